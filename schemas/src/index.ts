@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './health.js';
+export * from './topics.js';
+export * from './jobs.js';
+export * from './cache-keys.js';

@@ -1,0 +1,16 @@
+/**
+ * Kafka topic names, one place for producers and consumers. Versioned: a breaking change of
+ * an event's shape gets a new topic.
+ */
+export const Topics = {
+  datasetFacilities: 'ust.dataset.facilities.v1',
+  datasetTanks: 'ust.dataset.tanks.v1',
+  datasetReleases: 'ust.dataset.releases.v1',
+  datasetCommitted: 'ust.dataset.committed.v1',
+  telemetryLogs: 'telemetry.logs.v1',
+  telemetryActivities: 'telemetry.activities.v1',
+  telemetryDeadLetter: 'telemetry.dead-letter.v1',
+  datasetDeadLetter: 'ust.dataset.dead-letter.v1',
+} as const;
+
+export type TopicName = (typeof Topics)[keyof typeof Topics];

@@ -1,0 +1,124 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createChdbStore,
+  createInProcessEventLog,
+  createInProcessJobQueue,
+  createLogger,
+  createMemoryCache,
+  createRedisCache,
+  loadConfig,
+  type Ports,
+} from '@ust/platform';
+import { findFreePort } from '@ust/platform/testing';
+import { buildGateway } from './build.js';
+
+const log = createLogger('gateway-test', { level: 'silent' });
+
+describe('the gateway', () => {
+  let gateway: FastifyInstance;
+  let ports: Ports;
+
+  beforeAll(async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-gateway-'));
+    const webRoot = path.join(dataDir, 'web');
+    await mkdir(path.join(webRoot, 'assets'), { recursive: true });
+    await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>UST</title><div id="root"></div>');
+    await writeFile(path.join(webRoot, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    ports = {
+      store: await createChdbStore({ path: path.join(dataDir, 'clickhouse'), database: 'gateway' }),
+      events: createInProcessEventLog(),
+      jobs: createInProcessJobQueue({ logger: log }),
+      cache: createMemoryCache(),
+    };
+    gateway = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '1000' }), ports, logger: log, webRoot });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await Promise.all([ports.store.close(), ports.events.close(), ports.jobs.close(), ports.cache.close()]);
+  });
+
+  it('answers liveness', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('reports each port with its embedded adapter, reachable', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/ready' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.status).toBe('ready');
+    expect(body.ports.map((port: { port: string; adapter: string; mode: string; reachable: boolean }) => [port.port, port.adapter, port.mode, port.reachable])).toEqual([
+      ['AnalyticsStore', 'chdb', 'embedded', true],
+      ['EventLog', 'in-process', 'embedded', true],
+      ['JobQueue', 'in-process', 'embedded', true],
+      ['Cache', 'memory', 'embedded', true],
+    ]);
+  });
+
+  it('says 503 and which port is down when one does not answer', async () => {
+    const deadRedis = createRedisCache({ url: `redis://127.0.0.1:${await findFreePort()}`, connectTimeoutMs: 500 });
+    const degraded = await buildGateway({ config: loadConfig({}), ports: { ...ports, cache: deadRedis }, logger: log });
+    try {
+      const response = await degraded.inject({ method: 'GET', url: '/ready' });
+      expect(response.statusCode).toBe(503);
+      const cache = response.json().ports.find((port: { port: string }) => port.port === 'Cache');
+      expect(cache).toMatchObject({ adapter: 'redis', mode: 'production', reachable: false });
+    } finally {
+      await degraded.close();
+      await deadRedis.close();
+    }
+  });
+
+  it('serves the OpenAPI document generated from the route schemas at /docs', async () => {
+    const json = await gateway.inject({ method: 'GET', url: '/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/health', '/ready']));
+    const ui = await gateway.inject({ method: 'GET', url: '/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('sets security headers and compresses large answers', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves the web app with an SPA fallback, and JSON 404s for API paths', async () => {
+    const page = await gateway.inject({ method: 'GET', url: '/dashboard' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root"></div>');
+
+    const asset = await gateway.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+
+    const api = await gateway.inject({ method: 'GET', url: '/api/facilities-unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('NOT_FOUND');
+
+    expect((await gateway.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('limits the request rate per client with the same error shape', async () => {
+    const limited = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '2' }), ports, logger: log });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await limited.inject({ method: 'GET', url: '/api/' })).statusCode);
+      expect(statuses).toEqual([200, 200, 429]);
+      const response = await limited.inject({ method: 'GET', url: '/api/' });
+      expect(response.json().error.code).toBe('RATE_LIMITED');
+      // Probes are never limited.
+      expect((await limited.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

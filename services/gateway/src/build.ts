@@ -1,0 +1,19 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Logger } from '@ust/platform';
+import app, { type AppOptions } from './app.js';
+
+/** A Fastify instance with the gateway registered, ready to listen or to inject(). */
+export async function buildGateway(options: AppOptions & { logger: Logger }): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    loggerInstance: options.logger,
+    // Request ids let a client quote one in a bug report; the error body carries it.
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  await fastify.register(app, options);
+  await fastify.ready();
+  return fastify as unknown as FastifyInstance;
+}

@@ -1,0 +1,28 @@
+/** OpenAPI document generated from the TypeBox route schemas, served at /docs. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ErrorBody, HealthResponse, ReadyResponse } from '@ust/schemas';
+
+async function openApiPlugin(fastify: FastifyInstance) {
+  for (const schema of [ErrorBody, HealthResponse, ReadyResponse]) fastify.addSchema(schema);
+  await fastify.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'UST Risk Platform API',
+        version: '0.1.0',
+        description:
+          'Underground storage tank facilities, releases, risk scores and indicative premium estimates. ' +
+          'Every route except /health, /ready and the sign-in flow needs a bearer token.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+  });
+  await fastify.register(swaggerUi, { routePrefix: '/docs' });
+}
+
+export default fp(openApiPlugin, { name: 'openapi' });

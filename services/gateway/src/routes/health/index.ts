@@ -1,0 +1,31 @@
+/** Liveness and readiness, at the root (not under /api) where orchestrators probe them. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { checkPorts } from '@ust/platform';
+import { HealthResponse, ReadyResponse } from '@ust/schemas';
+
+const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/health',
+    { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Liveness', response: { 200: HealthResponse } } },
+    async () => ({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }),
+  );
+
+  fastify.get(
+    '/ready',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: each port, its adapter, and whether it answers',
+        response: { 200: ReadyResponse, 503: ReadyResponse },
+      },
+    },
+    async (_request, reply) => {
+      const ports = await checkPorts(fastify.ports);
+      const ready = ports.every((port) => port.reachable);
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', ports });
+    },
+  );
+};
+
+export default healthRoutes;

@@ -1,0 +1,27 @@
+/**
+ * The gateway process: builds its ports from configuration, listens, and closes gracefully on
+ * SIGINT/SIGTERM. In one-process mode services/standalone does the same with every service.
+ */
+import { applyMigrations, migrationsDirectory, createLogger, createPorts, loadConfig, runMain, requireProductionPorts, onShutdown, workspaceRoot } from '@ust/platform';
+import path from 'node:path';
+import { buildGateway } from './build.js';
+
+runMain(async () => {
+  const config = loadConfig();
+  requireProductionPorts(config, 'the gateway', ['CLICKHOUSE_URL', 'KAFKA_BROKERS', 'REDIS_URL']);
+  const log = createLogger('gateway', { level: config.LOG_LEVEL });
+  const ports = await createPorts(config, log, 'gateway');
+  // Every process may start first; applying is idempotent (IF NOT EXISTS, recorded versions).
+  await applyMigrations(ports.store, migrationsDirectory, log);
+  const gateway = await buildGateway({
+    config,
+    ports,
+    logger: log,
+    webRoot: config.WEB_DIST_DIR ?? path.join(workspaceRoot, 'web/dist'),
+  });
+  await gateway.listen({ port: config.PORT, host: config.HOST });
+  onShutdown(log, async () => {
+    await gateway.close();
+    await ports.close();
+  });
+});

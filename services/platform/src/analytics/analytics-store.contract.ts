@@ -1,0 +1,111 @@
+/**
+ * The AnalyticsStore contract: the same assertions for chDB and a ClickHouse server.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsStore } from '../ports/analytics-store.js';
+import { applyMigrations } from './migrations.js';
+
+export function describeAnalyticsStoreContract(adapterName: string, makeStore: () => Promise<AnalyticsStore>) {
+  describe(`AnalyticsStore contract: ${adapterName}`, () => {
+    let store: AnalyticsStore;
+
+    beforeAll(async () => {
+      store = await makeStore();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    it('answers ping and reports its adapter and database', async () => {
+      expect(await store.ping()).toBe(true);
+      expect(store.adapter).toBe(adapterName);
+      const [row] = await store.query<{ db: string }>('SELECT currentDatabase() AS db');
+      expect(row?.db).toBe(store.database);
+    });
+
+    it('binds typed parameters, and a parameter is data, never SQL', async () => {
+      const hostile = "x'); DROP TABLE anything; --";
+      const rows = await store.query<{ n: number; s: string; list: string[] }>(
+        'SELECT {n:UInt64} + 1 AS n, {s:String} AS s, {list:Array(String)} AS list',
+        { n: 41, s: hostile, list: ['DC', 'VT'] },
+      );
+      // Both adapters return 64-bit integers as JSON numbers.
+      expect(rows).toEqual([{ n: 42, s: hostile, list: ['DC', 'VT'] }]);
+    });
+
+    it('inserts more rows than one batch holds and reads them all back', async () => {
+      await store.command(
+        'CREATE TABLE contract_rows (id UInt32, state LowCardinality(String), at DateTime64(3, \'UTC\')) ENGINE = MergeTree ORDER BY id',
+      );
+      const rows = Array.from({ length: 120_000 }, (_, id) => ({
+        id,
+        state: id % 2 ? 'DC' : 'VT',
+        at: new Date(Date.UTC(2024, 0, 1) + id * 1000).toISOString(),
+      }));
+      await store.insert('contract_rows', rows);
+      const [summary] = await store.query<{ total: number; dc: number; last: string }>(
+        "SELECT count() AS total, countIf(state = {state:String}) AS dc, toString(max(at)) AS last FROM contract_rows",
+        { state: 'DC' },
+      );
+      expect(summary).toEqual({ total: 120_000, dc: 60_000, last: '2024-01-02 09:19:59.000' });
+    });
+
+    it('keeps the latest version of a record in a ReplacingMergeTree, so a replay adds nothing', async () => {
+      await store.command(
+        'CREATE TABLE contract_versions (id String, name String, version UInt64) ENGINE = ReplacingMergeTree(version) ORDER BY id',
+      );
+      await store.insert('contract_versions', [
+        { id: 'a', name: 'first', version: 1 },
+        { id: 'b', name: 'only', version: 1 },
+      ]);
+      await store.insert('contract_versions', [{ id: 'a', name: 'second', version: 2 }]);
+      await store.insert('contract_versions', [{ id: 'a', name: 'second', version: 2 }]);
+      const rows = await store.query<{ id: string; name: string }>('SELECT id, name FROM contract_versions FINAL ORDER BY id');
+      expect(rows).toEqual([
+        { id: 'a', name: 'second' },
+        { id: 'b', name: 'only' },
+      ]);
+    });
+
+    it('rejects a bad query with the engine message', async () => {
+      await expect(store.query('SELECT * FROM contract_missing_table')).rejects.toThrow(/contract_missing_table/);
+    });
+
+    it('applies numbered migrations once, records them, and refuses an edited one', async () => {
+      const directory = await mkdtemp(path.join(os.tmpdir(), 'ust-migrations-'));
+      await writeFile(
+        path.join(directory, '001_create_widgets.sql'),
+        '-- widgets for the contract\nCREATE TABLE widgets (id UInt32) ENGINE = MergeTree ORDER BY id;\n',
+      );
+      await writeFile(
+        path.join(directory, '002_widget_rows.sql'),
+        'INSERT INTO widgets VALUES (1);\nINSERT INTO widgets VALUES (2);\n',
+      );
+      expect(await applyMigrations(store, directory)).toEqual({ applied: ['1_create_widgets', '2_widget_rows'], alreadyApplied: 0 });
+      expect(await applyMigrations(store, directory)).toEqual({ applied: [], alreadyApplied: 2 });
+      const [count] = await store.query<{ n: number }>('SELECT count() AS n FROM widgets');
+      expect(count?.n).toBe(2);
+      const recorded = await store.query<{ version: number; name: string }>(
+        'SELECT version, name FROM schema_migrations ORDER BY version',
+      );
+      expect(recorded).toEqual([
+        { version: 1, name: 'create_widgets' },
+        { version: 2, name: 'widget_rows' },
+      ]);
+
+      await writeFile(path.join(directory, '002_widget_rows.sql'), 'INSERT INTO widgets VALUES (3);\n');
+      await expect(applyMigrations(store, directory)).rejects.toThrow(/2_widget_rows was edited after it was applied/);
+    });
+
+    it('applies the project migrations in schemas/clickhouse', async () => {
+      const directory = path.resolve(import.meta.dirname, '../../../../schemas/clickhouse');
+      const first = await applyMigrations(store, directory);
+      const second = await applyMigrations(store, directory);
+      expect(second.applied).toEqual([]);
+      expect(second.alreadyApplied).toBe(first.applied.length + first.alreadyApplied);
+    });
+  });
+}

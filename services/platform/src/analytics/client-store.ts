@@ -1,0 +1,71 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import type { AnalyticsStore, QueryParams } from '../ports/analytics-store.js';
+
+/** DECISIONS.md 22: chDB inserts stay at or below 50,000 rows per statement. */
+export const MAX_INSERT_BATCH = 50_000;
+
+export interface ClientStoreOptions {
+  adapter: AnalyticsStore['adapter'];
+  target: string;
+  database: string;
+  client: ClickHouseClient;
+  /** Runs after `close()` closed the client (e.g. releasing a data-directory lock). */
+  onClose?: () => Promise<void> | void;
+  /** @defaultValue MAX_INSERT_BATCH */
+  maxInsertBatch?: number;
+}
+
+/**
+ * The AnalyticsStore over a `@clickhouse/client` client. Both adapters use it: only the
+ * client's connection differs (HTTP to a server, or chDB in-process).
+ */
+export class ClientAnalyticsStore implements AnalyticsStore {
+  readonly adapter: AnalyticsStore['adapter'];
+  readonly target: string;
+  readonly database: string;
+  private readonly client: ClickHouseClient;
+  private readonly maxInsertBatch: number;
+  private readonly onClose: (() => Promise<void> | void) | undefined;
+  private closed = false;
+
+  constructor(options: ClientStoreOptions) {
+    this.adapter = options.adapter;
+    this.target = options.target;
+    this.database = options.database;
+    this.client = options.client;
+    this.maxInsertBatch = options.maxInsertBatch ?? MAX_INSERT_BATCH;
+    this.onClose = options.onClose;
+  }
+
+  async query<Row = Record<string, unknown>>(sql: string, params: QueryParams = {}): Promise<Row[]> {
+    const result = await this.client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
+    return result.json<Row>();
+  }
+
+  async command(sql: string, params: QueryParams = {}): Promise<void> {
+    await this.client.command({ query: sql, query_params: params });
+  }
+
+  async insert<Row extends object>(table: string, rows: readonly Row[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += this.maxInsertBatch) {
+      const values = rows.slice(start, start + this.maxInsertBatch);
+      await this.client.insert({ table, values: values as Row[], format: 'JSONEachRow' });
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      const rows = await this.query<{ ok: number }>('SELECT 1 AS ok');
+      return rows[0]?.ok === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.client.close();
+    await this.onClose?.();
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Applies the numbered SQL files of schemas/clickhouse/ (NNN_name.sql) once each, in order,
+ * and records them in `schema_migrations` with a checksum. A migration that was applied and
+ * then edited stops start-up: migrations are never edited after they land.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { AnalyticsStore } from '../ports/analytics-store.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements: string[];
+  checksum: string;
+}
+
+const FILE_PATTERN = /^(\d{3,})_([a-z0-9_]+)\.sql$/;
+
+/** Splits a file into statements at semicolons that end a line; `--` comment lines are dropped. */
+export function splitStatements(sql: string): string[] {
+  const withoutComments = sql
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('--'))
+    .join('\n');
+  return withoutComments
+    .split(/;\s*(?:\n|$)/)
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+}
+
+export async function readMigrations(directory: string): Promise<Migration[]> {
+  const files = (await readdir(directory)).filter((file) => file.endsWith('.sql')).sort();
+  const migrations: Migration[] = [];
+  for (const file of files) {
+    const match = FILE_PATTERN.exec(file);
+    if (!match) throw new Error(`Migration file ${file} does not match NNN_name.sql`);
+    const sql = await readFile(path.join(directory, file), 'utf8');
+    migrations.push({
+      version: Number(match[1]),
+      name: match[2]!,
+      statements: splitStatements(sql),
+      checksum: createHash('sha256').update(sql).digest('hex'),
+    });
+  }
+  const versions = new Set<number>();
+  for (const migration of migrations) {
+    if (versions.has(migration.version)) throw new Error(`Two migrations share version ${migration.version}`);
+    versions.add(migration.version);
+  }
+  return migrations;
+}
+
+export interface MigrationResult {
+  applied: string[];
+  alreadyApplied: number;
+}
+
+export async function applyMigrations(store: AnalyticsStore, directory: string, log?: Logger): Promise<MigrationResult> {
+  await store.command(`
+    CREATE TABLE IF NOT EXISTS schema_migrations (
+      version UInt32,
+      name String,
+      checksum String,
+      applied_at DateTime64(3, 'UTC') DEFAULT now64(3)
+    ) ENGINE = MergeTree ORDER BY version`);
+  const done = await store.query<{ version: number; name: string; checksum: string }>(
+    'SELECT version, name, checksum FROM schema_migrations ORDER BY version',
+  );
+  const doneByVersion = new Map(done.map((row) => [Number(row.version), row]));
+  const result: MigrationResult = { applied: [], alreadyApplied: 0 };
+  for (const migration of await readMigrations(directory)) {
+    const previous = doneByVersion.get(migration.version);
+    if (previous) {
+      if (previous.checksum !== migration.checksum) {
+        throw new Error(
+          `Migration ${migration.version}_${migration.name} was edited after it was applied; add a new migration instead`,
+        );
+      }
+      result.alreadyApplied += 1;
+      continue;
+    }
+    for (const statement of migration.statements) await store.command(statement);
+    await store.insert('schema_migrations', [
+      { version: migration.version, name: migration.name, checksum: migration.checksum },
+    ]);
+    result.applied.push(`${migration.version}_${migration.name}`);
+    log?.info({ migration: `${migration.version}_${migration.name}` }, 'migration applied');
+  }
+  return result;
+}

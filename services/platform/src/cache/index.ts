@@ -1,0 +1,2 @@
+export { createMemoryCache } from './memory-cache.js';
+export { createRedisCache, type RedisCacheOptions } from './redis-cache.js';

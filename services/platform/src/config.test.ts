@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, requireProductionPorts } from './config.js';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded platform on 127.0.0.1:8080', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(config.CLICKHOUSE_URL).toBeUndefined();
+    expect(config.kafkaBrokers).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('converts and parses the variables it knows', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      KAFKA_BROKERS: 'kafka:9092,kafka-2:9092',
+      ADMIN_EMAILS: ' Ada@Example.com, ,bob@example.com',
+      PUBLIC_URL: 'https://ust.example.com/',
+      UNRELATED: 'ignored',
+    });
+    expect(config.PORT).toBe(9090);
+    expect(config.kafkaBrokers).toEqual(['kafka:9092', 'kafka-2:9092']);
+    expect(config.adminEmails).toEqual(['ada@example.com', 'bob@example.com']);
+    expect(config.publicUrl).toBe('https://ust.example.com');
+  });
+
+  it('stops with every bad variable named, with the value it got', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', REDIS_URL: 'http://cache:6379', KAFKA_BROKERS: 'kafka', LOG_LEVEL: 'loud' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('PORT: must be integer (got "eighty")');
+    expect(message).toContain('REDIS_URL: must match pattern');
+    expect(message).toContain('KAFKA_BROKERS: must match pattern');
+    expect(message).toContain('LOG_LEVEL');
+  });
+
+  it('requires the production URLs of a process that runs on its own', () => {
+    expect(() => requireProductionPorts(loadConfig({ KAFKA_BROKERS: 'k:9092' }), 'ingest', ['CLICKHOUSE_URL', 'KAFKA_BROKERS'])).toThrow(
+      /CLICKHOUSE_URL: required when ingest runs as its own process/,
+    );
+    expect(() =>
+      requireProductionPorts(loadConfig({ KAFKA_BROKERS: 'k:9092', CLICKHOUSE_URL: 'http://ch:8123' }), 'ingest', ['CLICKHOUSE_URL', 'KAFKA_BROKERS']),
+    ).not.toThrow();
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The one configuration module: environment variables validated against a schema into a
+ * typed, frozen object at start-up. A bad or missing variable stops start-up with a message
+ * that names it. A port switches to its production adapter when its URL is set.
+ */
+import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
+import path from 'node:path';
+
+
+export const ConfigSchema = Type.Object({
+  NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
+  /** HTTP port of the gateway / standalone process. */
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
+  /** The origin browsers use; also the embedded identity provider's issuer host. */
+  PUBLIC_URL: Type.Optional(Type.String({ format: 'uri' })),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  /** Embedded adapters keep their state here (chDB data, keys, runtime.json). */
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  /** Built web app served by the gateway; defaults to web/dist of the workspace. */
+  WEB_DIST_DIR: Type.Optional(Type.String({ minLength: 1 })),
+
+  CLICKHOUSE_URL: Type.Optional(Type.String({ format: 'uri' })),
+  CLICKHOUSE_DATABASE: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', default: 'ust' }),
+  CLICKHOUSE_USER: Type.String({ default: 'default' }),
+  CLICKHOUSE_PASSWORD: Type.String({ default: '' }),
+
+  /** Comma-separated host:port list. */
+  KAFKA_BROKERS: Type.Optional(Type.String({ pattern: '^[^,\\s]+:\\d+(,[^,\\s]+:\\d+)*$' })),
+  KAFKA_CLIENT_ID: Type.String({ minLength: 1, default: 'ust-platform' }),
+
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+
+  OIDC_ISSUER: Type.Optional(Type.String({ format: 'uri' })),
+  OIDC_AUDIENCE: Type.String({ minLength: 1, default: 'ust-api' }),
+  /** Comma-separated e-mail addresses that become admins on first sign-in. */
+  ADMIN_EMAILS: Type.String({ default: '' }),
+
+  /** Requests per minute per client on the API. */
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
+});
+
+export type RawConfig = Static<typeof ConfigSchema>;
+
+export interface Config extends RawConfig {
+  /** DATA_DIR resolved to an absolute path. */
+  readonly dataDir: string;
+  readonly publicUrl: string;
+  readonly adminEmails: readonly string[];
+  readonly kafkaBrokers: readonly string[] | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates `env` (process.env by default) and returns the frozen configuration. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const known = Object.keys(ConfigSchema.properties);
+  const picked: Record<string, unknown> = {};
+  for (const name of known) {
+    const value = env[name];
+    if (value !== undefined && value !== '') picked[name] = value;
+  }
+  const converted = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, picked));
+  if (!Value.Check(ConfigSchema, converted)) {
+    const problems = [...Value.Errors(ConfigSchema, converted)].map((error) => {
+      const name = error.instancePath.replace(/^\//, '') || '(root)';
+      const given = name in picked ? ` (got ${JSON.stringify(picked[name])})` : '';
+      const allowed = error.keyword === 'enum' ? `: ${(error.params as { allowedValues?: unknown[] }).allowedValues?.join(', ')}` : '';
+      return `${name}: ${error.message}${allowed}${given}`;
+    });
+    throw new ConfigError([...new Set(problems)]);
+  }
+  const raw = converted as RawConfig;
+  return Object.freeze({
+    ...raw,
+    dataDir: path.resolve(raw.DATA_DIR),
+    publicUrl: (raw.PUBLIC_URL ?? `http://${raw.HOST === '0.0.0.0' ? 'localhost' : raw.HOST}:${raw.PORT}`).replace(/\/$/, ''),
+    adminEmails: raw.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
+    kafkaBrokers: raw.KAFKA_BROKERS?.split(','),
+  });
+}
+
+/**
+ * Separate gateway, ingest and worker processes share state only through production services:
+ * an in-process event log or job queue in one of them would be invisible to the others.
+ * Stops start-up naming the missing variables.
+ */
+export function requireProductionPorts(config: Config, role: string, names: ReadonlyArray<'CLICKHOUSE_URL' | 'KAFKA_BROKERS' | 'REDIS_URL'>): void {
+  const missing = names.filter((name) => !config[name]);
+  if (missing.length) {
+    throw new ConfigError([
+      `${missing.join(', ')}: required when ${role} runs as its own process (use \`pnpm start\` for the one-process embedded mode)`,
+    ]);
+  }
+}

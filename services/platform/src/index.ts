@@ -1,0 +1,13 @@
+export { loadConfig, requireProductionPorts, ConfigSchema, ConfigError, type Config } from './config.js';
+export { createLogger, type Logger } from './logger.js';
+export type * from './ports/index.js';
+export * from './analytics/index.js';
+export * from './events/index.js';
+export * from './jobs/index.js';
+export * from './cache/index.js';
+export { createPorts, describePorts, checkPorts, type Ports, type PortsHandle } from './create-ports.js';
+export { lockDataDir, DataDirLockedError, type DataDirLock } from './data-dir-lock.js';
+export { workspaceRoot, migrationsDirectory } from './paths.js';
+export { onShutdown } from './shutdown.js';
+export { startHeartbeat } from './heartbeat.js';
+export { runMain } from './run-main.js';

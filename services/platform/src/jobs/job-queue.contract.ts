@@ -1,0 +1,246 @@
+/**
+ * The behaviour every JobQueue adapter must have, asserted identically against each one. Each
+ * test opens its own JobQueue and uses its own queue name, so tests run in any order.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Job, JobQueue } from '../ports/job-queue.js';
+import { UnrecoverableError } from './index.js';
+
+const SETTLE_MS = 20_000;
+/** Small back-off base so retries happen quickly in tests. */
+const BACKOFF_MS = 50;
+
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function describeJobQueueContract(adapterName: string, makeQueue: () => Promise<JobQueue>): void {
+  describe(`JobQueue contract: ${adapterName}`, () => {
+    const opened: JobQueue[] = [];
+    const open = async () => {
+      const jobs = await makeQueue();
+      opened.push(jobs);
+      return jobs;
+    };
+    const queueName = () => `contract-${randomUUID()}`;
+
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((jobs) => jobs.close()));
+    });
+
+    it('hands a job its name and data, and shows its return value in getJob', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      const seen: Job[] = [];
+      await jobs.process(queue, {
+        'rebuild-aggregates': async (job) => {
+          seen.push(job);
+          return { counties: 3, version: (job.data as { version: number }).version };
+        },
+      });
+      const { id, added } = await jobs.enqueue(queue, 'rebuild-aggregates', { version: 7, fips: ['06037'] });
+      expect(added).toBe(true);
+
+      const state = await jobs.waitUntilSettled(queue, id, SETTLE_MS);
+      expect(state).toMatchObject({ id, name: 'rebuild-aggregates', status: 'completed', attemptsMade: 1 });
+      expect(state.returnValue).toEqual({ counties: 3, version: 7 });
+      expect(await jobs.getJob(queue, id)).toEqual(state);
+      expect(seen).toEqual([{ id, name: 'rebuild-aggregates', data: { version: 7, fips: ['06037'] }, attemptsMade: 0 }]);
+      expect(await jobs.getJob(queue, 'no-such-job')).toBeNull();
+    });
+
+    it('adds a job id once: a second enqueue says added=false and the job runs once', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      const runs: unknown[] = [];
+      const first = await jobs.enqueue(queue, 'import', { run: 1 }, { jobId: 'import-42' });
+      const second = await jobs.enqueue(queue, 'import', { run: 2 }, { jobId: 'import-42' });
+      expect(first).toEqual({ id: 'import-42', added: true });
+      expect(second).toEqual({ id: 'import-42', added: false });
+
+      await jobs.process(queue, { import: async (job) => void runs.push(job.data), sentinel: async () => 'done' });
+      expect((await jobs.waitUntilSettled(queue, 'import-42', SETTLE_MS)).status).toBe('completed');
+      expect(await jobs.enqueue(queue, 'import', { run: 3 }, { jobId: 'import-42' })).toEqual({ id: 'import-42', added: false });
+      // With one worker slot, jobs run in order: once the sentinel is done, no duplicate is left.
+      const sentinel = await jobs.enqueue(queue, 'sentinel', {});
+      await jobs.waitUntilSettled(queue, sentinel.id, SETTLE_MS);
+      expect(runs).toEqual([{ run: 1 }]);
+    });
+
+    it('retries a failing job with back-off and completes it on the third try', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      const triesSeen: number[] = [];
+      await jobs.process(queue, {
+        flaky: async (job) => {
+          triesSeen.push(job.attemptsMade);
+          if (job.attemptsMade < 2) throw new Error(`transient failure ${job.attemptsMade + 1}`);
+          return 'ok';
+        },
+      });
+      const { id } = await jobs.enqueue(queue, 'flaky', {}, { attempts: 3, backoffMs: BACKOFF_MS });
+      const state = await jobs.waitUntilSettled(queue, id, SETTLE_MS);
+      expect(state).toMatchObject({ status: 'completed', attemptsMade: 3, returnValue: 'ok' });
+      expect(triesSeen).toEqual([0, 1, 2]);
+    });
+
+    it('fails a job for good once its attempts are used up, with the last reason', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      let tries = 0;
+      await jobs.process(queue, {
+        doomed: async (job) => {
+          tries++;
+          throw new Error(`ClickHouse refused the batch (try ${job.attemptsMade + 1})`);
+        },
+      });
+      const { id } = await jobs.enqueue(queue, 'doomed', {}, { attempts: 2, backoffMs: BACKOFF_MS });
+      const state = await jobs.waitUntilSettled(queue, id, SETTLE_MS);
+      expect(state).toMatchObject({ status: 'failed', attemptsMade: 2, failedReason: 'ClickHouse refused the batch (try 2)' });
+      expect(tries).toBe(2);
+    });
+
+    it('fails a job that throws UnrecoverableError after exactly one try', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      let tries = 0;
+      await jobs.process(queue, {
+        validate: async () => {
+          tries++;
+          throw new UnrecoverableError('Bad input: fips "ABCDE" is not 5 digits');
+        },
+      });
+      const { id } = await jobs.enqueue(queue, 'validate', { fips: 'ABCDE' }, { attempts: 5, backoffMs: BACKOFF_MS });
+      const state = await jobs.waitUntilSettled(queue, id, SETTLE_MS);
+      expect(state).toMatchObject({ status: 'failed', attemptsMade: 1, failedReason: 'Bad input: fips "ABCDE" is not 5 digits' });
+      expect(tries).toBe(1);
+    });
+
+    it('fails a job whose name has no processor after one try, naming the job', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      await jobs.process(queue, { known: async () => 'fine' });
+      const { id } = await jobs.enqueue(queue, 'not-registered', {}, { attempts: 3, backoffMs: BACKOFF_MS });
+      const state = await jobs.waitUntilSettled(queue, id, SETTLE_MS);
+      expect(state).toMatchObject({ status: 'failed', attemptsMade: 1, name: 'not-registered' });
+      expect(state.failedReason).toContain('No processor for job "not-registered"');
+    });
+
+    it('keeps a delayed job delayed, then processes it', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      let runs = 0;
+      await jobs.process(queue, { later: async () => ++runs });
+      const { id } = await jobs.enqueue(queue, 'later', {}, { delayMs: 1_000 });
+      expect((await jobs.getJob(queue, id))?.status).toBe('delayed');
+      expect(runs).toBe(0);
+      const state = await jobs.waitUntilSettled(queue, id, SETTLE_MS);
+      expect(state).toMatchObject({ status: 'completed', returnValue: 1 });
+    });
+
+    it('runs one job at a time with concurrency 1', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      let inFlight = 0;
+      let maxInFlight = 0;
+      const order: number[] = [];
+      await jobs.process(queue, {
+        step: async (job) => {
+          inFlight++;
+          maxInFlight = Math.max(maxInFlight, inFlight);
+          await tick(20);
+          order.push((job.data as { n: number }).n);
+          inFlight--;
+        },
+      }, { concurrency: 1 });
+      const ids = [];
+      for (let n = 1; n <= 5; n++) ids.push((await jobs.enqueue(queue, 'step', { n })).id);
+      for (const id of ids) expect((await jobs.waitUntilSettled(queue, id, SETTLE_MS)).status).toBe('completed');
+      expect(maxInFlight).toBe(1);
+      expect(order).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    it('runs jobs side by side up to the concurrency', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      let inFlight = 0;
+      const allThreeRunning = deferred();
+      // Each job waits until all three run at once: this only finishes if concurrency 3 is honoured.
+      await jobs.process(queue, {
+        together: async () => {
+          if (++inFlight === 3) allThreeRunning.resolve();
+          await allThreeRunning.promise;
+          inFlight--;
+        },
+      }, { concurrency: 3 });
+      const ids = await Promise.all([1, 2, 3].map(async (n) => (await jobs.enqueue(queue, 'together', { n })).id));
+      for (const id of ids) expect((await jobs.waitUntilSettled(queue, id, SETTLE_MS)).status).toBe('completed');
+    });
+
+    it('processes jobs enqueued before the worker started', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      const ids = [];
+      for (let n = 1; n <= 3; n++) ids.push((await jobs.enqueue(queue, 'early', { n })).id);
+      expect((await jobs.getJob(queue, ids[0] ?? ''))?.status).toBe('waiting');
+      await jobs.process(queue, { early: async (job) => (job.data as { n: number }).n * 10 });
+      const results = [];
+      for (const id of ids) results.push((await jobs.waitUntilSettled(queue, id, SETTLE_MS)).returnValue);
+      expect(results).toEqual([10, 20, 30]);
+    });
+
+    it('stops taking jobs once its worker is closed', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      const worker = await jobs.process(queue, { work: async () => 'done' });
+      const before = await jobs.enqueue(queue, 'work', {});
+      expect((await jobs.waitUntilSettled(queue, before.id, SETTLE_MS)).status).toBe('completed');
+      await worker.close();
+      const after = await jobs.enqueue(queue, 'work', {});
+      await expect(jobs.waitUntilSettled(queue, after.id, 300)).rejects.toThrow(/did not settle/);
+      expect((await jobs.getJob(queue, after.id))?.status).toBe('waiting');
+    });
+
+    it('lets the active job finish when closed', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      const started = deferred();
+      const release = deferred();
+      let finished = false;
+      await jobs.process(queue, {
+        long: async () => {
+          started.resolve();
+          await release.promise;
+          finished = true;
+          return 'finished';
+        },
+      });
+      await jobs.enqueue(queue, 'long', {});
+      await started.promise;
+      let closed = false;
+      const closing = jobs.close().then(() => {
+        closed = true;
+      });
+      await tick(100);
+      expect(closed).toBe(false); // close() is still waiting for the job
+      release.resolve();
+      await closing;
+      expect(finished).toBe(true);
+      expect(await jobs.ping()).toBe(false);
+    });
+
+    it('answers ping while open and validates options', async () => {
+      const jobs = await open();
+      expect(await jobs.ping()).toBe(true);
+      await expect(jobs.enqueue(queueName(), 'x', {}, { attempts: 0 })).rejects.toThrow(RangeError);
+      await expect(jobs.process(queueName(), {}, { concurrency: 0 })).rejects.toThrow(RangeError);
+    });
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * AnalyticsStore: the ClickHouse port. Production talks to a ClickHouse server over HTTP;
+ * the embedded adapter runs the same engine in-process through chDB. Both use
+ * `@clickhouse/client`, so SQL, parameters and formats are identical.
+ */
+export type QueryParams = Record<string, unknown>;
+
+export interface AnalyticsStore {
+  /** `clickhouse` (server) or `chdb` (embedded engine). */
+  readonly adapter: 'clickhouse' | 'chdb';
+  /** Where the adapter points: a URL or a data directory. */
+  readonly target: string;
+  /** The database every unqualified table name resolves to. */
+  readonly database: string;
+  /** Runs a SELECT with typed `{name:Type}` placeholders and returns the rows. */
+  query<Row = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<Row[]>;
+  /** Runs a statement that returns no rows (DDL, INSERT ... SELECT, OPTIMIZE). */
+  command(sql: string, params?: QueryParams): Promise<void>;
+  /**
+   * Inserts rows as JSONEachRow. Large arrays are split into batches of at most
+   * `maxInsertBatch` rows (50,000 by default, DECISIONS.md 22).
+   */
+  insert<Row extends object>(table: string, rows: readonly Row[]): Promise<void>;
+  /** True when the store answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,44 @@
+/**
+ * Cache: the Redis port. Production uses ioredis; the embedded adapter is an in-memory store
+ * with the same key layout and semantics. Values are strings or packed binary blobs.
+ */
+export interface SetOptions {
+  /** Expiry in seconds; no expiry when omitted. */
+  ttlSeconds?: number;
+}
+
+export interface Cache {
+  readonly adapter: 'redis' | 'memory';
+  readonly target: string;
+  /** The prefix this view adds to every key ('' for the root view). */
+  readonly prefix: string;
+  get(key: string): Promise<string | null>;
+  getBuffer(key: string): Promise<Buffer | null>;
+  /** Many packed blobs in one round trip, in the order of `keys`. */
+  getBuffers(keys: readonly string[]): Promise<Array<Buffer | null>>;
+  set(key: string, value: string | Buffer, options?: SetOptions): Promise<void>;
+  /** Sets many keys in one round trip (one transaction in Redis). */
+  setMany(entries: ReadonlyArray<readonly [key: string, value: string | Buffer]>, options?: SetOptions): Promise<void>;
+  del(...keys: string[]): Promise<number>;
+  incr(key: string, by?: number): Promise<number>;
+  /** Remaining time to live in seconds: -1 without expiry, -2 when the key does not exist. */
+  ttl(key: string): Promise<number>;
+  expire(key: string, ttlSeconds: number): Promise<boolean>;
+  hset(key: string, fields: Record<string, string | Buffer>): Promise<void>;
+  hget(key: string, field: string): Promise<string | null>;
+  hgetall(key: string): Promise<Record<string, string>>;
+  /**
+   * Atomically points `key` at `value` and returns what it pointed at before (Redis GETSET),
+   * so readers see the old or the new dataset version, never a mix.
+   */
+  switchPointer(key: string, value: string): Promise<string | null>;
+  /** Keys of this view starting with `prefix` (relative to the view), via SCAN in Redis. */
+  keys(prefix: string): Promise<string[]>;
+  /** Deletes every key of this view starting with `prefix`; returns how many were deleted. */
+  deleteByPrefix(prefix: string): Promise<number>;
+  /** A view that prepends `prefix` to every key, sharing this connection. */
+  withPrefix(prefix: string): Cache;
+  ping(): Promise<boolean>;
+  /** Closes the connection (a no-op on a prefixed view). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,62 @@
+/**
+ * JobQueue: the BullMQ port. Production runs BullMQ queues and workers on Redis; the embedded
+ * adapter runs the same processors in-process with the same retry, back-off, idempotent job id
+ * and UnrecoverableError semantics.
+ */
+export interface JobOptions {
+  /** A job with an id that is already waiting, active, completed or failed is not added again. */
+  jobId?: string;
+  /** Total tries including the first. @defaultValue 3 */
+  attempts?: number;
+  /** Exponential back-off base between tries. @defaultValue 1000 */
+  backoffMs?: number;
+  /** Wait before the first try. @defaultValue 0 */
+  delayMs?: number;
+}
+
+export interface Job<Data = unknown> {
+  id: string;
+  name: string;
+  data: Data;
+  /** Tries already made before this one. */
+  attemptsMade: number;
+}
+
+export type Processor<Data = unknown, Result = unknown> = (job: Job<Data>) => Promise<Result>;
+
+export type JobStatus = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
+
+export interface JobState {
+  id: string;
+  name: string;
+  status: JobStatus;
+  attemptsMade: number;
+  returnValue?: unknown;
+  failedReason?: string;
+}
+
+export interface EnqueueResult {
+  id: string;
+  /** False when a job with the same id already existed and nothing was added. */
+  added: boolean;
+}
+
+export interface WorkerHandle {
+  close(): Promise<void>;
+}
+
+export interface JobQueue {
+  readonly adapter: 'bullmq' | 'in-process';
+  readonly target: string;
+  enqueue(queue: string, name: string, data: unknown, options?: JobOptions): Promise<EnqueueResult>;
+  /**
+   * Starts processing `queue`: each job is handed to the processor registered for its name.
+   * A job whose name has no processor fails without retry.
+   */
+  process(queue: string, processors: Record<string, Processor>, options?: { concurrency?: number }): Promise<WorkerHandle>;
+  getJob(queue: string, id: string): Promise<JobState | null>;
+  /** Resolves when the job has completed or failed for good (or rejects after `timeoutMs`). */
+  waitUntilSettled(queue: string, id: string, timeoutMs?: number): Promise<JobState>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,5 @@
+export { findFreePort, waitForPort } from './free-port.js';
+export type { RunningService } from './running-service.js';
+export { resolveRedis, resolveKafka, resolveClickHouseServer, MissingServiceError } from './test-services.js';
+export { startRedisServer } from './redis-server.js';
+export { startKafkaBroker } from './kafka-broker.js';
