@@ -97,6 +97,15 @@ logger.started.level = info
 EOF
 }
 
+# Waits for process $1 to end, then stops process $2 (politely, then not).
+stop_with() {
+  local parent="$1" target="$2"
+  while kill -0 "$parent" 2>/dev/null; do sleep 1; done
+  kill -TERM "$target" 2>/dev/null || return 0
+  for _ in $(seq 1 10); do kill -0 "$target" 2>/dev/null || return 0; sleep 1; done
+  kill -KILL "$target" 2>/dev/null || true
+}
+
 start() {
   local port="${1:-}" dir="${2:-}" controller_port="${3:-}"
   [[ "$port" =~ ^[0-9]+$ && -n "$dir" ]] || die "usage: kafka.sh start <port> <dir> [controller-port]"
@@ -115,7 +124,13 @@ start() {
       --config "$dir/server.properties" --cluster-id "$(cluster_id)" --ignore-formatted >"$dir/format.log" 2>&1 \
       || { cat "$dir/format.log" >&2; die "formatting $dir/logs failed"; }
   fi
-  # exec: the broker becomes this process, so killing the caller's process group stops it.
+  # A caller that may die without cleaning up (a test run) names itself in KAFKA_STOP_WITH_PID;
+  # a watchdog then stops the broker once that process is gone.
+  if [[ -n "${KAFKA_STOP_WITH_PID:-}" ]]; then
+    stop_with "$KAFKA_STOP_WITH_PID" $$ &
+  fi
+  # exec: the broker becomes this process (same pid), so killing the caller's process group, or
+  # this pid, stops it.
   if [[ "${KAFKA_LOG_TO_CONSOLE:-0}" == 1 ]]; then
     exec java "${jvm[@]}" -cp "$classpath" kafka.Kafka "$dir/server.properties"
   fi

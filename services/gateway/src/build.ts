@@ -3,6 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from '@ust/platform';
 import app, { type AppOptions } from './app.js';
 
+/**
+ * Validation collects every problem of a body (not only the first) and never drops unknown
+ * properties silently: a schema that forbids them answers 400 naming the property.
+ */
+export const AJV_OPTIONS = { customOptions: { allErrors: true, removeAdditional: false as const } };
+
 /** A Fastify instance with the gateway registered, ready to listen or to inject(). */
 export async function buildGateway(options: AppOptions & { logger: Logger }): Promise<FastifyInstance> {
   const fastify = Fastify({
@@ -11,7 +17,7 @@ export async function buildGateway(options: AppOptions & { logger: Logger }): Pr
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
+    ajv: AJV_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
   await fastify.register(app, options);
   await fastify.ready();

@@ -2,9 +2,10 @@ import Fastify from 'fastify';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errorHandler from './error-handler.js';
+import { AJV_OPTIONS } from '../build.js';
 
 describe('the error handler', () => {
-  const fastify = Fastify({ ajv: { customOptions: { allErrors: true } } });
+  const fastify = Fastify({ ajv: AJV_OPTIONS });
 
   beforeAll(async () => {
     await fastify.register(errorHandler);

@@ -60,10 +60,13 @@ export function createBullMqJobQueue(options: BullMqJobQueueOptions): JobQueue {
 
   const getJob = async (queueName: string, id: string): Promise<JobState | null> => {
     assertOpen();
-    const job = await queueFor(queueName).getJob(id);
-    if (!job) return null;
-    const status = toJobStatus(await job.getState());
-    if (!status) return null; // removed between the two reads
+    const queue = queueFor(queueName);
+    // State first: once it says completed or failed, the job hash read next is final too.
+    // (Reading the hash first could pair an active job's fields with a settled state.)
+    const status = toJobStatus(await queue.getJobState(id));
+    if (!status) return null;
+    const job = await queue.getJob(id);
+    if (!job) return null; // removed between the two reads
     return {
       id,
       name: job.name,

@@ -93,20 +93,27 @@ async function startOnce(binary: string): Promise<RunningService> {
   child.stdout?.on('data', keepOutput);
   child.stderr?.on('data', keepOutput);
 
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    // A process that cannot be spawned emits 'error' and no 'exit'; unhandled, it would throw.
+    child.once('error', (error) => {
+      keepOutput(Buffer.from(`spawn failed: ${error.message}`));
+      resolve();
+    });
+  });
   const killOnExit = () => {
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   };
   // 'exit' covers normal ends and uncaught errors; the watchdog covers a SIGKILLed test run.
   process.once('exit', killOnExit);
-  const watchdog = startWatchdog(child);
+  const watchdog = startWatchdog(child, dir);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       process.removeListener('exit', killOnExit);
-      if (child.exitCode === null && child.signalCode === null) {
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM'); // redis shuts down without saving: --save '' and no AOF
         const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
         await exited;
@@ -143,14 +150,15 @@ async function waitUntilAnswers(port: number): Promise<void> {
 }
 
 /**
- * A tiny shell loop that kills redis once this process is gone, even after SIGKILL, where no
- * 'exit' handler runs. It ends by itself once redis has stopped.
+ * A tiny shell loop that kills redis and removes its directory once this process is gone, even
+ * after SIGKILL, where no 'exit' handler runs. It ends by itself once redis has stopped.
  */
-function startWatchdog(child: ChildProcess): ChildProcess | undefined {
+function startWatchdog(child: ChildProcess, dir: string): ChildProcess | undefined {
   if (child.pid === undefined || process.platform === 'win32') return undefined;
   const script =
-    'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; kill -9 "$2" 2>/dev/null; exit 0';
-  const watchdog = spawn('sh', ['-c', script, 'redis-watchdog', String(process.pid), String(child.pid)], {
+    'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; ' +
+    'if ! kill -0 "$1" 2>/dev/null; then kill -9 "$2" 2>/dev/null; rm -rf "$3"; fi; exit 0';
+  const watchdog = spawn('sh', ['-c', script, 'redis-watchdog', String(process.pid), String(child.pid), dir], {
     stdio: 'ignore',
     detached: true, // its own process group, so a Ctrl-C on the test run does not end it first
   });
