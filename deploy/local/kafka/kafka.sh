@@ -29,18 +29,23 @@ fetch() {
   # The marker is written last, so an interrupted download is redone rather than half-used.
   [[ -f "$libs/.complete" ]] && return 0
   command -v mvn >/dev/null || die "Maven (mvn) is needed to download the Kafka jars: apt-get install maven"
-  local staging="$here/libs/.staging-$version-$$"
+  # Global, not local: the EXIT trap runs after a failing command has left this function.
+  staging="$here/libs/.staging-$version-$$"
   rm -rf "$staging"
   trap 'rm -rf "$staging"' EXIT
   echo "kafka.sh: downloading Kafka $version jars from Maven Central into $libs" >&2
-  mvn -B -q -Dstyle.color=never -f "$here/pom.xml" \
+  # Debian's Maven 3.8 prints colour resets even in batch mode; strip them (pipefail keeps mvn's status).
+  mvn -B -q -f "$here/pom.xml" \
     -Dkafka.version="$version" \
-    dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$staging"
+    dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$staging" 2>&1 \
+    | sed 's/\x1b\[[0-9;]*m//g' >&2
   [[ -n "$(ls "$staging"/kafka_2.13-*.jar 2>/dev/null)" ]] || die "Maven finished but no kafka_2.13 jar is in $staging"
   touch "$staging/.complete"
-  rm -rf "$libs"
   # Another fetch may have finished first; its copy is as good as ours.
-  mv "$staging" "$libs" 2>/dev/null || [[ -f "$libs/.complete" ]] || die "could not move the jars to $libs"
+  if [[ ! -f "$libs/.complete" ]]; then
+    rm -rf "$libs"
+    mv "$staging" "$libs"
+  fi
   rm -rf "$staging"
   trap - EXIT
 }

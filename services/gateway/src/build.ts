@@ -17,8 +17,16 @@ export async function buildGateway(options: AppOptions & { logger: Logger }): Pr
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // One line per request at debug (below) instead of Fastify's two at info.
+    disableRequestLogging: true,
     ajv: AJV_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  fastify.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+  });
   await fastify.register(app, options);
   await fastify.ready();
   return fastify as unknown as FastifyInstance;

@@ -176,7 +176,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const handledByA = a.received.length;
       const second = numbered(keys, 2, '-after');
       await log.publish(topic, second);
-      await waitFor(() => `A to take over B's partitions, got ${a.received.length - handledByA}`, () => a.received.length - handledByA >= second.length);
+      await waitFor(
+        () => `A to take over B's partitions, got ${a.received.length - handledByA}`,
+        () => a.received.length - handledByA >= second.length,
+      );
       expect(sorted(a.values().slice(handledByA))).toEqual(sorted(second.map(({ value }) => String(value))));
       expect(partitionsOf(a.received.slice(handledByA))).toEqual(new Set([0, 1, 2]));
     });
@@ -248,7 +251,9 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
         const again = deliveries.filter(({ batch: later }) => later !== batch && later.partition === batch.partition);
         expect(again.some(({ batch: later }) => later.messages[0]!.offset === batch.messages[0]!.offset)).toBe(true);
         for (const message of batch.messages) {
-          expect(handled.some((other) => other.partition === message.partition && other.offset === message.offset && text(other) === text(message))).toBe(true);
+          const same = (other: ConsumedMessage) =>
+            other.partition === message.partition && other.offset === message.offset && text(other) === text(message);
+          expect(handled.some(same)).toBe(true);
         }
       }
       await waitFor(

@@ -215,7 +215,15 @@ export class GroupMember {
       } catch (error) {
         const backoffMs = retryBackoffMs(failures, this.settings.maxRetryBackoffMs);
         this.settings.logger?.warn(
-          { err: error, groupId: this.group.groupId, topic: log.topic, partition: log.partition, offset: messages[0]!.offset, failures, backoffMs },
+          {
+            err: error,
+            groupId: this.group.groupId,
+            topic: log.topic,
+            partition: log.partition,
+            offset: messages[0]!.offset,
+            failures,
+            backoffMs,
+          },
           'handleBatch failed; nothing was committed and the batch will be delivered again',
         );
         // Lost the partition (rebalance or close): its next owner resumes from the committed offset.
