@@ -3,3 +3,4 @@ export * from './health.js';
 export * from './topics.js';
 export * from './jobs.js';
 export * from './cache-keys.js';
+export * from './dataset.js';

@@ -40,7 +40,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
 
   await fastify.register(healthRoutes);
   await fastify.register(async (api) => {
-    // Product routes (/api/...) are registered here by their issues, one plugin per area.
+    // Product routes live under /api, one plugin per area (routes/<area>/index.ts).
     api.get('/', { schema: { hide: true } }, async () => ({ name: 'UST Risk Platform API', docs: '/docs' }));
   }, { prefix: API_PREFIX });
 

@@ -1,0 +1,162 @@
+/**
+ * Dataset records as they travel on the dataset topics and land in ClickHouse: one row shape
+ * per table (facilities, tanks, releases). Field names follow EPA UST Finder's data dictionary
+ * (shared/data/reference/ust-finder-2021-service-fields.json) in snake_case. Dates are ISO
+ * `YYYY-MM-DD` strings or null; unknown values are null, never the text 'Unknown'.
+ */
+import Type, { type Static } from 'typebox';
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
+const NullableDate = Type.Union([Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), Type.Null()]);
+/** Yes / No / unknown (null). */
+const NullableFlag = Type.Union([Type.Boolean(), Type.Null()]);
+
+/** Where every record came from, and which import wrote which version of it. */
+export const RecordProvenance = {
+  /** The file the record was read from (relative path), or 'generated' for demo records. */
+  source: Type.String({ minLength: 1 }),
+  /** Line in the source file (1-based, header = 1); 0 for generated records. */
+  source_line: Type.Integer({ minimum: 0 }),
+  import_id: Type.String({ minLength: 1 }),
+  /** Higher versions replace lower ones (ReplacingMergeTree); an import's start time in ms. */
+  version: Type.Integer({ minimum: 1 }),
+};
+
+export const FacilityRecord = Type.Object({
+  /** National key: `{STATE}-{state facility id}`, or `TRIBAL-{land location}-{location}`. */
+  facility_id: Type.String({ minLength: 1 }),
+  /** The id exactly as the source spells it. */
+  source_facility_id: Type.String({ minLength: 1 }),
+  name: NullableString,
+  address: NullableString,
+  city: NullableString,
+  county: NullableString,
+  /** Two-letter USPS code. */
+  state: Type.String({ pattern: '^[A-Z]{2}$' }),
+  /** Five digits, leading zeros restored. */
+  zip_code: NullableString,
+  latitude: NullableNumber,
+  longitude: NullableNumber,
+  coordinate_source: NullableString,
+  address_match_type: NullableString,
+  /** Repairs made to the coordinates, e.g. 'swapped latitude and longitude'; null when none. */
+  coordinate_repair: NullableString,
+  /** 5-digit county FIPS. */
+  fips: NullableString,
+  /** How `fips` was found: 'point in county', 'county name', or null when it was not. */
+  mapping_method: NullableString,
+  owner_type: NullableString,
+  facility_type: NullableString,
+  facility_status: NullableString,
+  open_usts: NullableInteger,
+  closed_usts: NullableInteger,
+  tos_usts: NullableInteger,
+  land_use: NullableString,
+  population_1500ft: NullableInteger,
+  private_wells_1500ft: NullableInteger,
+  within_spa: NullableFlag,
+  spa_pws_facility_id: NullableString,
+  spa_water_type: NullableString,
+  spa_facility_type: NullableString,
+  within_whpa: NullableFlag,
+  whpa_pws_facility_id: NullableString,
+  whpa_water_type: NullableString,
+  whpa_facility_type: NullableString,
+  within_100yr_floodplain: NullableFlag,
+  epa_region: NullableInteger,
+  tribe: NullableString,
+  date_of_last_inspection: NullableDate,
+  ...RecordProvenance,
+});
+export type FacilityRecord = Static<typeof FacilityRecord>;
+
+export const TankRecord = Type.Object({
+  /** `{facility_id}/{source tank id}`. */
+  tank_id: Type.String({ minLength: 1 }),
+  facility_id: Type.String({ minLength: 1 }),
+  source_tank_id: Type.String({ minLength: 1 }),
+  state: Type.String({ pattern: '^[A-Z]{2}$' }),
+  /** Normalised: 'Currently in use', 'Temporarily out of service', 'Closed', or null. */
+  tank_status: NullableString,
+  /** The status exactly as the source spells it. */
+  source_tank_status: NullableString,
+  installation_date: NullableDate,
+  removal_date: NullableDate,
+  capacity_gallons: NullableNumber,
+  /** Substances stored, '; '-separated. */
+  substances: NullableString,
+  /** 'Single wall', 'Double wall', or the source's text. */
+  tank_wall_type: NullableString,
+  material: NullableString,
+  corrosion_protection: NullableString,
+  secondary_containment: NullableFlag,
+  leak_detection: NullableString,
+  ...RecordProvenance,
+});
+export type TankRecord = Static<typeof TankRecord>;
+
+export const ReleaseRecord = Type.Object({
+  /** National key: `{STATE}-{LUST id}` (tribal: `TRIBAL-{LUST id}`). */
+  release_id: Type.String({ minLength: 1 }),
+  lust_id: Type.String({ minLength: 1 }),
+  /** The facility this release belongs to, when the source names one. */
+  facility_id: NullableString,
+  name: NullableString,
+  address: NullableString,
+  city: NullableString,
+  county: NullableString,
+  state: Type.String({ pattern: '^[A-Z]{2}$' }),
+  zip_code: NullableString,
+  latitude: NullableNumber,
+  longitude: NullableNumber,
+  coordinate_source: NullableString,
+  address_match_type: NullableString,
+  coordinate_repair: NullableString,
+  fips: NullableString,
+  reported_date: NullableDate,
+  nfa_date: NullableDate,
+  /** As the source says it (e.g. 'Open', 'No further action', 'Active: general'). */
+  status: NullableString,
+  /** 'Open', 'No Further Action' or 'Other': the badge colour of the UI. */
+  status_class: Type.Enum(['Open', 'No Further Action', 'Other']),
+  substance: NullableString,
+  population_within_1500ft: NullableInteger,
+  domestic_wells_within_1500ft: NullableInteger,
+  land_use: NullableString,
+  within_spa: NullableFlag,
+  spa_pws_facility_id: NullableString,
+  spa_water_type: NullableString,
+  spa_facility_type: NullableString,
+  within_whpa: NullableFlag,
+  whpa_pws_facility_id: NullableString,
+  whpa_water_type: NullableString,
+  whpa_facility_type: NullableString,
+  within_100yr_floodplain: NullableFlag,
+  closed_with_residual_contamination: NullableFlag,
+  epa_region: NullableInteger,
+  tribe: NullableString,
+  ...RecordProvenance,
+});
+export type ReleaseRecord = Static<typeof ReleaseRecord>;
+
+/** One rejected source row (JSON lines in the rejects report). */
+export const RejectedRow = Type.Object({
+  file: Type.String(),
+  line: Type.Integer({ minimum: 1 }),
+  field: Type.String(),
+  value: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.String(),
+});
+export type RejectedRow = Static<typeof RejectedRow>;
+
+/** Follows the last record of an import on `ust.dataset.committed.v1`. */
+export const ImportCommitted = Type.Object({
+  import_id: Type.String(),
+  version: Type.Integer(),
+  sources: Type.Array(Type.String()),
+  counts: Type.Object({ facilities: Type.Integer(), tanks: Type.Integer(), releases: Type.Integer(), rejects: Type.Integer() }),
+  committed_at: Type.String(),
+});
+export type ImportCommitted = Static<typeof ImportCommitted>;
