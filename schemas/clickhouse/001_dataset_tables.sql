@@ -108,7 +108,9 @@ CREATE TABLE IF NOT EXISTS releases (
   source LowCardinality(String),
   source_line UInt32,
   import_id LowCardinality(String),
-  version UInt64
+  version UInt64,
+  -- A facility's releases are looked up by facility_id, which is not the sort key.
+  INDEX facility_lookup facility_id TYPE bloom_filter GRANULARITY 4
 ) ENGINE = ReplacingMergeTree(version)
 ORDER BY release_id;
 

@@ -157,6 +157,7 @@ export const ImportCommitted = Type.Object({
   version: Type.Integer(),
   sources: Type.Array(Type.String()),
   counts: Type.Object({ facilities: Type.Integer(), tanks: Type.Integer(), releases: Type.Integer(), rejects: Type.Integer() }),
+  rejects_by_reason: Type.Record(Type.String(), Type.Integer()),
   committed_at: Type.String(),
 });
 export type ImportCommitted = Static<typeof ImportCommitted>;

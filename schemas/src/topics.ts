@@ -14,3 +14,9 @@ export const Topics = {
 } as const;
 
 export type TopicName = (typeof Topics)[keyof typeof Topics];
+
+/** Consumer groups other components watch (the import publisher paces itself on the writer's lag). */
+export const ConsumerGroups = {
+  datasetWriter: 'ingest.dataset-records',
+  datasetCommitted: 'ingest.dataset-committed',
+} as const;

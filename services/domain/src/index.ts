@@ -1,1 +1,4 @@
 export * from './geo.js';
+export * from './state-codes.js';
+export * from './counties.js';
+export { countyNameKey } from './county-names.js';

@@ -13,6 +13,7 @@ import portsPlugin from './plugins/ports.js';
 import openApi from './plugins/openapi.js';
 import webApp from './plugins/web-app.js';
 import healthRoutes from './routes/health/index.js';
+import releaseRoutes from './routes/releases/index.js';
 
 export interface AppOptions {
   config: Readonly<Config>;
@@ -42,6 +43,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(async (api) => {
     // Product routes live under /api, one plugin per area (routes/<area>/index.ts).
     api.get('/', { schema: { hide: true } }, async () => ({ name: 'UST Risk Platform API', docs: '/docs' }));
+    await api.register(releaseRoutes, { prefix: '/releases' });
   }, { prefix: API_PREFIX });
 
   if (options.webRoot) await fastify.register(webApp, { root: options.webRoot });

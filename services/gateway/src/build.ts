@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from '@ust/platform';
 import app, { type AppOptions } from './app.js';
@@ -18,7 +18,7 @@ export async function buildGateway(options: AppOptions & { logger: Logger }): Pr
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     // One line per request at debug (below) instead of Fastify's two at info.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     ajv: AJV_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
   fastify.addHook('onResponse', async (request, reply) => {

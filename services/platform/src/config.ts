@@ -37,6 +37,12 @@ export const ConfigSchema = Type.Object({
   /** Comma-separated e-mail addresses that become admins on first sign-in. */
   ADMIN_EMAILS: Type.String({ default: '' }),
 
+  /**
+   * What the embedded platform builds on first start: `national` (real files + generated
+   * records for every other state), `fixtures` (the real files only), a fraction of the
+   * national scale such as `0.1`, or `none`.
+   */
+  DEMO_SCALE: Type.String({ pattern: '^(national|fixtures|none|0?\\.[0-9]+|1)$', default: 'national' }),
   /** Requests per minute per client on the API. */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
 });

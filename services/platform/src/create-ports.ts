@@ -45,7 +45,9 @@ export async function createPorts(config: Config, log: Logger, role: string): Pr
       ? createKafkaEventLog({ brokers: [...config.kafkaBrokers], clientId: config.KAFKA_CLIENT_ID, logger: log })
       : createInProcessEventLog();
     const jobs = config.REDIS_URL ? createBullMqJobQueue({ url: config.REDIS_URL, logger: log }) : createInProcessJobQueue({ logger: log });
-    const cache = config.REDIS_URL ? createRedisCache({ url: config.REDIS_URL, logger: log }) : createMemoryCache();
+    const cache = config.REDIS_URL
+      ? createRedisCache({ url: config.REDIS_URL, logger: log })
+      : createMemoryCache({ snapshotFile: path.join(config.dataDir, 'cache.snapshot') });
     const ports: Ports = { store, events, jobs, cache };
     for (const entry of describePorts(ports)) {
       log.info({ port: entry.port, adapter: entry.adapter, mode: entry.mode, target: entry.target }, `port ${entry.port}: ${entry.adapter} (${entry.mode}) -> ${entry.target}`);

@@ -11,7 +11,7 @@ describe('the standalone process', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-standalone-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_SCALE: 'none' });
     standalone = await startStandalone({ config, log: createLogger('standalone-test', { level: 'silent' }) });
   });
   afterAll(() => standalone?.close());

@@ -9,6 +9,7 @@ import { applyMigrations, createPorts, migrationsDirectory, workspaceRoot, type 
 import { buildGateway } from '@ust/gateway';
 import { startIngest } from '@ust/ingest';
 import { startWorkers } from '@ust/workers';
+import { ensureDemoDataset } from '@ust/pipelines';
 
 export interface Standalone {
   ports: PortsHandle;
@@ -31,6 +32,7 @@ export async function startStandalone({ config, log, listen = true }: Standalone
     await applyMigrations(ports.store, migrationsDirectory, log);
     const ingest = await startIngest({ ...ports, log });
     const workers = await startWorkers({ ...ports, log });
+    await ensureDemoDataset({ config, events: ports.events, jobs: ports.jobs, log });
     const gateway = await buildGateway({
       config,
       ports,

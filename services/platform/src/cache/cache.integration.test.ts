@@ -26,3 +26,25 @@ describe('redis cache', () => {
     }
   });
 });
+
+describe('memory cache snapshot', () => {
+  it('keeps strings, blobs, hashes and TTLs across a close and a new cache on the same file', async () => {
+    const { mkdtemp } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'ust-snapshot-')), 'cache.bin');
+    const first = createMemoryCache({ snapshotFile: file });
+    await first.set('dataset:current', '3');
+    await first.set('v3:blob', Buffer.from([0, 255, 10, 13]));
+    await first.set('v3:short', 'expires', { ttlSeconds: 60 });
+    await first.hset('v3:hash', { a: '1', b: Buffer.from([7]) });
+    await first.close();
+
+    const second = createMemoryCache({ snapshotFile: file });
+    expect(await second.get('dataset:current')).toBe('3');
+    expect([...((await second.getBuffer('v3:blob')) ?? [])]).toEqual([0, 255, 10, 13]);
+    expect(await second.ttl('v3:short')).toBeGreaterThan(50);
+    expect(await second.hgetall('v3:hash')).toEqual({ a: '1', b: '\u0007' });
+    await second.close();
+  });
+});

@@ -1,2 +1,2 @@
-export { createMemoryCache } from './memory-cache.js';
+export { createMemoryCache, type MemoryCacheOptions } from './memory-cache.js';
 export { createRedisCache, type RedisCacheOptions } from './redis-cache.js';

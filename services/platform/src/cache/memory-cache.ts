@@ -3,6 +3,7 @@
  * increments, WRONGTYPE errors), so code tested against it behaves the same on Redis.
  */
 import type { Cache, SetOptions } from '../ports/cache.js';
+import { readSnapshot, writeSnapshot } from './memory-snapshot.js';
 
 type Entry =
   | { kind: 'string'; value: Buffer; expiresAt?: number }
@@ -11,6 +12,7 @@ type Entry =
 /** State shared by the root cache and every prefixed view of it. */
 interface Store {
   entries: Map<string, Entry>;
+  snapshotFile?: string;
   sweepTimer?: NodeJS.Timeout;
   closed: boolean;
 }
@@ -20,8 +22,17 @@ const SWEEP_INTERVAL_MS = 1_000;
 
 const WRONGTYPE = 'WRONGTYPE Operation against a key holding the wrong kind of value';
 
-export function createMemoryCache(): Cache {
-  const store: Store = { entries: new Map(), closed: false };
+export interface MemoryCacheOptions {
+  /**
+   * Loaded at creation and written on close, so the embedded platform keeps its derived data
+   * across restarts. @defaultValue none: nothing survives the process
+   */
+  snapshotFile?: string;
+}
+
+export function createMemoryCache(options: MemoryCacheOptions = {}): Cache {
+  const entries: Map<string, Entry> = options.snapshotFile ? readSnapshot(options.snapshotFile) : new Map();
+  const store: Store = { entries, snapshotFile: options.snapshotFile, closed: false };
   store.sweepTimer = setInterval(() => sweepExpired(store), SWEEP_INTERVAL_MS);
   store.sweepTimer.unref();
   return createView(store, '');
@@ -189,8 +200,10 @@ function createView(store: Store, prefix: string): Cache {
     },
     async close() {
       if (prefix !== '') return;
+      if (store.closed) return;
       store.closed = true;
       clearInterval(store.sweepTimer);
+      if (store.snapshotFile) writeSnapshot(store.snapshotFile, store.entries);
       store.entries.clear();
     },
   };

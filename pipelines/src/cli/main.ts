@@ -1,0 +1,109 @@
+/**
+ * pnpm pipeline import <path...> [--root DIR]   read EPA template or UST Finder files
+ * pnpm pipeline generate [--scale 1] [--seed 1] [--exclude DC,DE]   generated national records
+ * pnpm pipeline replay <import-id>              run a recorded import again (same id and version)
+ * pnpm pipeline imports                         list recorded imports
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createLogger, loadConfig, runMain } from '@ust/platform';
+import { runImport, type ImportResult } from '../import/run-import.js';
+import { listManifests, readManifest, type ImportPlan } from '../import/manifest.js';
+import { awaitRebuild } from '../import/await-rebuild.js';
+import { plannedCounts } from '../generate/index.js';
+import { openPipelineSession } from './pipeline-session.js';
+import { createProgressBar } from './progress.js';
+import { estimateRows } from './estimate.js';
+import { printImportSummary } from './summary.js';
+
+const USAGE = `Usage:
+  pnpm pipeline import <path...> [--root DIR]
+  pnpm pipeline generate [--scale 1] [--seed 1] [--exclude DC,DE,VT,IL]
+  pnpm pipeline replay <import-id>
+  pnpm pipeline imports`;
+
+runMain(async () => {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { root: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, exclude: { type: 'string' } },
+  });
+  const [command, ...args] = positionals;
+  const config = loadConfig();
+  const log = createLogger('pipeline', { level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL });
+
+  if (command === 'imports') {
+    for (const manifest of await listManifests(config.dataDir)) {
+      console.log(`${manifest.import_id}  ${manifest.plan.kind}  ${JSON.stringify(manifest.counts)}  ${manifest.committed_at}`);
+    }
+    return;
+  }
+
+  let plan: ImportPlan;
+  let replayOf;
+  if (command === 'import' && args.length) {
+    const paths = args.map((entry) => path.resolve(entry));
+    plan = { kind: 'files', paths, sourceRoot: path.resolve(values.root ?? commonParent(paths)) };
+  } else if (command === 'generate') {
+    plan = {
+      kind: 'generated',
+      seed: parseNumber('--seed', values.seed ?? '1'),
+      scale: parseNumber('--scale', values.scale ?? '1'),
+      excludeStates: (values.exclude ?? '').split(',').map((state) => state.trim().toUpperCase()).filter(Boolean),
+    };
+  } else if (command === 'replay' && args.length === 1) {
+    replayOf = await readManifest(config.dataDir, args[0]!);
+    plan = replayOf.plan;
+  } else {
+    console.error(USAGE);
+    process.exit(2);
+  }
+
+  const session = await openPipelineSession(config, log);
+  try {
+    const total = plan.kind === 'files' ? await estimateRows(plan.paths) : totalPlanned(plan);
+    const bar = createProgressBar(replayOf ? `replay ${replayOf.import_id}` : command!, total);
+    const started = performance.now();
+    let result: ImportResult;
+    try {
+      result = await runImport(plan, { events: session.events, dataDir: config.dataDir, log, onProgress: bar.update }, replayOf);
+    } finally {
+      bar.stop();
+    }
+    if (session.jobs) {
+      process.stderr.write('Writing ClickHouse and rebuilding maps and statistics...\n');
+      await awaitRebuild(session.jobs, result.manifest);
+    } else {
+      process.stderr.write('Published to Kafka: the ingest and workers services write and rebuild.\n');
+    }
+    printImportSummary(result, (performance.now() - started) / 1000);
+  } finally {
+    await session.close();
+  }
+});
+
+function totalPlanned(plan: Extract<ImportPlan, { kind: 'generated' }>): number {
+  const counts = plannedCounts({ seed: plan.seed, scale: plan.scale, excludeStates: plan.excludeStates });
+  return counts.facilities + counts.tanks + counts.releases;
+}
+
+function parseNumber(flag: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) {
+    console.error(`${flag}: must be a positive number, got ${JSON.stringify(value)}`);
+    process.exit(2);
+  }
+  return number;
+}
+
+/** The deepest directory containing every path's parent: record sources are relative to it. */
+function commonParent(paths: readonly string[]): string {
+  const parts = paths.map((entry) => path.dirname(entry).split(path.sep));
+  const first = parts[0] ?? [];
+  let length = first.length;
+  for (const other of parts) {
+    let shared = 0;
+    while (shared < Math.min(length, other.length) && other[shared] === first[shared]) shared += 1;
+    length = shared;
+  }
+  return first.slice(0, length).join(path.sep) || path.sep;
+}

@@ -1,0 +1,32 @@
+import cliProgress from 'cli-progress';
+import type { ImportTally } from '../publish/import-tally.js';
+
+/** A progress bar on stderr: records, records/s and ETA against an estimated total. */
+export function createProgressBar(label: string, estimatedTotal: number) {
+  const bar = new cliProgress.SingleBar(
+    {
+      format: `${label} {bar} {percentage}% | {value}/{total} records | {rate} rec/s | ETA {eta_formatted}`,
+      stream: process.stderr,
+      hideCursor: true,
+      etaBuffer: 50,
+      fps: 5,
+      // Without a terminal, print a line now and then instead of redrawing.
+      noTTYOutput: true,
+      notTTYSchedule: 5_000,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const started = performance.now();
+  bar.start(Math.max(1, estimatedTotal), 0, { rate: 0 });
+  return {
+    update(tally: ImportTally) {
+      const done = tally.records + tally.rejects;
+      if (done > bar.getTotal()) bar.setTotal(done);
+      const seconds = (performance.now() - started) / 1000;
+      bar.update(done, { rate: Math.round(done / Math.max(seconds, 0.001)).toLocaleString('en-US') });
+    },
+    stop() {
+      bar.stop();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The demo dataset the embedded platform builds on first start: the real EPA files of
+ * pipelines/fixtures, then generated records for every state those files do not cover, so the
+ * national map is complete. Later starts find the recorded imports and reuse them.
+ */
+import path from 'node:path';
+import type { Config, EventLog, JobQueue, Logger } from '@ust/platform';
+import { runImport } from '../import/run-import.js';
+import { awaitRebuild } from '../import/await-rebuild.js';
+import { listManifests, type ImportPlan } from '../import/manifest.js';
+import { plannedCounts } from '../generate/index.js';
+import { createProgressBar } from '../cli/progress.js';
+import { estimateRows } from '../cli/estimate.js';
+
+export const FIXTURES_DIRECTORY = path.resolve(import.meta.dirname, '../../fixtures');
+
+/** The real files, and the states whose facilities they cover (generated records skip them). */
+export const REAL_SOURCES = ['epa-template/DC', 'epa-template/DE', 'epa-template/VT', 'epa-template/IL', 'epa-template/IA', 'ust-finder-tribal/2024-Nov/data'];
+export const STATES_WITH_REAL_FACILITIES = ['DC', 'DE', 'VT', 'IL'];
+export const DEMO_SEED = 20_241_101;
+
+export interface DemoDeps {
+  config: Pick<Config, 'DEMO_SCALE' | 'dataDir'>;
+  events: EventLog;
+  jobs: JobQueue;
+  log: Logger;
+}
+
+/** Builds the demo dataset unless an import exists already; returns whether it built. */
+export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
+  const scale = deps.config.DEMO_SCALE;
+  if (scale === 'none' || (await listManifests(deps.config.dataDir)).length > 0) return false;
+  const plans: Array<[label: string, plan: ImportPlan, total: number]> = [];
+  const paths = REAL_SOURCES.map((source) => path.join(FIXTURES_DIRECTORY, source));
+  plans.push(['real EPA files', { kind: 'files', paths, sourceRoot: FIXTURES_DIRECTORY }, await estimateRows(paths)]);
+  if (scale !== 'fixtures') {
+    const generated = { seed: DEMO_SEED, scale: scale === 'national' ? 1 : Number(scale), excludeStates: STATES_WITH_REAL_FACILITIES };
+    const planned = plannedCounts(generated);
+    plans.push(['generated records', { kind: 'generated', ...generated }, planned.facilities + planned.tanks + planned.releases]);
+  }
+  const started = performance.now();
+  process.stderr.write(`Building the demo dataset (DEMO_SCALE=${scale}); later starts reuse it.\n`);
+  for (const [label, plan, total] of plans) {
+    const bar = createProgressBar(label.padEnd(17), total);
+    let result;
+    try {
+      result = await runImport(plan, { events: deps.events, dataDir: deps.config.dataDir, log: deps.log, onProgress: bar.update });
+    } finally {
+      bar.stop();
+    }
+    await awaitRebuild(deps.jobs, result.manifest);
+  }
+  deps.log.info({ seconds: Math.round((performance.now() - started) / 100) / 10 }, 'demo dataset built');
+  return true;
+}

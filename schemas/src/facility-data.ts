@@ -1,0 +1,229 @@
+/**
+ * Read-side shapes of the facility data (SPEC.md sections 3 and 7): what the workers cache
+ * under a dataset version and the API returns. Keys keep the spec's spelling (Facility_ID,
+ * TOTAL_TANK_COUNT, ...) because the web app and API users rely on them.
+ */
+import Type, { type Static } from 'typebox';
+
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** Where the figures of a document came from: real files vs generated demo records. */
+export const SourceCounts = Type.Object({
+  real_facilities: Type.Integer(),
+  generated_facilities: Type.Integer(),
+  real_releases: Type.Integer(),
+  generated_releases: Type.Integer(),
+});
+export type SourceCounts = Static<typeof SourceCounts>;
+
+export const FacilityStatistics = Type.Object(
+  {
+    total_facilities: Type.Integer(),
+    total_tanks: Type.Integer(),
+    active_tanks: Type.Integer(),
+    /** Mean age in years of tanks with a known installation date, one decimal. */
+    average_tank_age: Type.Number(),
+    total_leaks: Type.Integer(),
+    facilities_with_leaks: Type.Integer(),
+    /** facilities_with_leaks / total_facilities in percent, one decimal. */
+    leak_rate: Type.Number(),
+    /** Charts of the dashboard (DECISIONS.md 15). */
+    tanks_by_age_band: Type.Array(Type.Object({ band: Type.String(), tanks: Type.Integer() })),
+    releases_by_year: Type.Array(Type.Object({ year: Type.Integer(), releases: Type.Integer() })),
+    /** Empty until risk scores exist. */
+    facilities_by_risk_band: Type.Array(Type.Object({ band: Type.String(), facilities: Type.Integer() })),
+    dataset_version: Type.Integer(),
+    generated_at: Type.String(),
+    sources: SourceCounts,
+  },
+  { $id: 'FacilityStatistics' },
+);
+export type FacilityStatistics = Static<typeof FacilityStatistics>;
+
+/** Properties of one state or county feature of the region GeoJSON (SPEC.md section 3). */
+export const RegionProperties = Type.Object(
+  {
+    NAME: Type.String(),
+    /** State name for states; the state's USPS code for counties. */
+    STATE: Type.String(),
+    state: Type.String(),
+    /** County name without "County"; empty for states. */
+    COUNTY: Type.String(),
+    /** 0400000US{state fips} for states, 0500000US{county fips} for counties. */
+    GEO_ID: Type.String(),
+    total_facilities: Type.Integer(),
+    facilities_with_leaks: Type.Integer(),
+    leak_rate: Type.Number(),
+    total_tanks: Type.Integer(),
+    active_tanks: Type.Integer(),
+    avg_tank_age: NullableNumber,
+    max_tank_age: NullableNumber,
+    /** 0-100. */
+    avg_protection_score: NullableNumber,
+    /** 1-10; null until risk scores exist. */
+    avg_risk_score: NullableNumber,
+    total_capacity: Type.Number(),
+    total_leaks: Type.Integer(),
+    has_facility_data: Type.Boolean(),
+    has_release_data: Type.Boolean(),
+    total_releases: Type.Integer(),
+    open_releases: Type.Integer(),
+    closed_releases: Type.Integer(),
+    open_release_rate: Type.Number(),
+    /** Share of this region's facilities that are generated demo records, 0-1. */
+    generated_share: Type.Number(),
+  },
+  { $id: 'RegionProperties' },
+);
+export type RegionProperties = Static<typeof RegionProperties>;
+
+/** One row of the map's facility table (SPEC.md section 3, facility list item). */
+export const FacilityListItem = Type.Object(
+  {
+    Facility_ID: Type.String(),
+    Name: NullableString,
+    Address: NullableString,
+    City: NullableString,
+    County: NullableString,
+    State: Type.String(),
+    Zip_Code: NullableString,
+    Latitude: NullableNumber,
+    Longitude: NullableNumber,
+    FIPS: NullableString,
+    MAPPING_METHOD: NullableString,
+    HAS_LEAK: Type.Boolean(),
+    TOTAL_TANK_COUNT: Type.Integer(),
+    ACTIVE_TANK_COUNT: Type.Integer(),
+    AVG_TANK_AGE: NullableNumber,
+    MAX_TANK_AGE: NullableNumber,
+    /** 0-100 (the details dialog shows it on 1-10, docs/data-model.md). */
+    PROTECTION_SCORE: NullableNumber,
+    TOTAL_LEAK_COUNT: Type.Integer(),
+    TOTAL_CAPACITY: Type.Number(),
+    /** The source file, or 'generated' for demo records: shown in the UI. */
+    source: Type.String(),
+    is_generated: Type.Boolean(),
+  },
+  { $id: 'FacilityListItem' },
+);
+export type FacilityListItem = Static<typeof FacilityListItem>;
+
+/**
+ * Per-facility derived figures (facility_summary table, one row per facility and dataset
+ * version). The facility list item is the facility record plus these.
+ */
+export const FacilitySummary = Type.Object({
+  facility_id: Type.String(),
+  total_tank_count: Type.Integer(),
+  active_tank_count: Type.Integer(),
+  inactive_tank_count: Type.Integer(),
+  tos_tank_count: Type.Integer(),
+  avg_tank_age: NullableNumber,
+  max_tank_age: NullableNumber,
+  oldest_tank_year: Type.Union([Type.Integer(), Type.Null()]),
+  newest_tank_year: Type.Union([Type.Integer(), Type.Null()]),
+  total_capacity: Type.Number(),
+  protection_score: NullableNumber,
+  has_leak: Type.Boolean(),
+  total_leak_count: Type.Integer(),
+  open_leak_count: Type.Integer(),
+});
+export type FacilitySummary = Static<typeof FacilitySummary>;
+
+/**
+ * The facility details dialog (SPEC.md section 3): the named fields first, then every other
+ * field of the record ("shown generically"), its tanks and releases, and where it came from.
+ */
+export const FacilityDetails = Type.Object(
+  {
+    Facility_ID: Type.String(),
+    Name: NullableString,
+    Address: NullableString,
+    City: NullableString,
+    State: Type.String(),
+    Zip_Code: NullableString,
+    County: NullableString,
+    FIPS: NullableString,
+    Latitude: NullableNumber,
+    Longitude: NullableNumber,
+    TOTAL_TANK_COUNT: Type.Integer(),
+    ACTIVE_TANK_COUNT: Type.Integer(),
+    INACTIVE_TANK_COUNT: Type.Integer(),
+    HAS_LEAK: Type.Boolean(),
+    TOTAL_LEAK_COUNT: Type.Integer(),
+    /** 1-10 for display (0-100 score mapped as docs/data-model.md says); null when unknown. */
+    PROTECTION_SCORE: NullableNumber,
+    /** The 0-100 score behind PROTECTION_SCORE. */
+    PROTECTION_SCORE_100: NullableNumber,
+    /** 1-10; null until risk scores are computed. */
+    calculated_risk_score: NullableNumber,
+    AVERAGE_TANK_AGE: NullableNumber,
+    OLDEST_TANK_YEAR: Type.Union([Type.Integer(), Type.Null()]),
+    NEWEST_TANK_YEAR: Type.Union([Type.Integer(), Type.Null()]),
+    /** Every other field of the facility record, keyed by its UST Finder name. */
+    other_fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
+    tanks: Type.Array(
+      Type.Object({
+        Tank_ID: Type.String(),
+        Tank_Status: NullableString,
+        Installation_Date: NullableString,
+        Removal_Date: NullableString,
+        Capacity: NullableNumber,
+        Substances: NullableString,
+        Tank_Wall_Type: NullableString,
+      }),
+    ),
+    releases: Type.Array(Type.Object({ LUST_ID: Type.String(), release_id: Type.String(), Reported_Date: NullableString, Status: NullableString, Substance: NullableString })),
+    source: Type.String(),
+    is_generated: Type.Boolean(),
+    import_id: Type.String(),
+  },
+  { $id: 'FacilityDetails' },
+);
+export type FacilityDetails = Static<typeof FacilityDetails>;
+
+/** The release details dialog (SPEC.md section 3 and DECISIONS.md 10). */
+export const ReleaseDetails = Type.Object(
+  {
+    release_id: Type.String(),
+    LUST_ID: Type.String(),
+    Facility_ID: NullableString,
+    Name: NullableString,
+    Address: NullableString,
+    City: NullableString,
+    County: NullableString,
+    State: Type.String(),
+    Zip_Code: NullableString,
+    Latitude: NullableNumber,
+    Longitude: NullableNumber,
+    Coordinate_Source: NullableString,
+    Address_Match_Type: NullableString,
+    Reported_Date: NullableString,
+    NFA_Date: NullableString,
+    Status: NullableString,
+    /** Badge colour: Open red, No Further Action green, Other amber (DECISIONS.md 11). */
+    Status_Class: Type.Enum(['Open', 'No Further Action', 'Other']),
+    Substance: NullableString,
+    Population_within_1500ft: Type.Union([Type.Integer(), Type.Null()]),
+    DomesticWells_within_1500ft: Type.Union([Type.Integer(), Type.Null()]),
+    LandUse: NullableString,
+    Within_SPA: Type.Union([Type.Boolean(), Type.Null()]),
+    SPA_PWS_FacilityID: NullableString,
+    SPA_Water_Type: NullableString,
+    SPA_Facility_Type: NullableString,
+    Within_WHPA: Type.Union([Type.Boolean(), Type.Null()]),
+    WHPA_PWS_FacilityID: NullableString,
+    WHPA_Water_Type: NullableString,
+    WHPA_Facility_Type: NullableString,
+    Within_100yr_Floodplain: Type.Union([Type.Boolean(), Type.Null()]),
+    Tribe: NullableString,
+    EPA_Region: Type.Union([Type.Integer(), Type.Null()]),
+    Closed_With_Residual_Contaminat: Type.Union([Type.Boolean(), Type.Null()]),
+    source: Type.String(),
+    is_generated: Type.Boolean(),
+    import_id: Type.String(),
+  },
+  { $id: 'ReleaseDetails' },
+);
+export type ReleaseDetails = Static<typeof ReleaseDetails>;

@@ -1,0 +1,105 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applyMigrations,
+  createChdbStore,
+  createInProcessEventLog,
+  createInProcessJobQueue,
+  createLogger,
+  createMemoryCache,
+  loadConfig,
+  migrationsDirectory,
+  type Ports,
+} from '@ust/platform';
+import type { ReleaseRecord } from '@ust/schemas';
+import { buildGateway } from '../../build.js';
+
+const log = createLogger('releases-test', { level: 'silent' });
+
+const release: ReleaseRecord = {
+  release_id: 'DC-2017018',
+  lust_id: '2017018',
+  facility_id: 'DC-5010010',
+  name: 'BLADENSBURG RD LLC',
+  address: '1016 BLADENSBURG RD NE',
+  city: 'Washington DC',
+  county: null,
+  state: 'DC',
+  zip_code: '20002',
+  latitude: 38.90305719,
+  longitude: -76.98186192,
+  coordinate_source: null,
+  address_match_type: null,
+  coordinate_repair: null,
+  fips: '11001',
+  reported_date: '2017-09-21',
+  nfa_date: '2018-01-11',
+  status: 'No further action',
+  status_class: 'No Further Action',
+  substance: null,
+  population_within_1500ft: null,
+  domestic_wells_within_1500ft: null,
+  land_use: null,
+  within_spa: null,
+  spa_pws_facility_id: null,
+  spa_water_type: null,
+  spa_facility_type: null,
+  within_whpa: null,
+  whpa_pws_facility_id: null,
+  whpa_water_type: null,
+  whpa_facility_type: null,
+  within_100yr_floodplain: null,
+  closed_with_residual_contamination: false,
+  epa_region: 3,
+  tribe: null,
+  source: 'epa-template/DC/Releases/release.csv',
+  source_line: 2,
+  import_id: 'imp-test',
+  version: 1,
+};
+
+describe('GET /api/releases/{id}', () => {
+  let gateway: FastifyInstance;
+  let ports: Ports;
+
+  beforeAll(async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-releases-'));
+    const store = await createChdbStore({ path: dataDir, database: 'releases_test' });
+    await applyMigrations(store, migrationsDirectory);
+    // A later version replaces the first (ReplacingMergeTree): the API must show only it.
+    await store.insert('releases', [{ ...release, status: 'Open', status_class: 'Open', version: 0 }, release]);
+    ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue(), cache: createMemoryCache() };
+    gateway = await buildGateway({ config: loadConfig({}), ports, logger: log });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await Promise.all([ports.store.close(), ports.events.close(), ports.jobs.close(), ports.cache.close()]);
+  });
+
+  it('answers the release in the dialog keys, with its source', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/releases/DC-2017018' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      LUST_ID: '2017018',
+      Name: 'BLADENSBURG RD LLC',
+      Reported_Date: '2017-09-21',
+      NFA_Date: '2018-01-11',
+      Status: 'No further action',
+      Status_Class: 'No Further Action',
+      Closed_With_Residual_Contaminat: false,
+      Population_within_1500ft: null,
+      EPA_Region: 3,
+      source: 'epa-template/DC/Releases/release.csv',
+      is_generated: false,
+    });
+  });
+
+  it('says which release was not found', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/releases/DC-NOPE' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Release DC-NOPE not found' });
+  });
+});

@@ -1,0 +1,43 @@
+import type { ReleaseDetails, ReleaseRecord } from '@ust/schemas';
+
+/** A release record in the keys of the release details dialog (SPEC.md 3, DECISIONS.md 10). */
+export function toReleaseDetails(record: ReleaseRecord): ReleaseDetails {
+  return {
+    release_id: record.release_id,
+    LUST_ID: record.lust_id,
+    Facility_ID: record.facility_id,
+    Name: record.name,
+    Address: record.address,
+    City: record.city,
+    County: record.county,
+    State: record.state,
+    Zip_Code: record.zip_code,
+    Latitude: record.latitude,
+    Longitude: record.longitude,
+    Coordinate_Source: record.coordinate_source,
+    Address_Match_Type: record.address_match_type,
+    Reported_Date: record.reported_date,
+    NFA_Date: record.nfa_date,
+    Status: record.status,
+    Status_Class: record.status_class,
+    Substance: record.substance,
+    Population_within_1500ft: record.population_within_1500ft,
+    DomesticWells_within_1500ft: record.domestic_wells_within_1500ft,
+    LandUse: record.land_use,
+    Within_SPA: record.within_spa,
+    SPA_PWS_FacilityID: record.spa_pws_facility_id,
+    SPA_Water_Type: record.spa_water_type,
+    SPA_Facility_Type: record.spa_facility_type,
+    Within_WHPA: record.within_whpa,
+    WHPA_PWS_FacilityID: record.whpa_pws_facility_id,
+    WHPA_Water_Type: record.whpa_water_type,
+    WHPA_Facility_Type: record.whpa_facility_type,
+    Within_100yr_Floodplain: record.within_100yr_floodplain,
+    Tribe: record.tribe,
+    EPA_Region: record.epa_region,
+    Closed_With_Residual_Contaminat: record.closed_with_residual_contamination,
+    source: record.source,
+    is_generated: record.source === 'generated',
+    import_id: record.import_id,
+  };
+}

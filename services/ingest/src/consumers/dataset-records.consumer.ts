@@ -1,0 +1,53 @@
+/**
+ * Writes dataset records (facilities, tanks, releases) from the dataset topics to ClickHouse.
+ * Each message is validated against its table's schema; a bad one is dead-lettered with the
+ * first schema error. Tables are ReplacingMergeTree by version, so a redelivered batch or a
+ * replayed import adds no rows.
+ */
+import Value from 'typebox/value';
+import type { TSchema } from 'typebox';
+import { ConsumerGroups, FacilityRecord, ReleaseRecord, TankRecord, Topics } from '@ust/schemas';
+import type { AnalyticsStore } from '@ust/platform';
+import { InvalidMessageError, type ConsumerDefinition } from '../consumer.js';
+
+const TABLE_OF_TOPIC: Record<string, { table: string; schema: TSchema }> = {
+  [Topics.datasetFacilities]: { table: 'facilities', schema: FacilityRecord },
+  [Topics.datasetTanks]: { table: 'tanks', schema: TankRecord },
+  [Topics.datasetReleases]: { table: 'releases', schema: ReleaseRecord },
+};
+
+export interface TableRow {
+  table: string;
+  row: Record<string, unknown>;
+}
+
+export function datasetRecordsConsumer(store: AnalyticsStore): ConsumerDefinition<TableRow> {
+  return {
+    name: 'dataset-records',
+    groupId: ConsumerGroups.datasetWriter,
+    topics: Object.keys(TABLE_OF_TOPIC),
+    deadLetterTopic: Topics.datasetDeadLetter,
+    // Big batches: chDB inserts are cheap per row and costly per statement.
+    maxBatchSize: 20_000,
+    decode(message) {
+      const target = TABLE_OF_TOPIC[message.topic];
+      if (!target) throw new InvalidMessageError(`no table for topic ${message.topic}`);
+      let row: unknown;
+      try {
+        row = JSON.parse(message.value.toString('utf8'));
+      } catch {
+        throw new InvalidMessageError('value is not JSON');
+      }
+      if (!Value.Check(target.schema, row)) {
+        const [first] = Value.Errors(target.schema, row);
+        throw new InvalidMessageError(`${first?.instancePath || '(record)'} ${first?.message ?? 'is invalid'}`);
+      }
+      return { table: target.table, row: row as Record<string, unknown> };
+    },
+    async writeBatch(rows) {
+      const byTable = new Map<string, Record<string, unknown>[]>();
+      for (const { table, row } of rows) byTable.set(table, [...(byTable.get(table) ?? []), row]);
+      for (const [table, tableRows] of byTable) await store.insert(table, tableRows);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Persists the embedded cache between runs, so a restart of the embedded platform serves the
+ * derived data (maps, statistics, facility lists) at once instead of rebuilding it. Binary,
+ * length-prefixed; written to a temporary file and renamed, so a crash leaves the old snapshot.
+ */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+
+export type SnapshotEntry =
+  | { kind: 'string'; value: Buffer; expiresAt?: number }
+  | { kind: 'hash'; fields: Map<string, Buffer>; expiresAt?: number };
+
+const MAGIC = Buffer.from('USTCACHE1');
+
+export function writeSnapshot(file: string, entries: ReadonlyMap<string, SnapshotEntry>): void {
+  const parts: Buffer[] = [MAGIC];
+  const now = Date.now();
+  const pushBytes = (bytes: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(bytes.length);
+    parts.push(length, bytes);
+  };
+  for (const [key, entry] of entries) {
+    if (entry.expiresAt !== undefined && entry.expiresAt <= now) continue;
+    const header = Buffer.alloc(9);
+    header.writeUInt8(entry.kind === 'string' ? 0 : 1, 0);
+    header.writeDoubleLE(entry.expiresAt ?? 0, 1);
+    pushBytes(Buffer.from(key, 'utf8'));
+    parts.push(header);
+    if (entry.kind === 'string') {
+      pushBytes(entry.value);
+    } else {
+      const count = Buffer.alloc(4);
+      count.writeUInt32LE(entry.fields.size);
+      parts.push(count);
+      for (const [field, value] of entry.fields) {
+        pushBytes(Buffer.from(field, 'utf8'));
+        pushBytes(value);
+      }
+    }
+  }
+  writeFileSync(`${file}.tmp`, Buffer.concat(parts));
+  renameSync(`${file}.tmp`, file);
+}
+
+/** Entries of a snapshot file; empty when there is none or it is not a snapshot. */
+export function readSnapshot(file: string): Map<string, SnapshotEntry> {
+  const entries = new Map<string, SnapshotEntry>();
+  if (!existsSync(file)) return entries;
+  const data = readFileSync(file);
+  if (!data.subarray(0, MAGIC.length).equals(MAGIC)) return entries;
+  let at = MAGIC.length;
+  const readBytes = () => {
+    const length = data.readUInt32LE(at);
+    const bytes = Buffer.from(data.subarray(at + 4, at + 4 + length));
+    at += 4 + length;
+    return bytes;
+  };
+  const now = Date.now();
+  while (at < data.length) {
+    const key = readBytes().toString('utf8');
+    const kind = data.readUInt8(at);
+    const expiresAt = data.readDoubleLE(at + 1) || undefined;
+    at += 9;
+    let entry: SnapshotEntry;
+    if (kind === 0) {
+      entry = { kind: 'string', value: readBytes(), expiresAt };
+    } else {
+      const count = data.readUInt32LE(at);
+      at += 4;
+      const fields = new Map<string, Buffer>();
+      for (let i = 0; i < count; i += 1) fields.set(readBytes().toString('utf8'), readBytes());
+      entry = { kind: 'hash', fields, expiresAt };
+    }
+    if (entry.expiresAt === undefined || entry.expiresAt > now) entries.set(key, entry);
+  }
+  return entries;
+}
