@@ -69,7 +69,8 @@ export function tankProtectionScore(tank: ProtectionInputs): number | null {
 
 /**
  * The facility's score: the mean of its tanks' scores, rounded to a whole number, over the
- * tanks in `scope` that have at least one known factor; null when none has.
+ * given tanks that have at least one known factor; null when none has. The caller picks the
+ * tanks (facility-summary.ts: the active ones, or all when none is active).
  */
 export function facilityProtectionScore(tanks: readonly ProtectionInputs[]): number | null {
   let sum = 0;

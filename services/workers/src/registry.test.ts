@@ -12,7 +12,7 @@ describe('assertOneProcessorPerJob', () => {
 
   it('names missing and unknown jobs', () => {
     expect(() => assertOneProcessorPerJob({ 'rebuild-everything': processor })).toThrow(
-      `Job processors do not match the job names: no processor for ${JobNames.pruneDatasetVersions}; processors for unknown jobs rebuild-everything`,
+      `Job processors do not match the job names: no processor for ${Object.values(JobNames).join(', ')}; processors for unknown jobs rebuild-everything`,
     );
   });
 });

@@ -5,14 +5,18 @@
 import { JobNames, type JobName } from '@ust/schemas';
 import type { Logger, Ports, Processor } from '@ust/platform';
 import { pruneDatasetVersions } from './processors/prune-dataset-versions.js';
+import { rebuildDatasetProcessor } from './processors/rebuild-dataset.js';
 
 export interface WorkerDeps extends Ports {
   log: Logger;
+  /** The clock of derived data (tank ages, generated_at); tests fix it. @defaultValue () => new Date() */
+  now?: () => Date;
 }
 
 export function buildProcessors(deps: WorkerDeps): Record<JobName, Processor> {
   return {
     [JobNames.pruneDatasetVersions]: pruneDatasetVersions(deps.cache),
+    [JobNames.rebuildDataset]: rebuildDatasetProcessor(deps),
   };
 }
 

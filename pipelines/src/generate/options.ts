@@ -1,0 +1,20 @@
+import type { CountyLocator } from '@ust/domain';
+import type { ImportContext } from '../dataset-item.js';
+
+export interface GenerateOptions {
+  /** Same seed and options give byte-identical output. */
+  seed: number;
+  /**
+   * Fraction of the national dataset: 1 = national (~742,844 facilities), 0.01 = one in a
+   * hundred in every state.
+   * @defaultValue 1
+   */
+  scale?: number;
+  /** States covered by real files (USPS codes): skipped entirely, because real data wins. */
+  excludeStates: readonly string[];
+  /** Stamped on every record; `source` is 'generated' and `source_line` 0 regardless. */
+  context: ImportContext;
+  locator: CountyLocator;
+}
+
+export type PlanOptions = Omit<GenerateOptions, 'context' | 'locator'>;

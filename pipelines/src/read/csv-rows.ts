@@ -1,0 +1,73 @@
+/**
+ * CSV records with the line each starts on. Addresses in DC's and the tribal files hold line
+ * breaks inside quoted cells, so a record's line is not its index + 2: csv-parse reports the
+ * line a record ends on, and the breaks inside its cells give back the line it starts on.
+ */
+import { createReadStream } from 'node:fs';
+import { Transform, type TransformCallback } from 'node:stream';
+import { parse, type Info } from 'csv-parse';
+
+export interface CsvRecord {
+  /** 1-based line the record starts on (the header is line 1). */
+  line: number;
+  cells: string[];
+}
+
+const LINE_BREAK = /\n/g;
+const CR = 0x0d;
+const LF = 0x0a;
+
+/**
+ * CRLF and lone CR -> LF before parsing: csv-parse counts the CR and the LF of a CRLF as a
+ * line each, so its line numbers drift in Windows files. Bytes, not text: CR and LF never occur
+ * inside a UTF-8 multi-byte sequence.
+ */
+export class LineFeeds extends Transform {
+  #afterCr = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    const out = Buffer.allocUnsafe(chunk.length);
+    let length = 0;
+    // A CRLF split across two chunks: the CR already became LF.
+    let index = this.#afterCr && chunk[0] === LF ? 1 : 0;
+    this.#afterCr = false;
+    for (; index < chunk.length; index += 1) {
+      const byte = chunk[index]!;
+      if (byte !== CR) {
+        out[length++] = byte;
+        continue;
+      }
+      out[length++] = LF;
+      if (index + 1 === chunk.length) this.#afterCr = true;
+      else if (chunk[index + 1] === LF) index += 1;
+    }
+    done(null, out.subarray(0, length));
+  }
+}
+
+function parserFor(file: string) {
+  return createReadStream(file).pipe(new LineFeeds()).pipe(
+    // Rows shorter or longer than the header are read as they are: a short row's missing cells
+    // are blank values, not a reason to stop the whole file.
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
+  );
+}
+
+/** Every record of the file, the header first. */
+export async function* readCsvRecords(file: string): AsyncGenerator<CsvRecord> {
+  for await (const { record, info } of parserFor(file) as AsyncIterable<{ record: string[]; info: Info }>) {
+    const breaks = record.reduce((sum, cell) => sum + (cell.match(LINE_BREAK)?.length ?? 0), 0);
+    yield { line: info.lines - breaks, cells: record };
+  }
+}
+
+/** The header row only (to recognise a file's format), or null for an empty file. */
+export async function readCsvHeader(file: string): Promise<string[] | null> {
+  const records = readCsvRecords(file);
+  try {
+    const first = await records.next();
+    return first.done ? null : first.value.cells;
+  } finally {
+    await records.return(undefined);
+  }
+}

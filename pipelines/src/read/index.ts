@@ -1,0 +1,86 @@
+/**
+ * Reading a source set: facilities of every file first, then tanks, then releases, so that a
+ * tank or release finds its facility whichever order the paths were given in.
+ */
+import path from 'node:path';
+import type { CountyLocator } from '@ust/domain';
+import type { DatasetItem, ImportContext } from '../dataset-item.js';
+import { loadCorrections, unusedCorrections, type LoadedCorrection } from './corrections.js';
+import type { FileFormat } from './detect.js';
+import { readEpaFacilities } from './epa-facility.reader.js';
+import { readEpaReleases } from './epa-release.reader.js';
+import { readEpaTanks } from './epa-tank.reader.js';
+import { readFinderFacilities } from './finder-facility.reader.js';
+import { readFinderReleases } from './finder-release.reader.js';
+import { readFinderTanks } from './finder-tank.reader.js';
+import type { ReadContext, SourceFile } from './read-context.js';
+import { resolveSources } from './sources.js';
+import { TankEquipmentIndex } from './tank-equipment.js';
+
+export { ImportTally, type FileRejectRow, type FileTallyRow, type TallyRow } from './tally.js';
+export { REJECT, type RejectReason } from './rejects.js';
+export { resolveSources } from './sources.js';
+export type { SourceFile } from './read-context.js';
+
+function byDirectory(files: readonly SourceFile[], ...formats: FileFormat[]): Map<string, SourceFile[]> {
+  const groups = new Map<string, SourceFile[]>();
+  for (const file of files) {
+    if (!formats.includes(file.format)) continue;
+    const directory = path.dirname(file.path);
+    groups.set(directory, [...(groups.get(directory) ?? []), file]);
+  }
+  return groups;
+}
+
+async function* readFacilities(files: readonly SourceFile[], context: ReadContext): AsyncGenerator<DatasetItem> {
+  for (const group of byDirectory(files, 'epa-facility', 'coordinate-corrections', 'finder-facility').values()) {
+    // Corrections apply to the facility files of their own folder.
+    const corrections = new Map<string, LoadedCorrection>();
+    const correctionRejects: DatasetItem[] = [];
+    for (const file of group.filter((f) => f.format === 'coordinate-corrections')) {
+      for (const [id, correction] of await loadCorrections(file, correctionRejects)) if (!corrections.has(id)) corrections.set(id, correction);
+    }
+    yield* correctionRejects;
+    const used = new Set<string>();
+    for (const file of group) {
+      if (file.format === 'epa-facility') yield* readEpaFacilities(file, context, corrections, used);
+      if (file.format === 'finder-facility') yield* readFinderFacilities(file, context);
+    }
+    yield* unusedCorrections(corrections.values(), used);
+  }
+}
+
+async function* readTanks(files: readonly SourceFile[], context: ReadContext): AsyncGenerator<DatasetItem> {
+  for (const group of byDirectory(files, 'epa-tank', 'epa-compartment', 'epa-piping', 'finder-tank').values()) {
+    const tankFiles = group.filter((f) => f.format === 'epa-tank' || f.format === 'finder-tank');
+    if (tankFiles.length === 0) continue;
+    const equipment = new TankEquipmentIndex();
+    for (const file of group) {
+      if (file.format === 'epa-compartment') await equipment.addCompartments(file.path);
+      if (file.format === 'epa-piping') await equipment.addPiping(file.path);
+    }
+    for (const file of tankFiles) {
+      yield* file.format === 'epa-tank' ? readEpaTanks(file, context, equipment) : readFinderTanks(file, context);
+    }
+  }
+}
+
+async function* readReleases(files: readonly SourceFile[], context: ReadContext): AsyncGenerator<DatasetItem> {
+  for (const file of files) {
+    if (file.format === 'epa-release') yield* readEpaReleases(file, context);
+    if (file.format === 'finder-release') yield* readFinderReleases(file, context);
+  }
+}
+
+/**
+ * Every record and reject of the source set at `paths` (relative to `context.sourceRoot`).
+ * Each record's `source` is its file relative to `context.sourceRoot`, `source_line` the line
+ * its row starts on.
+ */
+export async function* readSources(paths: string[], context: ImportContext, locator: CountyLocator): AsyncIterable<DatasetItem> {
+  const files = await resolveSources(paths, context.sourceRoot);
+  const readContext: ReadContext = { import: context, locator, facilities: new Map() };
+  yield* readFacilities(files, readContext);
+  yield* readTanks(files, readContext);
+  yield* readReleases(files, readContext);
+}

@@ -1,0 +1,25 @@
+import type { CountyLocator } from '@ust/domain';
+import type { ImportContext } from '../dataset-item.js';
+import type { FileFormat } from './detect.js';
+
+/** Shared by every reader of one `readSources` call (one source set). */
+export interface ReadContext {
+  import: ImportContext;
+  locator: CountyLocator;
+  /** facility_id -> state of every facility read so far: tanks and releases link against it. */
+  facilities: Map<string, string>;
+}
+
+export interface SourceFile {
+  /** Absolute path. */
+  path: string;
+  /** Path relative to the import's sourceRoot, '/'-separated: the records' `source`. */
+  source: string;
+  format: FileFormat;
+  /** The state whose export this is ('DC' for epa-template/DC/UST/tank.csv), when the path says. */
+  state: string | null;
+}
+
+export function provenance(file: SourceFile, line: number, context: ImportContext) {
+  return { source: file.source, source_line: line, import_id: context.importId, version: context.version };
+}

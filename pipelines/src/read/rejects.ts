@@ -1,0 +1,44 @@
+/**
+ * Reject reasons, one string each, so that the import summary counts rows per reason. A row
+ * whose reason ends in "set to null" or "(repaired)" is still imported; the others are not.
+ */
+import type { RejectedRow } from '@ust/schemas';
+import type { DatasetItem } from '../dataset-item.js';
+import type { CoordinateProblem } from './normalise/coordinates.js';
+
+export const REJECT = {
+  missingId: 'missing id',
+  duplicateId: 'duplicate id',
+  facilityMissing: 'facility does not exist',
+  unknownState: 'missing or unknown state',
+  unknownStateFolderUsed: "unknown state, the source folder's state used",
+  unparseableDate: 'unparseable date, field set to null',
+  placeholderDate: 'placeholder date, field set to null',
+  futureDate: 'date in the future, field set to null',
+  invalidZip: 'invalid ZIP code, field set to null',
+  unparseableNumber: 'unparseable number, field set to null',
+  unparseableFlag: 'unparseable Yes/No, field set to null',
+  unknownTankStatus: 'unknown tank status, tank_status set to null',
+  unusedCorrection: 'coordinate correction for a facility that does not exist',
+  unparseableCorrection: 'unparseable coordinate correction, not applied',
+} as const;
+
+export type RejectReason = (typeof REJECT)[keyof typeof REJECT] | CoordinateProblem;
+
+/** The reject rows of one source row. */
+export class RowRejects {
+  readonly rows: RejectedRow[] = [];
+
+  constructor(
+    readonly file: string,
+    readonly line: number,
+  ) {}
+
+  add(field: string, value: string | null | undefined, reason: RejectReason): void {
+    this.rows.push({ file: this.file, line: this.line, field, value: value ?? null, reason });
+  }
+
+  items(): DatasetItem[] {
+    return this.rows.map((record) => ({ kind: 'reject', record }));
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The files of a source set: each path is a state export folder (epa-template/XX with UST/
+ * and/or Releases/), a UST Finder data folder, any folder holding those, or one file.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { stateFipsOf } from '@ust/domain';
+import { readCsvHeader } from './csv-rows.js';
+import { detectFormat } from './detect.js';
+import type { SourceFile } from './read-context.js';
+
+async function csvFilesUnder(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map(async (entry) => {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) return csvFilesUnder(full);
+      return entry.isFile() && entry.name.toLowerCase().endsWith('.csv') ? [full] : [];
+    }),
+  );
+  return nested.flat();
+}
+
+/** The state an export belongs to, from the nearest folder named by a USPS code ('DC', 'IA'). */
+export function stateOfPath(file: string): string | null {
+  const folders = path.dirname(file).split(path.sep).reverse();
+  return folders.find((folder) => /^[A-Z]{2}$/.test(folder) && stateFipsOf(folder) !== null) ?? null;
+}
+
+/**
+ * Resolves `paths` (relative ones against `sourceRoot`) to the files whose headers match a
+ * known format, sorted by path so that an import reads them in the same order every time.
+ * Inside a folder, other CSVs (dispensers, lookup tables) are passed over; a file named
+ * explicitly must be of a known format.
+ */
+export async function resolveSources(paths: readonly string[], sourceRoot: string): Promise<SourceFile[]> {
+  const root = path.resolve(sourceRoot);
+  const found = new Map<string, SourceFile>();
+  for (const given of paths) {
+    const target = path.resolve(root, given);
+    const info = await stat(target);
+    const candidates = info.isDirectory() ? await csvFilesUnder(target) : [target];
+    for (const file of candidates) {
+      if (found.has(file)) continue;
+      const headers = await readCsvHeader(file);
+      const format = headers ? detectFormat(headers) : null;
+      if (!format) {
+        if (info.isDirectory()) continue;
+        throw new Error(`${path.relative(root, file)}: not a known EPA template or UST Finder file (headers: ${(headers ?? []).join(', ')})`);
+      }
+      const source = path.relative(root, file).split(path.sep).join('/');
+      found.set(file, { path: file, source, format, state: stateOfPath(file) });
+    }
+  }
+  return [...found.values()].sort((a, b) => a.source.localeCompare(b.source));
+}

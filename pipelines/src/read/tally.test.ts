@@ -1,0 +1,58 @@
+import type { FacilityRecord, ReleaseRecord, TankRecord } from '@ust/schemas';
+import { describe, expect, it } from 'vitest';
+import { ImportTally } from './tally.js';
+
+const facility = (coordinate_repair: string | null) =>
+  ({ kind: 'facility', record: { source: 'a/facility.csv', coordinate_repair } as FacilityRecord }) as const;
+const tank = { kind: 'tank', record: { source: 'a/tank.csv' } as TankRecord } as const;
+const release = { kind: 'release', record: { source: 'b/release.csv', coordinate_repair: null } as ReleaseRecord } as const;
+const reject = (file: string, reason: string) => ({ kind: 'reject', record: { file, line: 2, field: 'x', value: null, reason } }) as const;
+
+describe('ImportTally', () => {
+  it('counts records per table, rejects per reason and repairs, per file too', () => {
+    const tally = new ImportTally();
+    for (const item of [
+      facility(null),
+      facility('swapped latitude and longitude; negated longitude'),
+      tank,
+      tank,
+      release,
+      reject('a/tank.csv', 'facility does not exist'),
+      reject('a/facility.csv', 'duplicate id'),
+      reject('a/tank.csv', 'facility does not exist'),
+    ]) {
+      tally.add(item);
+    }
+    expect(tally.counts).toEqual({ facilities: 2, tanks: 2, releases: 1, rejects: 3 });
+    expect(tally.toTable()).toEqual([
+      { group: 'records', name: 'facilities', count: 2 },
+      { group: 'records', name: 'tanks', count: 2 },
+      { group: 'records', name: 'releases', count: 1 },
+      { group: 'rejects', name: 'facility does not exist', count: 2 },
+      { group: 'rejects', name: 'duplicate id', count: 1 },
+      { group: 'repairs', name: 'negated longitude', count: 1 },
+      { group: 'repairs', name: 'swapped latitude and longitude', count: 1 },
+    ]);
+    expect(tally.toFileTable()).toEqual([
+      { file: 'a/facility.csv', facilities: 2, tanks: 0, releases: 0, rejects: 1 },
+      { file: 'a/tank.csv', facilities: 0, tanks: 2, releases: 0, rejects: 2 },
+      { file: 'b/release.csv', facilities: 0, tanks: 0, releases: 1, rejects: 0 },
+    ]);
+    expect(tally.toRejectTable()).toEqual([
+      { file: 'a/facility.csv', reason: 'duplicate id', count: 1 },
+      { file: 'a/tank.csv', reason: 'facility does not exist', count: 2 },
+    ]);
+  });
+
+  it('counts a stream while passing it on', async () => {
+    const tally = new ImportTally();
+    async function* items() {
+      yield tank;
+      yield reject('a/tank.csv', 'missing id');
+    }
+    const seen = [];
+    for await (const item of tally.count(items())) seen.push(item.kind);
+    expect(seen).toEqual(['tank', 'reject']);
+    expect(tally.rejectsByReason()).toEqual(new Map([['missing id', 1]]));
+  });
+});

@@ -1,0 +1,102 @@
+/** Counts of an import for its summary table: records per table, rejects per reason, repairs. */
+import type { DatasetItem } from '../dataset-item.js';
+
+export interface TallyRow {
+  group: 'records' | 'rejects' | 'repairs';
+  /** Table name, reject reason, or repair. */
+  name: string;
+  count: number;
+}
+
+export interface FileTallyRow {
+  file: string;
+  facilities: number;
+  tanks: number;
+  releases: number;
+  rejects: number;
+}
+
+const TABLE_OF = { facility: 'facilities', tank: 'tanks', release: 'releases' } as const;
+
+export class ImportTally {
+  readonly #records = { facilities: 0, tanks: 0, releases: 0 };
+  readonly #reasons = new Map<string, number>();
+  readonly #repairs = new Map<string, number>();
+  readonly #files = new Map<string, FileTallyRow>();
+  readonly #fileReasons = new Map<string, Map<string, number>>();
+
+  add(item: DatasetItem): void {
+    const file = item.kind === 'reject' ? item.record.file : item.record.source;
+    let perFile = this.#files.get(file);
+    if (!perFile) this.#files.set(file, (perFile = { file, facilities: 0, tanks: 0, releases: 0, rejects: 0 }));
+    if (item.kind === 'reject') {
+      perFile.rejects += 1;
+      increment(this.#reasons, item.record.reason);
+      let reasons = this.#fileReasons.get(file);
+      if (!reasons) this.#fileReasons.set(file, (reasons = new Map()));
+      increment(reasons, item.record.reason);
+      return;
+    }
+    const table = TABLE_OF[item.kind];
+    this.#records[table] += 1;
+    perFile[table] += 1;
+    // Repairs are counted from the records too, so a repair that needs no reject row (a state's
+    // own correction file) still shows in the summary.
+    if (item.kind !== 'tank' && item.record.coordinate_repair) {
+      for (const repair of item.record.coordinate_repair.split('; ')) increment(this.#repairs, repair);
+    }
+  }
+
+  /** Adds every item of `items` and passes it on, for counting a stream while consuming it. */
+  async *count(items: AsyncIterable<DatasetItem>): AsyncGenerator<DatasetItem> {
+    for await (const item of items) {
+      this.add(item);
+      yield item;
+    }
+  }
+
+  get counts(): { facilities: number; tanks: number; releases: number; rejects: number } {
+    let rejects = 0;
+    for (const count of this.#reasons.values()) rejects += count;
+    return { ...this.#records, rejects };
+  }
+
+  rejectsByReason(): ReadonlyMap<string, number> {
+    return new Map(this.#reasons);
+  }
+
+  /** Records per table, then rejects per reason and repairs, each most frequent first. */
+  toTable(): TallyRow[] {
+    return [
+      ...Object.entries(this.#records).map(([name, count]): TallyRow => ({ group: 'records', name, count })),
+      ...sorted(this.#reasons).map(([name, count]): TallyRow => ({ group: 'rejects', name, count })),
+      ...sorted(this.#repairs).map(([name, count]): TallyRow => ({ group: 'repairs', name, count })),
+    ];
+  }
+
+  /** One row per source file, in file order. */
+  toFileTable(): FileTallyRow[] {
+    return [...this.#files.values()].sort((a, b) => a.file.localeCompare(b.file)).map((row) => ({ ...row }));
+  }
+
+  /** Rejects per file and reason, in file order, most frequent reason first. */
+  toRejectTable(): FileRejectRow[] {
+    return [...this.#fileReasons]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .flatMap(([file, reasons]) => sorted(reasons).map(([reason, count]) => ({ file, reason, count })));
+  }
+}
+
+export interface FileRejectRow {
+  file: string;
+  reason: string;
+  count: number;
+}
+
+function increment(counts: Map<string, number>, key: string): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+function sorted(counts: Map<string, number>): [string, number][] {
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}

@@ -1,0 +1,27 @@
+/**
+ * Cache keys of one dataset version (docs/data-model.md, 'Cache layout'). Every key starts with
+ * `v{n}:`, so a rebuild writes beside the live version and prune-dataset-versions removes old
+ * ones by prefix.
+ */
+import { datasetVersionPrefix } from '@ust/schemas';
+import type { RegionLevel } from '@ust/domain';
+
+/** Counter that hands out dataset versions (INCR, so two rebuilds never share one). */
+export const NEXT_VERSION_KEY = 'dataset:next-version';
+
+export const datasetKeys = {
+  /** FacilityStatistics as JSON. */
+  statistics: (version: number) => `${datasetVersionPrefix(version)}stats`,
+  /** DatasetBuildMeta as JSON. */
+  meta: (version: number) => `${datasetVersionPrefix(version)}meta`,
+  /** The region FeatureCollection, gzipped. */
+  regionDocument: (version: number, level: RegionLevel) => `${datasetVersionPrefix(version)}geojson:${level}`,
+  /** The quoted ETag of that document's JSON. */
+  regionDocumentEtag: (version: number, level: RegionLevel) => `${datasetVersionPrefix(version)}geojson:${level}:etag`,
+  /** Every facility of a county: a gzipped CountyFacilitiesBlob. */
+  countyFacilities: (version: number, fips: string) => `${datasetVersionPrefix(version)}fac:county:${fips}`,
+  /** StateFacilitiesMeta as JSON: how many facilities and chunks the state has. */
+  stateFacilities: (version: number, state: string) => `${datasetVersionPrefix(version)}fac:state:${state}`,
+  /** Chunk `index` (0-based) of the state's facilities in facility_id order: a gzipped PackedListItems. */
+  stateFacilitiesChunk: (version: number, state: string, index: number) => `${datasetVersionPrefix(version)}fac:state:${state}:${index}`,
+};

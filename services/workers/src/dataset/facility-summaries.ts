@@ -1,0 +1,92 @@
+/**
+ * Step 1 of a rebuild: one facility_summary row per facility for the new version. Facilities
+ * are read in pages by key (DECISIONS.md 22) with the tanks and releases of each page's key
+ * range, derived with @ust/domain's deriveFacility and inserted page by page.
+ */
+import { AGE_BANDS, ageBand, deriveFacility, TANK_STATUS, yearsSince, type AgeBand, type ReleaseLike, type TankLike } from '@ust/domain';
+import type { AnalyticsStore } from '@ust/platform';
+import { getFacilityPage, type FacilityPageRow } from '../queries/dataset/get-facility-page.js';
+import { getReleasesOfFacilityRange } from '../queries/dataset/get-releases-of-facility-range.js';
+import { getTanksOfFacilityRange } from '../queries/dataset/get-tanks-of-facility-range.js';
+
+/** Facilities per page; a page's summary rows are one insert, under the 50,000-row limit. */
+export const SUMMARY_PAGE_SIZE = 20_000;
+
+export interface SummaryTally {
+  facilities: number;
+  tanks: number;
+  /** Active tanks with a known installation date per age band (the dashboard chart). */
+  activeTanksByAgeBand: Record<AgeBand, number>;
+}
+
+export interface SummaryOptions {
+  version: number;
+  /** Ages are computed as of this instant. */
+  asOf: Date;
+  /** Written as built_at (the ReplacingMergeTree version of the row). */
+  builtAt: Date;
+  /** @defaultValue SUMMARY_PAGE_SIZE */
+  pageSize?: number;
+}
+
+export async function buildFacilitySummaries(store: AnalyticsStore, options: SummaryOptions): Promise<SummaryTally> {
+  const pageSize = options.pageSize ?? SUMMARY_PAGE_SIZE;
+  const tally: SummaryTally = { facilities: 0, tanks: 0, activeTanksByAgeBand: Object.fromEntries(AGE_BANDS.map((band) => [band, 0])) as Record<AgeBand, number> };
+  let after = '';
+  for (;;) {
+    const facilities = await getFacilityPage(store, after, pageSize);
+    const first = facilities[0];
+    const last = facilities[facilities.length - 1];
+    if (!first || !last) break;
+    const tanks = groupBy(await getTanksOfFacilityRange(store, first.facility_id, last.facility_id));
+    const releases = groupBy(await getReleasesOfFacilityRange(store, first.facility_id, last.facility_id));
+    const rows = facilities.map((facility) =>
+      summaryRow(facility, tanks.get(facility.facility_id) ?? [], releases.get(facility.facility_id) ?? [], options, tally),
+    );
+    await store.insert('facility_summary', rows);
+    tally.facilities += facilities.length;
+    after = last.facility_id;
+    if (facilities.length < pageSize) break;
+  }
+  return tally;
+}
+
+function summaryRow(facility: FacilityPageRow, tanks: TankLike[], releases: ReleaseLike[], options: SummaryOptions, tally: SummaryTally) {
+  const { summary, ageBasis } = deriveFacility(tanks, releases, options.asOf);
+  tally.tanks += tanks.length;
+  for (const tank of tanks) {
+    if (tank.tank_status !== TANK_STATUS.active) continue;
+    const age = yearsSince(tank.installation_date, options.asOf);
+    if (age !== null) tally.activeTanksByAgeBand[ageBand(age)] += 1;
+  }
+  return {
+    dataset_version: options.version,
+    facility_id: facility.facility_id,
+    state: facility.state,
+    fips: facility.fips,
+    is_generated: facility.source === 'generated',
+    source: facility.source,
+    name: facility.name,
+    address: facility.address,
+    city: facility.city,
+    county: facility.county,
+    zip_code: facility.zip_code,
+    latitude: facility.latitude,
+    longitude: facility.longitude,
+    mapping_method: facility.mapping_method,
+    ...summary,
+    age_tank_count: ageBasis.count,
+    tank_age_sum: ageBasis.sumYears,
+    built_at: options.builtAt.toISOString(),
+  };
+}
+
+function groupBy<Row extends { facility_id: string }>(rows: readonly Row[]): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(row.facility_id);
+    if (group) group.push(row);
+    else groups.set(row.facility_id, [row]);
+  }
+  return groups;
+}

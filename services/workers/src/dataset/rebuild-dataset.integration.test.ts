@@ -1,0 +1,350 @@
+/**
+ * The rebuild-dataset job end to end: real chDB, the in-process job queue running the
+ * registered processors, the memory cache and then a real Redis. The seeded Delaware facilities
+ * make every figure below computable by hand (asOf 2025-01-01; ages in years of 365.2425 days).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadRegionShapes } from '@ust/domain';
+import {
+  applyMigrations,
+  createChdbStore,
+  createInProcessEventLog,
+  createInProcessJobQueue,
+  createLogger,
+  createMemoryCache,
+  createRedisCache,
+  migrationsDirectory,
+  type AnalyticsStore,
+  type Cache,
+} from '@ust/platform';
+import { DATASET_POINTER_KEY, JobNames, JobQueueOf, type FacilityListItem, type FacilityStatistics, type RegionProperties } from '@ust/schemas';
+import { startWorkers } from '../start-workers.js';
+import { datasetKeys } from './dataset-keys.js';
+import { readCountyFacilities, readCurrentVersion, readRegionDocument, readStateFacilities, readStatistics } from './read-cache.js';
+import type { RebuildResult } from './rebuild.js';
+import type { RegionDocument } from './region-documents.js';
+import { facilityRecord, releaseRecord, tankRecord } from './testing/records.js';
+
+const log = createLogger('rebuild-dataset-test', { level: 'silent' });
+const asOf = new Date('2025-01-01T00:00:00.000Z');
+const queue = JobQueueOf[JobNames.rebuildDataset];
+const real = 'epa-template/DE/UST/facility.csv';
+
+const facilities = [
+  facilityRecord({ facility_id: 'DE-1', state: 'DE', name: 'Dover Fuel', address: '1 Main St', city: 'Dover', county: 'Kent', zip_code: '19901', latitude: 39.158, longitude: -75.524, fips: '10001', mapping_method: 'point in county', source: real }),
+  facilityRecord({ facility_id: 'DE-2', state: 'DE', name: 'Generated Kent Site', fips: '10001', county: 'Kent', mapping_method: 'point in county', source: 'generated', source_line: 0 }),
+  facilityRecord({ facility_id: 'DE-3', state: 'DE', name: 'Wilmington Depot', fips: '10003', county: 'New Castle', mapping_method: 'county name', source: real }),
+  facilityRecord({ facility_id: 'DE-4', state: 'DE', name: 'Nowhere Known', source: real }),
+];
+const tanks = [
+  // 30.0 years, protection 100.
+  tankRecord({ tank_id: 'DE-1/1', facility_id: 'DE-1', state: 'DE', tank_status: 'Currently in use', installation_date: '1995-01-01', capacity_gallons: 10_000, tank_wall_type: 'Double wall', leak_detection: 'Automatic tank gauging', corrosion_protection: 'Sacrificial anode', secondary_containment: true }),
+  // 19.5 years, protection 30 / 80 = 37.5: DE-1 scores round((100 + 37.5) / 2) = 69.
+  tankRecord({ tank_id: 'DE-1/2', facility_id: 'DE-1', state: 'DE', tank_status: 'Currently in use', installation_date: '2005-07-01', capacity_gallons: 8_000, tank_wall_type: 'Single wall', leak_detection: 'Automatic tank gauging', secondary_containment: false }),
+  tankRecord({ tank_id: 'DE-1/3', facility_id: 'DE-1', state: 'DE', tank_status: 'Closed', installation_date: '1980-03-15', capacity_gallons: 4_000, tank_wall_type: 'Single wall' }),
+  // 10.0 years, protection 100.
+  tankRecord({ tank_id: 'DE-2/1', facility_id: 'DE-2', state: 'DE', tank_status: 'Currently in use', installation_date: '2015-01-01', capacity_gallons: 5_000, tank_wall_type: 'Double wall', source: 'generated' }),
+  // No active tank at DE-3: its ages come from this closed one (55.0 years).
+  tankRecord({ tank_id: 'DE-3/1', facility_id: 'DE-3', state: 'DE', tank_status: 'Closed', installation_date: '1970-01-01', capacity_gallons: 3_000 }),
+];
+const releases = [
+  releaseRecord({ release_id: 'DE-R1', state: 'DE', facility_id: 'DE-1', fips: '10001', status_class: 'Open', reported_date: '2010-05-01' }),
+  releaseRecord({ release_id: 'DE-R2', state: 'DE', facility_id: 'DE-1', fips: '10001', status_class: 'No Further Action', reported_date: '1995-03-01' }),
+  releaseRecord({ release_id: 'DE-R3', state: 'DE', facility_id: 'DE-3', fips: '10003', status_class: 'Other', reported_date: '2010-08-20' }),
+  releaseRecord({ release_id: 'DE-R4', state: 'DE', fips: '10003', status_class: 'Open' }),
+  releaseRecord({ release_id: 'DE-R5', state: 'DE', fips: '10005', status_class: 'No Further Action', reported_date: '2001-01-01', source: 'generated' }),
+];
+
+const expectedStatistics = (version: number): FacilityStatistics => ({
+  total_facilities: 4,
+  total_tanks: 5,
+  active_tanks: 3,
+  average_tank_age: 28.6, // (30.002 + 19.505 + 10.002 + 55.002) / 4
+  total_leaks: 5,
+  facilities_with_leaks: 2,
+  leak_rate: 50,
+  tanks_by_age_band: [
+    { band: '0-9', tanks: 0 },
+    { band: '10-19', tanks: 2 },
+    { band: '20-29', tanks: 0 },
+    { band: '30-39', tanks: 1 },
+    { band: '40+', tanks: 0 },
+  ],
+  releases_by_year: [
+    { year: 1995, releases: 1 },
+    { year: 2001, releases: 1 },
+    { year: 2010, releases: 2 },
+  ],
+  facilities_by_risk_band: [],
+  dataset_version: version,
+  generated_at: '2025-01-01T00:00:00.000Z',
+  sources: { real_facilities: 3, generated_facilities: 1, real_releases: 4, generated_releases: 1 },
+});
+
+const kent: RegionProperties = {
+  NAME: 'Kent',
+  STATE: 'DE',
+  state: 'DE',
+  COUNTY: 'Kent',
+  GEO_ID: '0500000US10001',
+  total_facilities: 2,
+  facilities_with_leaks: 1,
+  leak_rate: 50,
+  total_tanks: 4,
+  active_tanks: 3,
+  avg_tank_age: 19.8, // (30.002 + 19.505 + 10.002) / 3
+  max_tank_age: 30,
+  avg_protection_score: 84.5, // (69 + 100) / 2
+  avg_risk_score: null,
+  total_capacity: 23_000,
+  total_leaks: 2,
+  has_facility_data: true,
+  has_release_data: true,
+  total_releases: 2,
+  open_releases: 1,
+  closed_releases: 1,
+  open_release_rate: 50,
+  generated_share: 0.5,
+};
+
+const delaware: RegionProperties = {
+  NAME: 'Delaware',
+  STATE: 'Delaware',
+  state: 'DE',
+  COUNTY: '',
+  GEO_ID: '0400000US10',
+  total_facilities: 4,
+  facilities_with_leaks: 2,
+  leak_rate: 50,
+  total_tanks: 5,
+  active_tanks: 3,
+  avg_tank_age: 28.6,
+  max_tank_age: 55,
+  avg_protection_score: 84.5,
+  avg_risk_score: null,
+  total_capacity: 23_000,
+  total_leaks: 3,
+  has_facility_data: true,
+  has_release_data: true,
+  total_releases: 5,
+  open_releases: 2,
+  closed_releases: 2,
+  open_release_rate: 40,
+  generated_share: 0.25,
+};
+
+const doverFuel: FacilityListItem = {
+  Facility_ID: 'DE-1',
+  Name: 'Dover Fuel',
+  Address: '1 Main St',
+  City: 'Dover',
+  County: 'Kent',
+  State: 'DE',
+  Zip_Code: '19901',
+  Latitude: 39.158,
+  Longitude: -75.524,
+  FIPS: '10001',
+  MAPPING_METHOD: 'point in county',
+  HAS_LEAK: true,
+  TOTAL_TANK_COUNT: 3,
+  ACTIVE_TANK_COUNT: 2,
+  AVG_TANK_AGE: 24.8,
+  MAX_TANK_AGE: 30,
+  PROTECTION_SCORE: 69,
+  TOTAL_LEAK_COUNT: 2,
+  TOTAL_CAPACITY: 18_000,
+  source: real,
+  is_generated: false,
+};
+
+const generatedKentSite: FacilityListItem = {
+  Facility_ID: 'DE-2',
+  Name: 'Generated Kent Site',
+  Address: null,
+  City: null,
+  County: 'Kent',
+  State: 'DE',
+  Zip_Code: null,
+  Latitude: null,
+  Longitude: null,
+  FIPS: '10001',
+  MAPPING_METHOD: 'point in county',
+  HAS_LEAK: false,
+  TOTAL_TANK_COUNT: 1,
+  ACTIVE_TANK_COUNT: 1,
+  AVG_TANK_AGE: 10,
+  MAX_TANK_AGE: 10,
+  PROTECTION_SCORE: 100,
+  TOTAL_LEAK_COUNT: 0,
+  TOTAL_CAPACITY: 5_000,
+  source: 'generated',
+  is_generated: true,
+};
+
+let directory: string;
+let store: AnalyticsStore;
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(os.tmpdir(), 'ust-rebuild-'));
+  store = await createChdbStore({ path: directory, database: 'rebuild_test' });
+  await applyMigrations(store, migrationsDirectory);
+  await store.insert('facilities', facilities);
+  await store.insert('tanks', tanks);
+  await store.insert('releases', releases);
+});
+
+afterAll(async () => {
+  await store?.close();
+  if (directory) await rm(directory, { recursive: true, force: true });
+});
+
+/** Starts every processor on `cache`; `run` enqueues rebuilds and waits for them. */
+async function withWorkers(cache: Cache, test: (run: (jobId: string, data?: unknown) => Promise<RebuildResult>) => Promise<void>) {
+  const jobs = createInProcessJobQueue({ logger: log });
+  const events = createInProcessEventLog();
+  const workers = await startWorkers({ store, cache, jobs, events, log, now: () => asOf });
+  const run = async (jobId: string, data: unknown = { import_id: 'test-import' }) => {
+    await jobs.enqueue(queue, JobNames.rebuildDataset, data, { jobId });
+    const state = await jobs.waitUntilSettled(queue, jobId, 60_000);
+    if (state.status !== 'completed') throw new Error(`rebuild ${jobId} ${state.status}: ${state.failedReason}`);
+    return state.returnValue as RebuildResult;
+  };
+  try {
+    await test(run);
+    // Also exercise the failure path on this queue: bad data fails at once, without retries.
+    await jobs.enqueue(queue, JobNames.rebuildDataset, { import_id: 42 }, { jobId: 'bad-data' });
+    const bad = await jobs.waitUntilSettled(queue, 'bad-data', 10_000);
+    expect(bad).toMatchObject({ status: 'failed', attemptsMade: 1, failedReason: 'rebuild-dataset import_id must be a non-empty string, got 42' });
+  } finally {
+    await workers.close();
+    await jobs.close();
+    await events.close();
+  }
+}
+
+async function readDocument(cache: Cache, level: 'states' | 'counties'): Promise<{ document: RegionDocument; etag: string; bytes: Buffer }> {
+  const cached = await readRegionDocument(cache, level);
+  if (!cached) throw new Error(`no ${level} document`);
+  const bytes = gunzipSync(cached.gzip);
+  return { document: JSON.parse(bytes.toString('utf8')) as RegionDocument, etag: cached.etag, bytes };
+}
+
+const propertiesOf = (document: RegionDocument, fips: string) => document.features.find((feature) => feature.id === fips)?.properties;
+
+describe('rebuild-dataset', () => {
+  it('builds summaries, aggregates, statistics, lists and documents, then switches dataset:current', async () => {
+    const cache = createMemoryCache();
+    await withWorkers(cache, async (run) => {
+      expect(await readCurrentVersion(cache)).toBeNull();
+      const first = await run('rebuild-after-test-import-1');
+      expect(first).toMatchObject({ version: 1, previousVersion: null, superseded: false, importId: 'test-import', facilities: 4, tanks: 5, releases: 5 });
+      expect(await cache.get(DATASET_POINTER_KEY)).toBe('1');
+
+      expect(await readStatistics(cache)).toEqual(expectedStatistics(1));
+
+      const counties = await readDocument(cache, 'counties');
+      expect(counties.document.features.map((feature) => feature.id)).toEqual(loadRegionShapes('counties').map((shape) => shape.fips));
+      expect(counties.document.metadata).toEqual({
+        dataset_version: 1,
+        generated_at: '2025-01-01T00:00:00.000Z',
+        level: 'counties',
+        feature_count: 3231,
+        sources: expectedStatistics(1).sources,
+        coordinate_decimals: 3,
+      });
+      expect(propertiesOf(counties.document, '10001')).toEqual(kent);
+      expect(propertiesOf(counties.document, '10003')).toMatchObject({
+        NAME: 'New Castle', total_facilities: 1, facilities_with_leaks: 1, leak_rate: 100, total_tanks: 1, active_tanks: 0,
+        avg_tank_age: 55, max_tank_age: 55, avg_protection_score: null, total_capacity: 0, total_leaks: 1,
+        total_releases: 2, open_releases: 1, closed_releases: 0, open_release_rate: 50, generated_share: 0,
+      });
+      // Sussex has a release but no facility; Autauga (Alabama) has nothing: both still appear.
+      expect(propertiesOf(counties.document, '10005')).toMatchObject({ total_facilities: 0, leak_rate: 0, avg_tank_age: null, has_facility_data: false, has_release_data: true, total_releases: 1, closed_releases: 1, open_release_rate: 0 });
+      expect(propertiesOf(counties.document, '01001')).toMatchObject({ NAME: 'Autauga', STATE: 'AL', total_facilities: 0, has_facility_data: false, has_release_data: false, total_releases: 0 });
+      // The ETag names the exact JSON that the gzip bytes decode to.
+      expect(counties.etag).toBe(`"${createHash('sha256').update(counties.bytes).digest('base64url').slice(0, 32)}"`);
+
+      const states = await readDocument(cache, 'states');
+      expect(states.document.features).toHaveLength(56);
+      expect(propertiesOf(states.document, '10')).toEqual(delaware);
+      expect(propertiesOf(states.document, '50')).toMatchObject({ NAME: 'Vermont', state: 'VT', has_facility_data: false, total_facilities: 0 });
+
+      const kentList = await readCountyFacilities(cache, '10001');
+      expect(kentList).toEqual({ version: 1, fips: '10001', county: 'Kent', state: 'DE', total: 2, facilities: [doverFuel, generatedKentSite] });
+      expect(await readCountyFacilities(cache, '10005')).toEqual({ version: 1, fips: '10005', county: 'Sussex', state: 'DE', total: 0, facilities: [] });
+      expect(await readCountyFacilities(cache, '99999')).toBeNull();
+
+      const delawareList = await readStateFacilities(cache, 'DE', 50);
+      expect(delawareList?.total).toBe(4);
+      expect(delawareList?.facilities.map((item) => item.Facility_ID)).toEqual(['DE-1', 'DE-2', 'DE-3', 'DE-4']);
+      expect(delawareList?.facilities[3]).toMatchObject({ FIPS: null, County: null, TOTAL_TANK_COUNT: 0, AVG_TANK_AGE: null, PROTECTION_SCORE: null, HAS_LEAK: false });
+      expect(await readStateFacilities(cache, 'DE', 2)).toMatchObject({ total: 4, facilities: [doverFuel, generatedKentSite] });
+      expect(await readStateFacilities(cache, 'VT', 50)).toEqual({ version: 1, state: 'VT', name: 'Vermont', total: 0, facilities: [] });
+
+      // A new job id builds version 2 from the same data.
+      const second = await run('rebuild-after-test-import-2');
+      expect(second).toMatchObject({ version: 2, previousVersion: 1 });
+      expect(await cache.get(DATASET_POINTER_KEY)).toBe('2');
+      expect(await readStatistics(cache)).toEqual(expectedStatistics(2));
+      // Identical data gives identical features; metadata (version) differs, and so does the ETag.
+      const again = await readDocument(cache, 'counties');
+      expect(again.document.features).toEqual(counties.document.features);
+      expect(again.document.metadata.dataset_version).toBe(2);
+      expect(again.etag).not.toBe(counties.etag);
+      // The previous version stays readable until a later prune.
+      expect(await cache.get(datasetKeys.statistics(1))).not.toBeNull();
+    });
+  });
+
+  it('does not run a job id twice', async () => {
+    const cache = createMemoryCache();
+    const jobs = createInProcessJobQueue({ logger: log });
+    const events = createInProcessEventLog();
+    const workers = await startWorkers({ store, cache, jobs, events, log, now: () => asOf });
+    try {
+      expect(await jobs.enqueue(queue, JobNames.rebuildDataset, { import_id: 'a' }, { jobId: 'same' })).toMatchObject({ added: true });
+      const done = await jobs.waitUntilSettled(queue, 'same', 60_000);
+      expect(await jobs.enqueue(queue, JobNames.rebuildDataset, { import_id: 'a' }, { jobId: 'same' })).toMatchObject({ added: false });
+      await jobs.waitUntilSettled(queue, 'same', 60_000);
+      const { version } = done.returnValue as RebuildResult;
+      expect(await readCurrentVersion(cache)).toBe(version);
+      expect(await store.query('SELECT dataset_version FROM dataset_builds FINAL WHERE import_id = {id:String}', { id: 'a' })).toEqual([{ dataset_version: version }]);
+    } finally {
+      await workers.close();
+      await jobs.close();
+      await events.close();
+    }
+  });
+
+  it('builds the same documents in Redis, and keeps two summary versions in ClickHouse', async () => {
+    const root = createRedisCache({ url: inject('redisUrl') });
+    const cache = root.withPrefix(`test:rebuild:${randomUUID()}:`);
+    try {
+      let version = 0;
+      await withWorkers(cache, async (run) => {
+        // A fresh cache has no pointer: versions continue above those ClickHouse already has.
+        const [latest] = await store.query<{ v: number }>('SELECT max(dataset_version) AS v FROM dataset_builds');
+        version = (await run('rebuild-in-redis')).version;
+        expect(version).toBe((latest?.v ?? 0) + 1);
+        expect(await readCurrentVersion(cache)).toBe(version);
+        expect(await readStatistics(cache)).toEqual(expectedStatistics(version));
+        expect(propertiesOf((await readDocument(cache, 'counties')).document, '10001')).toEqual(kent);
+        expect(propertiesOf((await readDocument(cache, 'states')).document, '10')).toEqual(delaware);
+        expect((await readCountyFacilities(cache, '10001'))?.facilities).toEqual([doverFuel, generatedKentSite]);
+        expect((await readStateFacilities(cache, 'DE', 1))?.facilities).toEqual([doverFuel]);
+      });
+      const versions = await store.query<{ v: number }>('SELECT DISTINCT dataset_version AS v FROM facility_summary ORDER BY v');
+      expect(versions.map((row) => row.v)).toEqual(version > 1 ? [version - 1, version] : [version]);
+      const [build] = await store.query('SELECT import_id, job_id, facilities, tanks, releases FROM dataset_builds FINAL WHERE dataset_version = {v:UInt32}', { v: version });
+      expect(build).toEqual({ import_id: 'test-import', job_id: 'rebuild-in-redis', facilities: 4, tanks: 5, releases: 5 });
+    } finally {
+      await cache.deleteByPrefix('');
+      await root.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The region documents of the map: every us-atlas state or county as a GeoJSON feature with
+ * its RegionProperties, plus a `metadata` member. Stored gzipped with an ETag so the API serves
+ * the bytes as they are (docs/data-model.md, 'Cache layout').
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { loadRegionShapes, REGION_COORDINATE_DECIMALS, STATE_CODES, type RegionLevel, type RegionShape } from '@ust/domain';
+import type { RegionProperties, SourceCounts } from '@ust/schemas';
+import { regionFigures, type RegionFigures } from './region-figures.js';
+
+const gzipAsync = promisify(gzip);
+
+export interface RegionDocumentMetadata {
+  dataset_version: number;
+  generated_at: string;
+  level: RegionLevel;
+  feature_count: number;
+  /** Facilities and releases of the whole dataset by origin (real files vs generated). */
+  sources: SourceCounts;
+  coordinate_decimals: number;
+}
+
+export interface RegionFeature {
+  type: 'Feature';
+  /** 2-digit state or 5-digit county FIPS. */
+  id: string;
+  properties: RegionProperties;
+  geometry: RegionShape['geometry'];
+}
+
+export interface RegionDocument {
+  type: 'FeatureCollection';
+  metadata: RegionDocumentMetadata;
+  features: RegionFeature[];
+}
+
+/**
+ * One feature per us-atlas region, sorted by FIPS. `figuresOf` gives a region's figures by
+ * FIPS, or undefined for a region without data: it then appears with zeros.
+ */
+export function buildRegionDocument(
+  level: RegionLevel,
+  figuresOf: (fips: string) => RegionFigures | undefined,
+  about: { dataset_version: number; generated_at: string; sources: SourceCounts },
+): RegionDocument {
+  const empty = regionFigures(undefined, undefined);
+  const features = loadRegionShapes(level).map((shape): RegionFeature => {
+    const stateFips = shape.fips.slice(0, 2);
+    const state = STATE_CODES[stateFips];
+    const names =
+      level === 'states'
+        ? { NAME: state?.name ?? shape.name, STATE: state?.name ?? shape.name, state: state?.code ?? '', COUNTY: '', GEO_ID: `0400000US${shape.fips}` }
+        : { NAME: shape.name, STATE: state?.code ?? '', state: state?.code ?? '', COUNTY: shape.name, GEO_ID: `0500000US${shape.fips}` };
+    return { type: 'Feature', id: shape.fips, properties: { ...names, ...(figuresOf(shape.fips) ?? empty) }, geometry: shape.geometry };
+  });
+  return {
+    type: 'FeatureCollection',
+    metadata: { ...about, level, feature_count: features.length, coordinate_decimals: REGION_COORDINATE_DECIMALS },
+    features,
+  };
+}
+
+export interface EncodedDocument {
+  /** Size of the JSON in bytes. */
+  rawBytes: number;
+  gzip: Buffer;
+  /** Strong ETag (quoted) of the JSON: it changes with every version, since metadata does. */
+  etag: string;
+}
+
+/** Level 9: built once per version and served many times, so the smallest bytes win. */
+export async function encodeRegionDocument(document: RegionDocument): Promise<EncodedDocument> {
+  const json = Buffer.from(JSON.stringify(document), 'utf8');
+  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  return { rawBytes: json.length, gzip: await gzipAsync(json, { level: 9 }), etag };
+}
