@@ -25,7 +25,7 @@ const order: string[] = [];
 const tally = new ImportTally();
 
 beforeAll(async () => {
-  for await (const item of readSources(['.'], context, loadCountyLocator())) {
+  for await (const item of readSources(['epa-template', 'ust-finder-tribal'], context, loadCountyLocator())) {
     tally.add(item);
     order.push(item.kind);
     if (item.kind === 'facility') facilities.set(item.record.facility_id, item.record);

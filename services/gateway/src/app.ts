@@ -14,6 +14,9 @@ import openApi from './plugins/openapi.js';
 import webApp from './plugins/web-app.js';
 import healthRoutes from './routes/health/index.js';
 import releaseRoutes from './routes/releases/index.js';
+import facilityRoutes from './routes/facilities/index.js';
+import statisticsRoutes from './routes/facilities-statistics/index.js';
+import regionRoutes from './routes/geojson-cached/index.js';
 
 export interface AppOptions {
   config: Readonly<Config>;
@@ -43,6 +46,9 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(async (api) => {
     // Product routes live under /api, one plugin per area (routes/<area>/index.ts).
     api.get('/', { schema: { hide: true } }, async () => ({ name: 'UST Risk Platform API', docs: '/docs' }));
+    await api.register(facilityRoutes, { prefix: '/facilities' });
+    await api.register(statisticsRoutes, { prefix: '/facilities-statistics' });
+    await api.register(regionRoutes, { prefix: '/geojson-cached' });
     await api.register(releaseRoutes, { prefix: '/releases' });
   }, { prefix: API_PREFIX });
 

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, FacilityStatistics } from '@ust/schemas';
+import { readStatistics } from '@ust/workers';
+
+/** GET /api/facilities-statistics: the dashboard's database figures and charts, from the cache. */
+const statisticsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/',
+    {
+      schema: {
+        tags: ['facilities'],
+        summary: 'Facility database statistics (totals, leak rate, distributions)',
+        response: { 200: FacilityStatistics, 503: ErrorBody },
+      },
+    },
+    async (_request, reply) => {
+      const statistics = await readStatistics(fastify.ports.cache);
+      if (!statistics) return reply.serviceUnavailable('No dataset has been built yet');
+      return statistics;
+    },
+  );
+};
+
+export default statisticsRoutes;

@@ -1,0 +1,98 @@
+/**
+ * Facility lists (map detail panel) from the cache, and one facility's details from ClickHouse
+ * (a primary-key lookup: the dialog opens one at a time).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { STATE_CODES } from '@ust/domain';
+import { ErrorBody, FacilityDetails, FacilityListItem } from '@ust/schemas';
+import { readCountyFacilities, readCurrentVersion, readStateFacilities } from '@ust/workers';
+import { getFacility } from '../../queries/facilities/get-facility.js';
+import { getFacilityTanks } from '../../queries/facilities/get-facility-tanks.js';
+import { getFacilityReleases } from '../../queries/facilities/get-facility-releases.js';
+import { toFacilityDetails } from './to-facility-details.js';
+
+const STATE_CODE_SET = new Set(Object.values(STATE_CODES).map((state) => state.code));
+
+const CountyFacilitiesResponse = Type.Object({
+  facilities: Type.Array(FacilityListItem),
+  county: Type.Union([Type.String(), Type.Null()]),
+  state: Type.Union([Type.String(), Type.Null()]),
+  fips: Type.String(),
+  total: Type.Integer(),
+  dataset_version: Type.Integer(),
+});
+
+const StateFacilitiesResponse = Type.Object({
+  facilities: Type.Array(FacilityListItem),
+  state: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  /** All facilities of the state; `facilities` holds the first `limit`. */
+  total: Type.Integer(),
+  dataset_version: Type.Integer(),
+});
+
+const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { cache, store } = fastify.ports;
+
+  fastify.get(
+    '/by-fips/:fips',
+    {
+      schema: {
+        tags: ['facilities'],
+        summary: 'Every facility of a county',
+        params: Type.Object({ fips: Type.String({ pattern: '^[0-9]{5}$', description: '5-digit county FIPS (state + county code)' }) }),
+        response: { 200: CountyFacilitiesResponse, 404: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const county = await readCountyFacilities(cache, request.params.fips);
+      if (!county) {
+        if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
+        return reply.notFound(`County ${request.params.fips} not found`);
+      }
+      return { facilities: county.facilities, county: county.county, state: county.state, fips: county.fips, total: county.total, dataset_version: county.version };
+    },
+  );
+
+  fastify.get(
+    '/by-state/:state',
+    {
+      schema: {
+        tags: ['facilities'],
+        summary: 'The first facilities of a state (a sample for the map panel)',
+        params: Type.Object({ state: Type.String({ pattern: '^[A-Za-z]{2}$', description: 'USPS state code, e.g. DE' }) }),
+        querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }) }),
+        response: { 200: StateFacilitiesResponse, 400: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const state = request.params.state.toUpperCase();
+      if (!STATE_CODE_SET.has(state)) return reply.badRequest(`params.state ${JSON.stringify(request.params.state)} is not a US state or territory code`);
+      const facilities = await readStateFacilities(cache, state, request.query.limit);
+      if (facilities) return { ...facilities, dataset_version: facilities.version };
+      if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
+      return { facilities: [], state, name: null, total: 0, dataset_version: 0 };
+    },
+  );
+
+  fastify.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['facilities'],
+        summary: 'Facility details: tanks, releases, derived figures and source',
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'National facility id, e.g. DE-1-000001' }) }),
+        response: { 200: FacilityDetails, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const facility = await getFacility(store, request.params.id);
+      if (!facility) return reply.notFound(`Facility ${request.params.id} not found`);
+      const [tanks, releases] = await Promise.all([getFacilityTanks(store, facility.facility_id), getFacilityReleases(store, facility.facility_id)]);
+      return toFacilityDetails(facility, tanks, releases, new Date());
+    },
+  );
+};
+
+export default facilityRoutes;
