@@ -2,5 +2,5 @@ export type { DatasetItem, ImportContext } from './dataset-item.js';
 export { runImport, type ImportResult, type RunImportDeps } from './import/run-import.js';
 export { awaitRebuild } from './import/await-rebuild.js';
 export { listManifests, readManifest, type ImportManifest, type ImportPlan } from './import/manifest.js';
-export { ImportTally } from './publish/import-tally.js';
+export { ImportTally } from './read/tally.js';
 export { ensureDemoDataset, FIXTURES_DIRECTORY, REAL_SOURCES } from './demo/build-demo.js';

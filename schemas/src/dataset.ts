@@ -98,7 +98,10 @@ export const TankRecord = Type.Object({
 export type TankRecord = Static<typeof TankRecord>;
 
 export const ReleaseRecord = Type.Object({
-  /** National key: `{STATE}-{LUST id}` (tribal: `TRIBAL-{LUST id}`). */
+  /**
+   * National key: `{STATE}-{LUST id}`; tribal `TRIBAL-{land location}-{location}-{LUST id}`,
+   * because tribal LUST ids repeat across sites ('Release 1').
+   */
   release_id: Type.String({ minLength: 1 }),
   lust_id: Type.String({ minLength: 1 }),
   /** The facility this release belongs to, when the source names one. */

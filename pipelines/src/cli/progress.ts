@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { ImportTally } from '../publish/import-tally.js';
+import type { ImportTally } from '../read/tally.js';
 
 /** A progress bar on stderr: records, records/s and ETA against an estimated total. */
 export function createProgressBar(label: string, estimatedTotal: number) {
@@ -20,7 +20,7 @@ export function createProgressBar(label: string, estimatedTotal: number) {
   bar.start(Math.max(1, estimatedTotal), 0, { rate: 0 });
   return {
     update(tally: ImportTally) {
-      const done = tally.records + tally.rejects;
+      const done = tally.records + tally.counts.rejects;
       if (done > bar.getTotal()) bar.setTotal(done);
       const seconds = (performance.now() - started) / 1000;
       bar.update(done, { rate: Math.round(done / Math.max(seconds, 0.001)).toLocaleString('en-US') });

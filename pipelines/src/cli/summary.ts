@@ -1,19 +1,26 @@
 import type { ImportResult } from '../import/run-import.js';
 
-/** The final summary of an import: counts per table, rejects per reason, where the report is. */
+const number = (value: number) => value.toLocaleString('en-US');
+
+/** The final summary of an import: records per file and table, rejects per reason, repairs. */
 export function printImportSummary({ manifest, tally, rejectsFile }: ImportResult, seconds: number): void {
-  const rows: Array<[string, string]> = [
-    ['import id', manifest.import_id],
-    ['facilities', tally.facilities.toLocaleString('en-US')],
-    ['tanks', tally.tanks.toLocaleString('en-US')],
-    ['releases', tally.releases.toLocaleString('en-US')],
-    ['rejected rows', tally.rejects.toLocaleString('en-US')],
-    ...[...tally.rejectsByReason].sort((a, b) => b[1] - a[1]).map(([reason, count]): [string, string] => [`  ${reason}`, count.toLocaleString('en-US')]),
-    ['records/s', Math.round(tally.records / Math.max(seconds, 0.001)).toLocaleString('en-US')],
-    ['seconds', seconds.toFixed(1)],
-    ['rejects report', rejectsFile],
-  ];
-  const width = Math.max(...rows.map(([label]) => label.length));
-  console.log(`\nImport summary`);
-  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+  const files = tally.toFileTable();
+  const fileWidth = Math.max(4, ...files.map((row) => row.file.length));
+  console.log(`\nImport ${manifest.import_id}`);
+  console.log(`${'file'.padEnd(fileWidth)}  ${'facilities'.padStart(10)}  ${'tanks'.padStart(10)}  ${'releases'.padStart(10)}  ${'rejects'.padStart(8)}`);
+  for (const row of files) {
+    console.log(
+      `${row.file.padEnd(fileWidth)}  ${number(row.facilities).padStart(10)}  ${number(row.tanks).padStart(10)}  ${number(row.releases).padStart(10)}  ${number(row.rejects).padStart(8)}`,
+    );
+  }
+  const rows = tally.toTable();
+  const width = Math.max(...rows.map((row) => row.name.length), 14);
+  for (const group of ['records', 'rejects', 'repairs'] as const) {
+    const groupRows = rows.filter((row) => row.group === group);
+    if (!groupRows.length) continue;
+    console.log(`\n${group}`);
+    for (const row of groupRows) console.log(`  ${row.name.padEnd(width)}  ${number(row.count).padStart(10)}`);
+  }
+  console.log(`\n${number(Math.round(tally.records / Math.max(seconds, 0.001)))} records/s, ${seconds.toFixed(1)} s`);
+  console.log(`Rejects report: ${rejectsFile}`);
 }

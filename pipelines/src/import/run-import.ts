@@ -13,7 +13,7 @@ import type { DatasetItem, ImportContext } from '../dataset-item.js';
 import { readSources } from '../read/index.js';
 import { generateNationalDataset } from '../generate/index.js';
 import { publishItems } from '../publish/publish-items.js';
-import { ImportTally } from '../publish/import-tally.js';
+import { ImportTally } from '../read/tally.js';
 import { importDirectory, newImportId, writeManifest, type ImportManifest, type ImportPlan } from './manifest.js';
 
 export interface RunImportDeps {
@@ -60,7 +60,7 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
     import_id: manifest.import_id,
     version: manifest.version,
     sources: plan.kind === 'files' ? plan.paths.map((entry) => path.relative(plan.sourceRoot, entry) || '.') : ['generated'],
-    counts: tally.counts(),
+    counts: tally.counts,
     rejects_by_reason: tally.rejectsRecord(),
     committed_at: new Date().toISOString(),
   };

@@ -8,7 +8,7 @@ import type { WriteStream } from 'node:fs';
 import type { EventLog, OutgoingMessage } from '@ust/platform';
 import type { DatasetItem } from '../dataset-item.js';
 import { DATASET_WRITER_GROUP, RECORD_TOPICS, routeOf } from './dataset-topics.js';
-import type { ImportTally } from './import-tally.js';
+import type { ImportTally } from '../read/tally.js';
 
 export interface PublishOptions {
   events: EventLog;

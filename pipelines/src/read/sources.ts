@@ -21,10 +21,16 @@ async function csvFilesUnder(directory: string): Promise<string[]> {
   return nested.flat();
 }
 
-/** The state an export belongs to, from the nearest folder named by a USPS code ('DC', 'IA'). */
+/**
+ * The state an export belongs to: the template's layout is `{STATE}/UST/*.csv` and
+ * `{STATE}/Releases/*.csv`, so the file's folder or the one above it, when named by a USPS
+ * code. Farther ancestors are not looked at: a checkout under `/home/CA/...` is no export of
+ * California.
+ */
 export function stateOfPath(file: string): string | null {
-  const folders = path.dirname(file).split(path.sep).reverse();
-  return folders.find((folder) => /^[A-Z]{2}$/.test(folder) && stateFipsOf(folder) !== null) ?? null;
+  const folder = path.dirname(file);
+  const candidates = [path.basename(folder), path.basename(path.dirname(folder))];
+  return candidates.find((name) => /^[A-Z]{2}$/.test(name) && stateFipsOf(name) !== null) ?? null;
 }
 
 /**

@@ -61,6 +61,16 @@ export class ImportTally {
     return { ...this.#records, rejects };
   }
 
+  /** Records of every table (rejected rows excluded): the progress bar's count. */
+  get records(): number {
+    return this.#records.facilities + this.#records.tanks + this.#records.releases;
+  }
+
+  /** Rejects per reason as a plain object, most frequent first (the commit event carries it). */
+  rejectsRecord(): Record<string, number> {
+    return Object.fromEntries(sorted(this.#reasons));
+  }
+
   rejectsByReason(): ReadonlyMap<string, number> {
     return new Map(this.#reasons);
   }

@@ -4,16 +4,16 @@
  * first schema error. Tables are ReplacingMergeTree by version, so a redelivered batch or a
  * replayed import adds no rows.
  */
-import Value from 'typebox/value';
-import type { TSchema } from 'typebox';
+import { Compile, type Validator } from 'typebox/compile';
 import { ConsumerGroups, FacilityRecord, ReleaseRecord, TankRecord, Topics } from '@ust/schemas';
 import type { AnalyticsStore } from '@ust/platform';
 import { InvalidMessageError, type ConsumerDefinition } from '../consumer.js';
 
-const TABLE_OF_TOPIC: Record<string, { table: string; schema: TSchema }> = {
-  [Topics.datasetFacilities]: { table: 'facilities', schema: FacilityRecord },
-  [Topics.datasetTanks]: { table: 'tanks', schema: TankRecord },
-  [Topics.datasetReleases]: { table: 'releases', schema: ReleaseRecord },
+// Compiled once: validating millions of records with the interpreted checker dominates an import.
+const TABLE_OF_TOPIC: Record<string, { table: string; validator: Validator }> = {
+  [Topics.datasetFacilities]: { table: 'facilities', validator: Compile(FacilityRecord) },
+  [Topics.datasetTanks]: { table: 'tanks', validator: Compile(TankRecord) },
+  [Topics.datasetReleases]: { table: 'releases', validator: Compile(ReleaseRecord) },
 };
 
 export interface TableRow {
@@ -38,15 +38,19 @@ export function datasetRecordsConsumer(store: AnalyticsStore): ConsumerDefinitio
       } catch {
         throw new InvalidMessageError('value is not JSON');
       }
-      if (!Value.Check(target.schema, row)) {
-        const [first] = Value.Errors(target.schema, row);
+      if (!target.validator.Check(row)) {
+        const [first] = target.validator.Errors(row);
         throw new InvalidMessageError(`${first?.instancePath || '(record)'} ${first?.message ?? 'is invalid'}`);
       }
       return { table: target.table, row: row as Record<string, unknown> };
     },
     async writeBatch(rows) {
       const byTable = new Map<string, Record<string, unknown>[]>();
-      for (const { table, row } of rows) byTable.set(table, [...(byTable.get(table) ?? []), row]);
+      for (const { table, row } of rows) {
+        const tableRows = byTable.get(table);
+        if (tableRows) tableRows.push(row);
+        else byTable.set(table, [row]);
+      }
       for (const [table, tableRows] of byTable) await store.insert(table, tableRows);
     },
   };

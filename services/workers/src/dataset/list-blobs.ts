@@ -1,7 +1,7 @@
 /**
- * Facility lists in the cache: rows as arrays under one column list (half the bytes of an
- * array of objects) and gzipped (a sixth again), because the lists of every county and state
- * together hold every facility twice.
+ * Facility lists in the cache: rows as arrays under one column list (about 40 % of the bytes
+ * of an array of objects) and gzipped, because the county and state lists together hold every
+ * facility twice.
  */
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';

@@ -96,7 +96,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
     return result;
   };
 
-  version = await timed('allocate version', () => allocateDatasetVersion(store, cache), () => 1);
+  await timed('allocate version', async () => (version = await allocateDatasetVersion(store, cache)), () => 1);
   const tally = await timed(
     'facility summaries',
     () => buildFacilitySummaries(store, { version, asOf: started, builtAt: started, ...(options.pageSize ? { pageSize: options.pageSize } : {}) }),

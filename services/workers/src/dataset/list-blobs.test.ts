@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import type { FacilityListItem } from '@ust/schemas';
+import { decodeBlob, encodeBlob, packListItems, unpackListItems } from './list-blobs.js';
+
+const item: FacilityListItem = {
+  Facility_ID: 'DE-1', Name: 'Dover Fuel', Address: null, City: 'Dover', County: 'Kent', State: 'DE', Zip_Code: '19901',
+  Latitude: 39.158, Longitude: -75.524, FIPS: '10001', MAPPING_METHOD: 'point in county', HAS_LEAK: true, TOTAL_TANK_COUNT: 3,
+  ACTIVE_TANK_COUNT: 2, AVG_TANK_AGE: 24.8, MAX_TANK_AGE: 30, PROTECTION_SCORE: 69, TOTAL_LEAK_COUNT: 2, TOTAL_CAPACITY: 18_000,
+  source: 'epa-template/DE/UST/facility.csv', is_generated: false,
+};
+
+describe('facility list blobs', () => {
+  it('round-trips list items through packing and gzip', async () => {
+    const packed = packListItems([item]);
+    expect(packed.rows[0]).toHaveLength(packed.columns.length);
+    expect(unpackListItems(await decodeBlob(await encodeBlob(packed)))).toEqual([item]);
+  });
+
+  it("unpacks by the blob's own columns", () => {
+    expect(unpackListItems({ columns: ['State', 'Facility_ID'], rows: [['DE', 'DE-9']] })).toEqual([{ State: 'DE', Facility_ID: 'DE-9' }]);
+  });
+});
