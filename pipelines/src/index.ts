@@ -4,3 +4,4 @@ export { awaitRebuild } from './import/await-rebuild.js';
 export { listManifests, readManifest, type ImportManifest, type ImportPlan } from './import/manifest.js';
 export { ImportTally } from './read/tally.js';
 export { ensureDemoDataset, FIXTURES_DIRECTORY, REAL_SOURCES } from './demo/build-demo.js';
+export { tableChecksums, type TableChecksum } from './import/table-checksums.js';

@@ -1,0 +1,124 @@
+/**
+ * The real EPA fixtures through the whole platform, as `pnpm start` runs it with
+ * DEMO_SCALE=fixtures: readers -> dataset topics -> ingest -> ClickHouse (chDB) -> rebuild ->
+ * the read API. Figures are pinned from the files in pipelines/fixtures.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, loadConfig } from '@ust/platform';
+import { awaitRebuild, listManifests, runImport, tableChecksums } from '@ust/pipelines';
+import { startStandalone, type Standalone } from './start-standalone.js';
+
+const log = createLogger('fixtures-e2e', { level: 'silent' });
+
+describe('the real fixtures end to end', () => {
+  let standalone: Standalone;
+  let dataDir: string;
+  const get = (url: string, headers: Record<string, string> = {}) => standalone.gateway.inject({ method: 'GET', url, headers });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-e2e-'));
+    standalone = await startStandalone({ config: loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: 'fixtures' }), log, listen: false });
+  }, 300_000);
+  afterAll(() => standalone?.close());
+
+  it('imports every real file once and counts what it read and rejected', async () => {
+    const [manifest, ...others] = await listManifests(dataDir);
+    expect(others).toEqual([]);
+    expect(manifest?.counts).toEqual({ facilities: 13_696, tanks: 23_615, releases: 9_289, rejects: 4_763 });
+    expect(manifest?.rejects_by_reason).toMatchObject({
+      'latitude and longitude swapped (repaired)': 18,
+      'facility does not exist': 1_059,
+      'duplicate id': 542,
+    });
+  });
+
+  it('serves the dashboard statistics of the imported data', async () => {
+    const response = await get('/api/facilities-statistics');
+    expect(response.statusCode).toBe(200);
+    const statistics = response.json();
+    expect(statistics).toMatchObject({ total_facilities: 13_696, total_tanks: 23_615 });
+    expect(statistics.sources.generated_facilities).toBe(0);
+    expect(statistics.leak_rate).toBe(Math.round((statistics.facilities_with_leaks / 13_696) * 1000) / 10);
+  });
+
+  it('lists a county and aggregates it exactly: Washington DC (11001)', async () => {
+    const county = (await get('/api/facilities/by-fips/11001')).json();
+    expect(county.total).toBe(1_356);
+    expect(county.facilities).toHaveLength(1_356);
+
+    const response = await get('/api/geojson-cached/counties?filter_type=base&min_facility_count=1', { 'accept-encoding': 'gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const document = JSON.parse(gunzipSync(response.rawPayload).toString('utf8'));
+    const dc = document.features.find((feature: { properties: { GEO_ID: string } }) => feature.properties.GEO_ID === '0500000US11001');
+    expect(dc.properties).toMatchObject({
+      total_facilities: 1_356,
+      total_tanks: 4_479,
+      active_tanks: 516,
+      facilities_with_leaks: 623,
+      leak_rate: 45.9,
+      total_releases: 1_065,
+      has_facility_data: true,
+      has_release_data: true,
+    });
+    const etag = response.headers.etag as string;
+    expect((await get('/api/geojson-cached/counties', { 'if-none-match': etag })).statusCode).toBe(304);
+  });
+
+  it('answers the details of a named facility with its derived fields and source', async () => {
+    const response = await get('/api/facilities/DE-1-000001');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      Facility_ID: 'DE-1-000001',
+      Name: 'Kent County Motor Sales',
+      City: 'Dover',
+      County: 'Kent',
+      FIPS: '10001',
+      TOTAL_TANK_COUNT: 2,
+      ACTIVE_TANK_COUNT: 0,
+      INACTIVE_TANK_COUNT: 2,
+      HAS_LEAK: false,
+      OLDEST_TANK_YEAR: 1984,
+      NEWEST_TANK_YEAR: 1984,
+      source: 'epa-template/DE/UST/facility.csv',
+      is_generated: false,
+      other_fields: expect.objectContaining({ Mapping_Method: 'point in county' }),
+    });
+    expect(response.json().tanks.map((tank: { Installation_Date: string; Removal_Date: string; Tank_Status: string }) => [tank.Installation_Date, tank.Removal_Date, tank.Tank_Status])).toEqual([
+      ['1984-01-08', '1990-10-08', 'Closed'],
+      ['1984-01-08', '1990-10-08', 'Closed'],
+    ]);
+  });
+
+  it('answers a state sample, a release, and clear errors for bad input', async () => {
+    const state = (await get('/api/facilities/by-state/de?limit=50')).json();
+    expect(state).toMatchObject({ state: 'DE', total: 2_665 });
+    expect(state.facilities).toHaveLength(50);
+
+    expect((await get('/api/releases/DC-2017018')).json()).toMatchObject({ Name: 'BLADENSBURG RD LLC', Reported_Date: '2017-09-21', Status_Class: 'No Further Action' });
+
+    const badFips = await get('/api/facilities/by-fips/1001');
+    expect(badFips.statusCode).toBe(400);
+    expect(badFips.json().error.details[0].field).toBe('params.fips');
+    const badLevel = await get('/api/geojson-cached/towns');
+    expect(badLevel.statusCode).toBe(400);
+    expect(badLevel.json().error.details[0].field).toBe('params.level');
+    const badState = await get('/api/facilities/by-state/ZZ');
+    expect(badState.statusCode).toBe(400);
+    expect(badState.json().error.message).toContain('params.state');
+    expect((await get('/api/facilities/DE-NOPE')).json().error.message).toBe('Facility DE-NOPE not found');
+  });
+
+  it('replays the import with identical table checksums', async () => {
+    const before = await tableChecksums(standalone.ports.store);
+    const [manifest] = await listManifests(dataDir);
+    const replay = await runImport(manifest!.plan, { events: standalone.ports.events, dataDir, log }, manifest);
+    await awaitRebuild(standalone.ports.jobs, replay.manifest);
+    expect(await tableChecksums(standalone.ports.store)).toEqual(before);
+    expect(before.map((table) => table.rows)).toEqual([13_696, 23_615, 9_289]);
+  }, 300_000);
+});
