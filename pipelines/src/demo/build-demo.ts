@@ -4,7 +4,8 @@
  * national map is complete. Later starts find the recorded imports and reuse them.
  */
 import path from 'node:path';
-import type { Config, EventLog, JobQueue, Logger } from '@ust/platform';
+import { DATASET_POINTER_KEY, JobNames, JobQueueOf } from '@ust/schemas';
+import type { Cache, Config, EventLog, JobQueue, Logger } from '@ust/platform';
 import { runImport } from '../import/run-import.js';
 import { awaitRebuild } from '../import/await-rebuild.js';
 import { listManifests, type ImportPlan } from '../import/manifest.js';
@@ -23,13 +24,22 @@ export interface DemoDeps {
   config: Pick<Config, 'DEMO_SCALE' | 'dataDir'>;
   events: EventLog;
   jobs: JobQueue;
+  cache: Cache;
   log: Logger;
 }
 
-/** Builds the demo dataset unless an import exists already; returns whether it built. */
+/**
+ * Builds the demo dataset unless an import exists already; returns whether it built. When the
+ * imports exist but the cache lost the derived data (the process was killed before it could
+ * save its cache), rebuilds the derived data from ClickHouse.
+ */
 export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   const scale = deps.config.DEMO_SCALE;
-  if (scale === 'none' || (await listManifests(deps.config.dataDir)).length > 0) return false;
+  if ((await listManifests(deps.config.dataDir)).length > 0) {
+    if ((await deps.cache.get(DATASET_POINTER_KEY)) === null) await rebuildFromTables(deps);
+    return false;
+  }
+  if (scale === 'none') return false;
   const plans: Array<[label: string, plan: ImportPlan, total: number]> = [];
   const paths = REAL_SOURCES.map((source) => path.join(FIXTURES_DIRECTORY, source));
   plans.push(['real EPA files', { kind: 'files', paths, sourceRoot: FIXTURES_DIRECTORY }, await estimateRows(paths)]);
@@ -52,4 +62,12 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   }
   deps.log.info({ seconds: Math.round((performance.now() - started) / 100) / 10 }, 'demo dataset built');
   return true;
+}
+
+async function rebuildFromTables(deps: DemoDeps): Promise<void> {
+  process.stderr.write('Rebuilding maps, statistics and facility lists from the stored tables...\n');
+  const queue = JobQueueOf[JobNames.rebuildDataset];
+  const { id } = await deps.jobs.enqueue(queue, JobNames.rebuildDataset, {}, { jobId: `rebuild-at-start-${Date.now()}` });
+  const state = await deps.jobs.waitUntilSettled(queue, id, 15 * 60_000);
+  if (state.status === 'failed') throw new Error(`Rebuilding the derived data failed: ${state.failedReason}`);
 }

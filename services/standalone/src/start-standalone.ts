@@ -32,7 +32,7 @@ export async function startStandalone({ config, log, listen = true }: Standalone
     await applyMigrations(ports.store, migrationsDirectory, log);
     const ingest = await startIngest({ ...ports, log });
     const workers = await startWorkers({ ...ports, log });
-    await ensureDemoDataset({ config, events: ports.events, jobs: ports.jobs, log });
+    await ensureDemoDataset({ config, events: ports.events, jobs: ports.jobs, cache: ports.cache, log });
     const gateway = await buildGateway({
       config,
       ports,

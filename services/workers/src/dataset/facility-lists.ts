@@ -1,13 +1,14 @@
 /**
  * The facility tables of the map, cached per county and per state from the version's
- * facility_summary rows (docs/data-model.md, 'Cache layout'). Every us-atlas county and state
- * gets a key, with an empty list when it has no facility, so a missing key means an unknown
- * region rather than an empty one.
+ * facility_summary rows (docs/data-model.md, 'Cache layout'). One read per state, in
+ * facility_id order, feeds both: the state's chunks are written as the rows arrive and its
+ * counties when the state is done. Every us-atlas county and state gets a key, with an empty
+ * list when it has no facility, so a missing key means an unknown region, not an empty one.
  */
 import { loadRegionShapes, STATE_CODES } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
 import type { FacilityListItem } from '@ust/schemas';
-import { getCountyFacilityListPage, type CountyListItemRow } from '../queries/dataset/get-county-facility-list-page.js';
+import { getMultiStateCounties } from '../queries/dataset/get-multi-state-counties.js';
 import { getStateFacilityListPage } from '../queries/dataset/get-state-facility-list-page.js';
 import { datasetKeys } from './dataset-keys.js';
 import { encodeBlob, packListItems, type CountyFacilitiesBlob, type StateFacilitiesMeta } from './list-blobs.js';
@@ -43,59 +44,38 @@ export interface ListWriteResult {
   facilities: number;
 }
 
+const pushTo = (groups: Map<string, FacilityListItem[]>, key: string, item: FacilityListItem) => {
+  const group = groups.get(key);
+  if (group) group.push(item);
+  else groups.set(key, [item]);
+};
+
 /**
- * `v{n}:fac:county:{fips}` for every us-atlas county and every FIPS with facilities, read
- * state by state (`prefixes`: the 2-digit FIPS prefixes that have facilities).
+ * `v{n}:fac:state:{ST}` (+ chunks) for every us-atlas state and every code in `states`, and
+ * `v{n}:fac:county:{fips}` for every us-atlas county and every FIPS with facilities.
  */
-export async function writeCountyLists(store: AnalyticsStore, cache: Cache, version: number, prefixes: readonly string[]): Promise<ListWriteResult> {
+export async function writeFacilityLists(store: AnalyticsStore, cache: Cache, version: number, states: readonly string[]): Promise<ListWriteResult> {
   const writer = new BatchWriter(cache);
-  const names = new Map(loadRegionShapes('counties').map((shape) => [shape.fips, shape.name]));
+  const countyNames = new Map(loadRegionShapes('counties').map((shape) => [shape.fips, shape.name]));
+  const stateNames = new Map(Object.values(STATE_CODES).map(({ code, name }) => [code, name]));
   const written = new Set<string>();
-  let facilities = 0;
   const writeCounty = async (fips: string, items: FacilityListItem[]) => {
     written.add(fips);
-    facilities += items.length;
     const blob: CountyFacilitiesBlob = {
       fips,
-      county: names.get(fips) ?? null,
+      county: countyNames.get(fips) ?? null,
       state: STATE_CODES[fips.slice(0, 2)]?.code ?? null,
       total: items.length,
       ...packListItems(items),
     };
     await writer.add(encodeBlob(blob).then((bytes): Entry => [datasetKeys.countyFacilities(version, fips), bytes]));
   };
-  for (const prefix of [...prefixes].sort()) {
-    let after = { fips: '', id: '' };
-    let current: { fips: string; items: FacilityListItem[] } | undefined;
-    for (;;) {
-      const rows: CountyListItemRow[] = await getCountyFacilityListPage(store, { version, prefix, afterFips: after.fips, afterId: after.id, limit: LIST_PAGE_SIZE });
-      for (const row of rows) {
-        if (current?.fips !== row.FIPS) {
-          if (current) await writeCounty(current.fips, current.items);
-          current = { fips: row.FIPS, items: [] };
-        }
-        current.items.push(row);
-      }
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < LIST_PAGE_SIZE) break;
-      after = { fips: last.FIPS, id: last.Facility_ID };
-    }
-    if (current) await writeCounty(current.fips, current.items);
-  }
-  for (const fips of names.keys()) if (!written.has(fips)) await writeCounty(fips, []);
-  await writer.flush();
-  return { keys: writer.keys, facilities };
-}
-
-/**
- * `v{n}:fac:state:{ST}` (StateFacilitiesMeta) and its chunks for every us-atlas state and
- * every state code with facilities (`states`), all facilities in facility_id order.
- */
-export async function writeStateLists(store: AnalyticsStore, cache: Cache, version: number, states: readonly string[]): Promise<ListWriteResult> {
-  const writer = new BatchWriter(cache);
-  const namesByCode = new Map(Object.values(STATE_CODES).map(({ code, name }) => [code, name]));
+  // Counties fed by several states wait for the last state; all others are done with their state.
+  const shared = new Set(await getMultiStateCounties(store, version));
+  const sharedItems = new Map<string, FacilityListItem[]>();
   let facilities = 0;
-  for (const state of new Set([...namesByCode.keys(), ...states])) {
+  for (const state of [...new Set([...stateNames.keys(), ...states])].sort()) {
+    const counties = new Map<string, FacilityListItem[]>();
     let after = '';
     let total = 0;
     for (;;) {
@@ -105,15 +85,21 @@ export async function writeStateLists(store: AnalyticsStore, cache: Cache, versi
         const packed = packListItems(rows.slice(start, start + STATE_CHUNK_SIZE));
         await writer.add(encodeBlob(packed).then((bytes): Entry => [key, bytes]));
       }
+      for (const row of rows) if (row.FIPS !== null) pushTo(shared.has(row.FIPS) ? sharedItems : counties, row.FIPS, row);
       total += rows.length;
       const last = rows[rows.length - 1];
       if (!last || rows.length < LIST_PAGE_SIZE) break;
       after = last.Facility_ID;
     }
     facilities += total;
-    const meta: StateFacilitiesMeta = { state, name: namesByCode.get(state) ?? null, total, chunk_size: STATE_CHUNK_SIZE, chunks: Math.ceil(total / STATE_CHUNK_SIZE) };
+    const meta: StateFacilitiesMeta = { state, name: stateNames.get(state) ?? null, total, chunk_size: STATE_CHUNK_SIZE, chunks: Math.ceil(total / STATE_CHUNK_SIZE) };
     await writer.add(Promise.resolve<Entry>([datasetKeys.stateFacilities(version, state), JSON.stringify(meta)]));
+    for (const [fips, items] of counties) await writeCounty(fips, items);
   }
+  for (const [fips, items] of sharedItems) {
+    await writeCounty(fips, items.sort((a, b) => (a.Facility_ID < b.Facility_ID ? -1 : a.Facility_ID > b.Facility_ID ? 1 : 0)));
+  }
+  for (const fips of countyNames.keys()) if (!written.has(fips)) await writeCounty(fips, []);
   await writer.flush();
   return { keys: writer.keys, facilities };
 }

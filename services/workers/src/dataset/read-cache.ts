@@ -92,7 +92,9 @@ export async function readStateFacilities(cache: Cache, state: string, limit: nu
   const facilities: FacilityListItem[] = [];
   for (const bytes of await cache.getBuffers(keys)) {
     if (bytes === null) throw new Error(`Dataset v${version} lacks a facility chunk of state ${state}`);
-    facilities.push(...unpackListItems(await decodeBlob<PackedListItems>(bytes)));
+    const chunk = await decodeBlob<PackedListItems>(bytes);
+    // Only the rows asked for become objects: limit=50 of a 500-row chunk.
+    facilities.push(...unpackListItems({ columns: chunk.columns, rows: chunk.rows.slice(0, limit - facilities.length) }));
   }
-  return { version, state: meta.state, name: meta.name, total: meta.total, facilities: facilities.slice(0, limit) };
+  return { version, state: meta.state, name: meta.name, total: meta.total, facilities };
 }

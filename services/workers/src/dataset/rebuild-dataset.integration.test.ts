@@ -40,6 +40,9 @@ const facilities = [
   facilityRecord({ facility_id: 'DE-2', state: 'DE', name: 'Generated Kent Site', fips: '10001', county: 'Kent', mapping_method: 'point in county', source: 'generated', source_line: 0 }),
   facilityRecord({ facility_id: 'DE-3', state: 'DE', name: 'Wilmington Depot', fips: '10003', county: 'New Castle', mapping_method: 'county name', source: real }),
   facilityRecord({ facility_id: 'DE-4', state: 'DE', name: 'Nowhere Known', source: real }),
+  // Sussex holds facilities of two state codes: its list gathers both states' reads.
+  facilityRecord({ facility_id: 'DE-5', state: 'DE', name: 'Sussex Site', fips: '10005', source: real }),
+  facilityRecord({ facility_id: 'MD-1', state: 'MD', name: 'Across the Line', fips: '10005', source: real }),
 ];
 const tanks = [
   // 30.0 years, protection 100.
@@ -61,13 +64,13 @@ const releases = [
 ];
 
 const expectedStatistics = (version: number): FacilityStatistics => ({
-  total_facilities: 4,
+  total_facilities: 6,
   total_tanks: 5,
   active_tanks: 3,
   average_tank_age: 28.6, // (30.002 + 19.505 + 10.002 + 55.002) / 4
   total_leaks: 5,
   facilities_with_leaks: 2,
-  leak_rate: 50,
+  leak_rate: 33.3,
   tanks_by_age_band: [
     { band: '0-9', tanks: 0 },
     { band: '10-19', tanks: 2 },
@@ -83,7 +86,7 @@ const expectedStatistics = (version: number): FacilityStatistics => ({
   facilities_by_risk_band: [],
   dataset_version: version,
   generated_at: '2025-01-01T00:00:00.000Z',
-  sources: { real_facilities: 3, generated_facilities: 1, real_releases: 4, generated_releases: 1 },
+  sources: { real_facilities: 5, generated_facilities: 1, real_releases: 4, generated_releases: 1 },
 });
 
 const kent: RegionProperties = {
@@ -118,9 +121,9 @@ const delaware: RegionProperties = {
   state: 'DE',
   COUNTY: '',
   GEO_ID: '0400000US10',
-  total_facilities: 4,
+  total_facilities: 5,
   facilities_with_leaks: 2,
-  leak_rate: 50,
+  leak_rate: 40,
   total_tanks: 5,
   active_tanks: 3,
   avg_tank_age: 28.6,
@@ -135,7 +138,7 @@ const delaware: RegionProperties = {
   open_releases: 2,
   closed_releases: 2,
   open_release_rate: 40,
-  generated_share: 0.25,
+  generated_share: 0.2,
 };
 
 const doverFuel: FacilityListItem = {
@@ -242,7 +245,7 @@ describe('rebuild-dataset', () => {
     await withWorkers(cache, async (run) => {
       expect(await readCurrentVersion(cache)).toBeNull();
       const first = await run('rebuild-after-test-import-1');
-      expect(first).toMatchObject({ version: 1, previousVersion: null, superseded: false, importId: 'test-import', facilities: 4, tanks: 5, releases: 5 });
+      expect(first).toMatchObject({ version: 1, previousVersion: null, superseded: false, importId: 'test-import', facilities: 6, tanks: 5, releases: 5 });
       expect(await cache.get(DATASET_POINTER_KEY)).toBe('1');
 
       expect(await readStatistics(cache)).toEqual(expectedStatistics(1));
@@ -263,8 +266,9 @@ describe('rebuild-dataset', () => {
         avg_tank_age: 55, max_tank_age: 55, avg_protection_score: null, total_capacity: 0, total_leaks: 1,
         total_releases: 2, open_releases: 1, closed_releases: 0, open_release_rate: 50, generated_share: 0,
       });
-      // Sussex has a release but no facility; Autauga (Alabama) has nothing: both still appear.
-      expect(propertiesOf(counties.document, '10005')).toMatchObject({ total_facilities: 0, leak_rate: 0, avg_tank_age: null, has_facility_data: false, has_release_data: true, total_releases: 1, closed_releases: 1, open_release_rate: 0 });
+      // Sussex has two facilities without tanks and a release none of them owns.
+      expect(propertiesOf(counties.document, '10005')).toMatchObject({ total_facilities: 2, total_tanks: 0, leak_rate: 0, avg_tank_age: null, has_facility_data: true, has_release_data: true, total_releases: 1, closed_releases: 1, open_release_rate: 0 });
+      // Autauga (Alabama) has nothing and still appears.
       expect(propertiesOf(counties.document, '01001')).toMatchObject({ NAME: 'Autauga', STATE: 'AL', total_facilities: 0, has_facility_data: false, has_release_data: false, total_releases: 0 });
       // The ETag names the exact JSON that the gzip bytes decode to.
       expect(counties.etag).toBe(`"${createHash('sha256').update(counties.bytes).digest('base64url').slice(0, 32)}"`);
@@ -273,17 +277,22 @@ describe('rebuild-dataset', () => {
       expect(states.document.features).toHaveLength(56);
       expect(propertiesOf(states.document, '10')).toEqual(delaware);
       expect(propertiesOf(states.document, '50')).toMatchObject({ NAME: 'Vermont', state: 'VT', has_facility_data: false, total_facilities: 0 });
+      expect(propertiesOf(states.document, '24')).toMatchObject({ NAME: 'Maryland', state: 'MD', has_facility_data: true, total_facilities: 1, has_release_data: false });
 
       const kentList = await readCountyFacilities(cache, '10001');
       expect(kentList).toEqual({ version: 1, fips: '10001', county: 'Kent', state: 'DE', total: 2, facilities: [doverFuel, generatedKentSite] });
-      expect(await readCountyFacilities(cache, '10005')).toEqual({ version: 1, fips: '10005', county: 'Sussex', state: 'DE', total: 0, facilities: [] });
+      const sussex = await readCountyFacilities(cache, '10005');
+      expect(sussex).toMatchObject({ version: 1, fips: '10005', county: 'Sussex', state: 'DE', total: 2 });
+      expect(sussex?.facilities.map((item) => [item.Facility_ID, item.State])).toEqual([['DE-5', 'DE'], ['MD-1', 'MD']]);
+      expect(await readCountyFacilities(cache, '01001')).toEqual({ version: 1, fips: '01001', county: 'Autauga', state: 'AL', total: 0, facilities: [] });
       expect(await readCountyFacilities(cache, '99999')).toBeNull();
 
       const delawareList = await readStateFacilities(cache, 'DE', 50);
-      expect(delawareList?.total).toBe(4);
-      expect(delawareList?.facilities.map((item) => item.Facility_ID)).toEqual(['DE-1', 'DE-2', 'DE-3', 'DE-4']);
+      expect(delawareList?.total).toBe(5);
+      expect(delawareList?.facilities.map((item) => item.Facility_ID)).toEqual(['DE-1', 'DE-2', 'DE-3', 'DE-4', 'DE-5']);
       expect(delawareList?.facilities[3]).toMatchObject({ FIPS: null, County: null, TOTAL_TANK_COUNT: 0, AVG_TANK_AGE: null, PROTECTION_SCORE: null, HAS_LEAK: false });
-      expect(await readStateFacilities(cache, 'DE', 2)).toMatchObject({ total: 4, facilities: [doverFuel, generatedKentSite] });
+      expect(await readStateFacilities(cache, 'DE', 2)).toMatchObject({ total: 5, facilities: [doverFuel, generatedKentSite] });
+      expect((await readStateFacilities(cache, 'MD', 50))?.facilities.map((item) => item.Facility_ID)).toEqual(['MD-1']);
       expect(await readStateFacilities(cache, 'VT', 50)).toEqual({ version: 1, state: 'VT', name: 'Vermont', total: 0, facilities: [] });
 
       // A new job id builds version 2 from the same data.
@@ -341,7 +350,7 @@ describe('rebuild-dataset', () => {
       const versions = await store.query<{ v: number }>('SELECT DISTINCT dataset_version AS v FROM facility_summary ORDER BY v');
       expect(versions.map((row) => row.v)).toEqual(version > 1 ? [version - 1, version] : [version]);
       const [build] = await store.query('SELECT import_id, job_id, facilities, tanks, releases FROM dataset_builds FINAL WHERE dataset_version = {v:UInt32}', { v: version });
-      expect(build).toEqual({ import_id: 'test-import', job_id: 'rebuild-in-redis', facilities: 4, tanks: 5, releases: 5 });
+      expect(build).toEqual({ import_id: 'test-import', job_id: 'rebuild-in-redis', facilities: 6, tanks: 5, releases: 5 });
     } finally {
       await cache.deleteByPrefix('');
       await root.close();

@@ -17,7 +17,7 @@ import { getSummaryVersionsBefore } from '../queries/dataset/get-summary-version
 import type { FacilityAggregateRow, ReleaseAggregateRow } from '../queries/dataset/region-aggregate-rows.js';
 import { datasetKeys, NEXT_VERSION_KEY } from './dataset-keys.js';
 import { buildFacilitySummaries } from './facility-summaries.js';
-import { writeCountyLists, writeStateLists } from './facility-lists.js';
+import { writeFacilityLists } from './facility-lists.js';
 import { readCurrentVersion } from './read-cache.js';
 import { buildRegionDocument, encodeRegionDocument } from './region-documents.js';
 import { indexAggregates, mergeFacilityAggregates, mergeReleaseAggregates, regionFigures, type RegionFigures } from './region-figures.js';
@@ -87,9 +87,9 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   const steps: StepTiming[] = [];
   let version = 0;
   const timed = async <T>(step: string, run: () => Promise<T>, rowsOf: (result: T) => number): Promise<T> => {
-    const begun = performance.now();
+    const stepBegun = performance.now();
     const result = await run();
-    const timing = { step, seconds: Math.round(performance.now() - begun) / 1000, rows: rowsOf(result) };
+    const timing = { step, seconds: Math.round(performance.now() - stepBegun) / 1000, rows: rowsOf(result) };
     steps.push(timing);
     log.info({ job: JobNames.rebuildDataset, version, ...timing }, `rebuild v${version}: ${step} in ${timing.seconds} s (${timing.rows} rows)`);
     options.onStep?.(timing);
@@ -145,10 +145,8 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
     documents[level] = { rawBytes: encoded.rawBytes, gzipBytes: encoded.gzip.length, etag: encoded.etag };
   }
 
-  const prefixes = [...new Set(aggregates.countyFacilities.map((row) => row.region.slice(0, 2)))];
-  await timed('county lists', () => writeCountyLists(store, cache, version, prefixes), (result) => result.facilities);
   const states = aggregates.stateFacilities.map((row) => row.region);
-  await timed('state lists', () => writeStateLists(store, cache, version, states), (result) => result.facilities);
+  await timed('facility lists', () => writeFacilityLists(store, cache, version, states), (result) => result.facilities);
 
   const meta: DatasetBuildMeta = {
     dataset_version: version,
