@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/county-locator.ts [points]
  */
-import { loadCountyLocator } from '../services/domain/src/index.js';
+import { loadCountyLocator } from '@ust/domain';
 import { printTable, rssMegabytes, summarize, type Row } from './table.js';
 
 const pointCount = Number(process.argv[2] ?? 742_844);

@@ -6,8 +6,8 @@
  *
  *   npx tsx bench/generate-national.ts [scale]
  */
-import { loadCountyLocator } from '../services/domain/src/index.js';
-import { generateNationalDataset, plannedCounts, NATIONAL_TARGETS } from '../pipelines/src/generate/index.js';
+import { loadCountyLocator } from '@ust/domain';
+import { generateNationalDataset, plannedCounts, NATIONAL_TARGETS } from '@ust/pipelines/generate';
 import { printTable, rssMegabytes, summarize, type Row } from './table.js';
 
 const scale = Number(process.argv[2] ?? 1);

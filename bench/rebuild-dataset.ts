@@ -12,9 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { applyMigrations, createChdbStore, createInProcessJobQueue, createLogger, createMemoryCache, migrationsDirectory } from '@ust/platform';
 import type { FacilityRecord, ReleaseRecord, TankRecord } from '@ust/schemas';
-import { loadRegionShapes, STATE_CODES } from '../services/domain/src/index.js';
-import { readCountyFacilities, readRegionDocument, readStateFacilities, rebuildDataset, type StepTiming } from '../services/workers/src/index.js';
-import { facilityRecord, releaseRecord, tankRecord } from '../services/workers/src/dataset/testing/records.js';
+import { loadRegionShapes, STATE_CODES } from '@ust/domain';
+import { readCountyFacilities, readRegionDocument, readStateFacilities, rebuildDataset, type StepTiming } from '@ust/workers';
+import { facilityRecord, releaseRecord, tankRecord } from '@ust/workers/testing';
 import { printTable, rssMegabytes, summarize } from './table.js';
 
 const total = Number(process.argv[2] ?? 200_000);

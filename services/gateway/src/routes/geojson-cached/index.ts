@@ -32,9 +32,14 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const document = await readRegionDocument(fastify.ports.cache, request.params.level);
       if (!document) return reply.serviceUnavailable('No dataset has been built yet');
-      reply.header('etag', document.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('application/geo+json');
-      if (request.headers['if-none-match'] === document.etag) return reply.status(304).send(null);
-      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(document.gzip);
+      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      // The stored ETag names the gzipped bytes; the decompressed body is the same document in
+      // another encoding, so it gets the weak form of the same tag.
+      const etag = gzip ? document.etag : `W/${document.etag}`;
+      reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('application/geo+json');
+      const presented = String(request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+      if (presented.includes(document.etag)) return reply.status(304).send(null);
+      if (gzip) return reply.header('content-encoding', 'gzip').send(document.gzip);
       return reply.send(gunzipSync(document.gzip));
     },
   );
