@@ -84,12 +84,14 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
         path.join(directory, '002_widget_rows.sql'),
         'INSERT INTO widgets VALUES (1);\nINSERT INTO widgets VALUES (2);\n',
       );
-      expect(await applyMigrations(store, directory)).toEqual({ applied: ['1_create_widgets', '2_widget_rows'], alreadyApplied: 0 });
-      expect(await applyMigrations(store, directory)).toEqual({ applied: [], alreadyApplied: 2 });
+      // Its own history table, so the project's migrations (same version numbers) stay unaffected.
+      const options = { table: 'contract_migrations' };
+      expect(await applyMigrations(store, directory, undefined, options)).toEqual({ applied: ['1_create_widgets', '2_widget_rows'], alreadyApplied: 0 });
+      expect(await applyMigrations(store, directory, undefined, options)).toEqual({ applied: [], alreadyApplied: 2 });
       const [count] = await store.query<{ n: number }>('SELECT count() AS n FROM widgets');
       expect(count?.n).toBe(2);
       const recorded = await store.query<{ version: number; name: string }>(
-        'SELECT version, name FROM schema_migrations ORDER BY version',
+        'SELECT version, name FROM contract_migrations ORDER BY version',
       );
       expect(recorded).toEqual([
         { version: 1, name: 'create_widgets' },
@@ -97,7 +99,7 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
       ]);
 
       await writeFile(path.join(directory, '002_widget_rows.sql'), 'INSERT INTO widgets VALUES (3);\n');
-      await expect(applyMigrations(store, directory)).rejects.toThrow(/2_widget_rows was edited after it was applied/);
+      await expect(applyMigrations(store, directory, undefined, options)).rejects.toThrow(/2_widget_rows was edited after it was applied/);
     });
 
     it('applies the project migrations in schemas/clickhouse', async () => {

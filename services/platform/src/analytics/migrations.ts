@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AnalyticsStore } from '../ports/analytics-store.js';
+import { quoteIdentifier } from './clickhouse-store.js';
 
 export interface Migration {
   version: number;
@@ -57,22 +58,31 @@ export interface MigrationResult {
   alreadyApplied: number;
 }
 
-export async function applyMigrations(store: AnalyticsStore, directory: string, log?: Logger): Promise<MigrationResult> {
+export interface MigrationOptions {
+  /** Table recording applied migrations; another name keeps a separate history. @defaultValue 'schema_migrations' */
+  table?: string;
+}
+
+export async function applyMigrations(store: AnalyticsStore, directory: string, log?: Logger, options: MigrationOptions = {}): Promise<MigrationResult> {
+  const table = quoteIdentifier(options.table ?? 'schema_migrations');
   await store.command(`
-    CREATE TABLE IF NOT EXISTS schema_migrations (
+    CREATE TABLE IF NOT EXISTS ${table} (
       version UInt32,
       name String,
       checksum String,
       applied_at DateTime64(3, 'UTC') DEFAULT now64(3)
     ) ENGINE = MergeTree ORDER BY version`);
   const done = await store.query<{ version: number; name: string; checksum: string }>(
-    'SELECT version, name, checksum FROM schema_migrations ORDER BY version',
+    `SELECT version, name, checksum FROM ${table} ORDER BY version`,
   );
   const doneByVersion = new Map(done.map((row) => [Number(row.version), row]));
   const result: MigrationResult = { applied: [], alreadyApplied: 0 };
   for (const migration of await readMigrations(directory)) {
     const previous = doneByVersion.get(migration.version);
     if (previous) {
+      if (previous.name !== migration.name) {
+        throw new Error(`Migration version ${migration.version} is ${previous.name} in the database but ${migration.name} in ${directory}`);
+      }
       if (previous.checksum !== migration.checksum) {
         throw new Error(
           `Migration ${migration.version}_${migration.name} was edited after it was applied; add a new migration instead`,
@@ -82,7 +92,7 @@ export async function applyMigrations(store: AnalyticsStore, directory: string, 
       continue;
     }
     for (const statement of migration.statements) await store.command(statement);
-    await store.insert('schema_migrations', [
+    await store.insert(options.table ?? 'schema_migrations', [
       { version: migration.version, name: migration.name, checksum: migration.checksum },
     ]);
     result.applied.push(`${migration.version}_${migration.name}`);
