@@ -1,0 +1,64 @@
+/**
+ * Latency and throughput of the facility-data read endpoints under autocannon, against the
+ * embedded platform on an existing data directory (build one with `pnpm start`, national scale
+ * by default):
+ *
+ *   DATA_DIR=./data npx tsx bench/read-endpoints.ts [seconds per endpoint, default 10]
+ */
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { createLogger, loadConfig } from '@ust/platform';
+import { startStandalone } from '@ust/standalone';
+import { printTable, rssMegabytes } from './table.js';
+
+const seconds = Number(process.argv[2] ?? 10);
+const config = loadConfig({ ...process.env, PORT: '0', DEMO_SCALE: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' });
+const standalone = await startStandalone({ config, log: createLogger('bench', { level: 'warn' }) });
+const base = standalone.url;
+
+async function json(path: string) {
+  const response = await fetch(`${base}${path}`);
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+// Real ids from the live dataset: the county with most facilities, a facility in it, a release.
+const counties = (await json('/api/geojson-cached/counties')) as { features: Array<{ properties: { GEO_ID: string; total_facilities: number } }> };
+const busiest = counties.features.reduce((a, b) => (b.properties.total_facilities > a.properties.total_facilities ? b : a));
+const fips = busiest.properties.GEO_ID.slice(-5);
+const county = (await json(`/api/facilities/by-fips/${fips}`)) as { facilities: Array<{ Facility_ID: string }> };
+const facilityId = county.facilities[Math.floor(county.facilities.length / 2)]!.Facility_ID;
+const details = (await json(`/api/facilities/${encodeURIComponent(facilityId)}`)) as { releases: Array<{ release_id: string }> };
+const releaseId = details.releases[0]?.release_id ?? 'DC-2017018';
+
+const endpoints: Array<[label: string, path: string]> = [
+  ['statistics', '/api/facilities-statistics'],
+  ['counties GeoJSON (gzip)', '/api/geojson-cached/counties?filter_type=base&min_facility_count=1'],
+  ['states GeoJSON (gzip)', '/api/geojson-cached/states?filter_type=base&min_facility_count=1'],
+  [`by-fips ${fips} (${county.facilities.length} facilities)`, `/api/facilities/by-fips/${fips}`],
+  ['by-state TX limit 50', '/api/facilities/by-state/TX?limit=50'],
+  ['facility details', `/api/facilities/${encodeURIComponent(facilityId)}`],
+  ['release details', `/api/releases/${encodeURIComponent(releaseId)}`],
+];
+
+const rows = [];
+for (const [label, path] of endpoints) {
+  const result = await autocannon({ url: `${base}${path}`, connections: 10, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  rows.push({
+    endpoint: label,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p95 ms': (result.latency as unknown as Record<string, number>)['p97_5'] ?? result.latency.p90,
+    'p99 ms': result.latency.p99,
+    requests: result.requests.total,
+  });
+}
+const document = await fetch(`${base}/api/geojson-cached/counties`, { headers: { 'accept-encoding': 'identity' } }).then((response) => response.arrayBuffer());
+await standalone.close();
+printTable(`Read endpoints, 10 connections, ${seconds} s each (autocannon; p95 column is autocannon's p97.5)`, rows);
+printTable('Counties document', [
+  { form: 'raw JSON', kB: Math.round(document.byteLength / 1024) },
+  { form: 'gzip (as served)', kB: Math.round(gzipSync(Buffer.from(document)).length / 1024) },
+]);
+console.log(`RSS ${rssMegabytes()} MB`);
