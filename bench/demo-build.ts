@@ -1,0 +1,51 @@
+/**
+ * Time to build the demo dataset on the embedded adapters, per phase: import the real files,
+ * import the generated records, and the rebuild of the derived data after each.
+ *
+ *   npx tsx bench/demo-build.ts [scale, default 1 = national]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { applyMigrations, createLogger, createPorts, loadConfig, migrationsDirectory } from '@ust/platform';
+import { startIngest } from '@ust/ingest';
+import { startWorkers } from '@ust/workers';
+import { awaitRebuild, FIXTURES_DIRECTORY, REAL_SOURCES, runImport, type ImportPlan } from '@ust/pipelines';
+import { printTable, rssMegabytes } from './table.js';
+
+const scale = Number(process.argv[2] ?? 1);
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-bench-demo-'));
+const log = createLogger('bench', { level: 'warn' });
+const ports = await createPorts(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), log, 'bench');
+await applyMigrations(ports.store, migrationsDirectory);
+const ingest = await startIngest({ ...ports, log });
+const workers = await startWorkers({ ...ports, log });
+
+const plans: Array<[string, ImportPlan]> = [
+  ['real EPA files', { kind: 'files', paths: REAL_SOURCES.map((source) => path.join(FIXTURES_DIRECTORY, source)), sourceRoot: FIXTURES_DIRECTORY }],
+  [`generated, scale ${scale}`, { kind: 'generated', seed: 20_241_101, scale, excludeStates: ['DC', 'DE', 'VT', 'IL'] }],
+];
+const rows = [];
+const started = performance.now();
+for (const [label, plan] of plans) {
+  const importStarted = performance.now();
+  const result = await runImport(plan, { events: ports.events, dataDir, log });
+  const published = performance.now();
+  await awaitRebuild(ports.jobs, result.manifest);
+  const done = performance.now();
+  const records = result.tally.records;
+  rows.push({
+    phase: label,
+    records,
+    'publish+write s': Math.round((published - importStarted) / 100) / 10,
+    'write+rebuild s': Math.round((done - published) / 100) / 10,
+    'records/s': Math.round(records / ((done - importStarted) / 1000)),
+    'RSS MB': rssMegabytes(),
+  });
+}
+const total = (performance.now() - started) / 1000;
+await ingest.close();
+await workers.close();
+await ports.close();
+await rm(dataDir, { recursive: true, force: true });
+printTable(`Demo dataset build on the embedded adapters (total ${total.toFixed(1)} s)`, rows);
