@@ -43,7 +43,10 @@ export async function createPorts(config: Config, log: Logger, role: string): Pr
       : await createChdbStore({ path: path.join(config.dataDir, 'clickhouse'), database: config.CLICKHOUSE_DATABASE });
     const events = config.kafkaBrokers
       ? createKafkaEventLog({ brokers: [...config.kafkaBrokers], clientId: config.KAFKA_CLIENT_ID, logger: log })
-      : createInProcessEventLog();
+      : // A bounded window, not a history: the import publisher keeps consumers within 100,000
+        // messages per topic, and replay re-publishes from the stored sources (DECISIONS.md 25).
+        // This caps the embedded log's memory at a few hundred MB during a national import.
+        createInProcessEventLog({ retention: 60_000, logger: log });
     const jobs = config.REDIS_URL ? createBullMqJobQueue({ url: config.REDIS_URL, logger: log }) : createInProcessJobQueue({ logger: log });
     const cache = config.REDIS_URL
       ? createRedisCache({ url: config.REDIS_URL, logger: log })

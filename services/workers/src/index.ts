@@ -6,11 +6,16 @@ export {
   readDatasetMeta,
   readRegionDocument,
   readCountyFacilities,
+  readCountyFacilitiesDocument,
   readStateFacilities,
+  readStateFacilitiesDocument,
+  type CachedDocument,
   type CachedRegionDocument,
   type CountyFacilities,
   type StateFacilities,
 } from './dataset/read-cache.js';
 export { datasetKeys } from './dataset/dataset-keys.js';
+export { DEFAULT_STATE_LIST_LIMIT } from './dataset/facility-lists.js';
+export type { CountyFacilitiesBody, StateFacilitiesBody } from './dataset/list-blobs.js';
 export { rebuildDataset, type DatasetBuildMeta, type RebuildResult, type StepTiming } from './dataset/rebuild.js';
 export type { RegionDocument, RegionDocumentMetadata } from './dataset/region-documents.js';

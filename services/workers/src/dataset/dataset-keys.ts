@@ -18,10 +18,16 @@ export const datasetKeys = {
   regionDocument: (version: number, level: RegionLevel) => `${datasetVersionPrefix(version)}geojson:${level}`,
   /** The quoted ETag of that document's JSON. */
   regionDocumentEtag: (version: number, level: RegionLevel) => `${datasetVersionPrefix(version)}geojson:${level}:etag`,
-  /** Every facility of a county: a gzipped CountyFacilitiesBlob. */
+  /** Every facility of a county: the by-fips response body (CountyFacilitiesBody), gzipped. */
   countyFacilities: (version: number, fips: string) => `${datasetVersionPrefix(version)}fac:county:${fips}`,
+  /** The quoted ETag of that body's JSON. */
+  countyFacilitiesEtag: (version: number, fips: string) => `${datasetVersionPrefix(version)}fac:county:${fips}:etag`,
   /** StateFacilitiesMeta as JSON: how many facilities and chunks the state has. */
   stateFacilities: (version: number, state: string) => `${datasetVersionPrefix(version)}fac:state:${state}`,
+  /** The by-state response body for the default limit (StateFacilitiesBody), gzipped. */
+  stateFacilitiesDefault: (version: number, state: string) => `${datasetVersionPrefix(version)}fac:state:${state}:default`,
+  /** The quoted ETag of that body's JSON. */
+  stateFacilitiesDefaultEtag: (version: number, state: string) => `${datasetVersionPrefix(version)}fac:state:${state}:default:etag`,
   /** Chunk `index` (0-based) of the state's facilities in facility_id order: a gzipped PackedListItems. */
   stateFacilitiesChunk: (version: number, state: string, index: number) => `${datasetVersionPrefix(version)}fac:state:${state}:${index}`,
 };

@@ -1,9 +1,11 @@
 /**
  * The facility tables of the map, cached per county and per state from the version's
  * facility_summary rows (docs/data-model.md, 'Cache layout'). One read per state, in
- * facility_id order, feeds both: the state's chunks are written as the rows arrive and its
- * counties when the state is done. Every us-atlas county and state gets a key, with an empty
- * list when it has no facility, so a missing key means an unknown region, not an empty one.
+ * facility_id order, feeds both: the state's chunks are written as the rows arrive, its
+ * first page and its counties when the state is done. Every us-atlas county and state gets a
+ * key, with an empty list when it has no facility, so a missing key means an unknown region,
+ * not an empty one. A county's list and a state's first page are stored as the API's response
+ * bodies (gzipped, with an ETag): the gateway serves them without parsing them.
  */
 import { loadRegionShapes, STATE_CODES } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
@@ -11,28 +13,46 @@ import type { FacilityListItem } from '@ust/schemas';
 import { getMultiStateCounties } from '../queries/dataset/get-multi-state-counties.js';
 import { getStateFacilityListPage } from '../queries/dataset/get-state-facility-list-page.js';
 import { datasetKeys } from './dataset-keys.js';
-import { encodeBlob, packListItems, type CountyFacilitiesBlob, type StateFacilitiesMeta } from './list-blobs.js';
+import {
+  encodeBlob,
+  encodeJsonDocument,
+  packListItems,
+  toListItem,
+  type CountyFacilitiesBody,
+  type StateFacilitiesBody,
+  type StateFacilitiesMeta,
+} from './list-blobs.js';
 
 /** Rows read per query; a multiple of STATE_CHUNK_SIZE so chunks never straddle two reads. */
 export const LIST_PAGE_SIZE = 20_000;
-/** Facilities per state chunk: `?limit=50` reads one small chunk, not the whole state. */
+/** Facilities per state chunk: a request for any other limit reads only the chunks it needs. */
 export const STATE_CHUNK_SIZE = 500;
+/** The by-state request's default limit, whose response body is stored whole. */
+export const DEFAULT_STATE_LIST_LIMIT = 50;
 /** Keys written per cache round trip. */
 const WRITE_BATCH = 100;
 
 type Entry = readonly [key: string, value: string | Buffer];
 
+/** Stored (gzipped) bytes of the lists of a version, by kind of key. */
+export interface ListBytes {
+  countyBodies: number;
+  stateDefaultBodies: number;
+  stateChunks: number;
+}
+
 /** Writes entries in batches as they are produced, compressing a batch's blobs in parallel. */
 class BatchWriter {
-  private pending: Array<Promise<Entry>> = [];
+  private pending: Array<Promise<readonly Entry[]>> = [];
   keys = 0;
+  readonly bytes: ListBytes = { countyBodies: 0, stateDefaultBodies: 0, stateChunks: 0 };
   constructor(private readonly cache: Cache) {}
-  async add(entry: Promise<Entry>): Promise<void> {
-    this.pending.push(entry);
+  async add(entries: Promise<readonly Entry[]>): Promise<void> {
+    this.pending.push(entries);
     if (this.pending.length >= WRITE_BATCH) await this.flush();
   }
   async flush(): Promise<void> {
-    const entries = await Promise.all(this.pending);
+    const entries = (await Promise.all(this.pending)).flat();
     this.pending = [];
     await this.cache.setMany(entries);
     this.keys += entries.length;
@@ -42,6 +62,7 @@ class BatchWriter {
 export interface ListWriteResult {
   keys: number;
   facilities: number;
+  bytes: ListBytes;
 }
 
 const pushTo = (groups: Map<string, FacilityListItem[]>, key: string, item: FacilityListItem) => {
@@ -50,9 +71,20 @@ const pushTo = (groups: Map<string, FacilityListItem[]>, key: string, item: Faci
   else groups.set(key, [item]);
 };
 
+/** A response body's two keys: the gzipped JSON and its ETag. */
+async function bodyEntries(body: unknown, key: string, etagKey: string, count: (bytes: number) => void): Promise<readonly Entry[]> {
+  const encoded = await encodeJsonDocument(body);
+  count(encoded.gzip.length);
+  return [
+    [key, encoded.gzip],
+    [etagKey, encoded.etag],
+  ];
+}
+
 /**
- * `v{n}:fac:state:{ST}` (+ chunks) for every us-atlas state and every code in `states`, and
- * `v{n}:fac:county:{fips}` for every us-atlas county and every FIPS with facilities.
+ * `v{n}:fac:state:{ST}` (+ chunks and the default body) for every us-atlas state and every
+ * code in `states`, and `v{n}:fac:county:{fips}` for every us-atlas county and every FIPS with
+ * facilities.
  */
 export async function writeFacilityLists(store: AnalyticsStore, cache: Cache, version: number, states: readonly string[]): Promise<ListWriteResult> {
   const writer = new BatchWriter(cache);
@@ -61,14 +93,16 @@ export async function writeFacilityLists(store: AnalyticsStore, cache: Cache, ve
   const written = new Set<string>();
   const writeCounty = async (fips: string, items: FacilityListItem[]) => {
     written.add(fips);
-    const blob: CountyFacilitiesBlob = {
-      fips,
+    const body: CountyFacilitiesBody = {
+      facilities: items.map(toListItem),
       county: countyNames.get(fips) ?? null,
       state: STATE_CODES[fips.slice(0, 2)]?.code ?? null,
+      fips,
       total: items.length,
-      ...packListItems(items),
+      dataset_version: version,
     };
-    await writer.add(encodeBlob(blob).then((bytes): Entry => [datasetKeys.countyFacilities(version, fips), bytes]));
+    const count = (bytes: number) => (writer.bytes.countyBodies += bytes);
+    await writer.add(bodyEntries(body, datasetKeys.countyFacilities(version, fips), datasetKeys.countyFacilitiesEtag(version, fips), count));
   };
   // Counties fed by several states wait for the last state; all others are done with their state.
   const shared = new Set(await getMultiStateCounties(store, version));
@@ -76,14 +110,21 @@ export async function writeFacilityLists(store: AnalyticsStore, cache: Cache, ve
   let facilities = 0;
   for (const state of [...new Set([...stateNames.keys(), ...states])].sort()) {
     const counties = new Map<string, FacilityListItem[]>();
+    let firstPage: FacilityListItem[] = [];
     let after = '';
     let total = 0;
     for (;;) {
       const rows = await getStateFacilityListPage(store, { version, state, after, limit: LIST_PAGE_SIZE });
+      if (total === 0) firstPage = rows.slice(0, DEFAULT_STATE_LIST_LIMIT);
       for (let start = 0; start < rows.length; start += STATE_CHUNK_SIZE) {
         const key = datasetKeys.stateFacilitiesChunk(version, state, (total + start) / STATE_CHUNK_SIZE);
         const packed = packListItems(rows.slice(start, start + STATE_CHUNK_SIZE));
-        await writer.add(encodeBlob(packed).then((bytes): Entry => [key, bytes]));
+        await writer.add(
+          encodeBlob(packed).then((bytes): Entry[] => {
+            writer.bytes.stateChunks += bytes.length;
+            return [[key, bytes]];
+          }),
+        );
       }
       for (const row of rows) if (row.FIPS !== null) pushTo(shared.has(row.FIPS) ? sharedItems : counties, row.FIPS, row);
       total += rows.length;
@@ -92,8 +133,12 @@ export async function writeFacilityLists(store: AnalyticsStore, cache: Cache, ve
       after = last.Facility_ID;
     }
     facilities += total;
-    const meta: StateFacilitiesMeta = { state, name: stateNames.get(state) ?? null, total, chunk_size: STATE_CHUNK_SIZE, chunks: Math.ceil(total / STATE_CHUNK_SIZE) };
-    await writer.add(Promise.resolve<Entry>([datasetKeys.stateFacilities(version, state), JSON.stringify(meta)]));
+    const name = stateNames.get(state) ?? null;
+    const meta: StateFacilitiesMeta = { state, name, total, chunk_size: STATE_CHUNK_SIZE, chunks: Math.ceil(total / STATE_CHUNK_SIZE) };
+    await writer.add(Promise.resolve<Entry[]>([[datasetKeys.stateFacilities(version, state), JSON.stringify(meta)]]));
+    const body: StateFacilitiesBody = { facilities: firstPage.map(toListItem), state, name, total, dataset_version: version };
+    const count = (bytes: number) => (writer.bytes.stateDefaultBodies += bytes);
+    await writer.add(bodyEntries(body, datasetKeys.stateFacilitiesDefault(version, state), datasetKeys.stateFacilitiesDefaultEtag(version, state), count));
     for (const [fips, items] of counties) await writeCounty(fips, items);
   }
   for (const [fips, items] of sharedItems) {
@@ -101,5 +146,5 @@ export async function writeFacilityLists(store: AnalyticsStore, cache: Cache, ve
   }
   for (const fips of countyNames.keys()) if (!written.has(fips)) await writeCounty(fips, []);
   await writer.flush();
-  return { keys: writer.keys, facilities };
+  return { keys: writer.keys, facilities, bytes: writer.bytes };
 }

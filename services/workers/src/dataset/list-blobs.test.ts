@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { FacilityListItem } from '@ust/schemas';
-import { decodeBlob, encodeBlob, packListItems, unpackListItems } from './list-blobs.js';
+import { decodeBlob, encodeBlob, encodeJsonDocument, LIST_ITEM_COLUMNS, packListItems, toListItem, unpackListItems } from './list-blobs.js';
 
 const item: FacilityListItem = {
   Facility_ID: 'DE-1', Name: 'Dover Fuel', Address: null, City: 'Dover', County: 'Kent', State: 'DE', Zip_Code: '19901',
@@ -18,5 +20,25 @@ describe('facility list blobs', () => {
 
   it("unpacks by the blob's own columns", () => {
     expect(unpackListItems({ columns: ['State', 'Facility_ID'], rows: [['DE', 'DE-9']] })).toEqual([{ State: 'DE', Facility_ID: 'DE-9' }]);
+  });
+});
+
+describe('stored response bodies', () => {
+  it('lists every FacilityListItem key in schema order, a missing one as null', () => {
+    const { Address: _address, ...withoutAddress } = item;
+    const reordered = Object.fromEntries(Object.entries(withoutAddress).reverse()) as FacilityListItem;
+    const normalized = toListItem(reordered);
+    expect(Object.keys(normalized)).toEqual(LIST_ITEM_COLUMNS);
+    expect(JSON.stringify(normalized)).toBe(JSON.stringify(item));
+  });
+
+  it('gzips the JSON and tags it with the sha-256 of the JSON', async () => {
+    const body = { facilities: [item], state: 'DE', name: 'Delaware', total: 1, dataset_version: 4 };
+    const encoded = await encodeJsonDocument(body);
+    const json = gunzipSync(encoded.gzip);
+    expect(json.toString('utf8')).toBe(JSON.stringify(body));
+    expect(encoded.rawBytes).toBe(json.length);
+    expect(encoded.etag).toBe(`"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`);
+    expect(encoded.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
   });
 });

@@ -9,7 +9,7 @@ import { DATASET_POINTER_KEY, type FacilityListItem, type FacilityStatistics } f
 import type { RegionLevel } from '@ust/domain';
 import type { Cache } from '@ust/platform';
 import { datasetKeys } from './dataset-keys.js';
-import { decodeBlob, unpackListItems, type CountyFacilitiesBlob, type PackedListItems, type StateFacilitiesMeta } from './list-blobs.js';
+import { decodeBlob, unpackListItems, type CountyFacilitiesBody, type PackedListItems, type StateFacilitiesMeta } from './list-blobs.js';
 import type { DatasetBuildMeta } from './rebuild.js';
 
 export async function readCurrentVersion(cache: Cache): Promise<number | null> {
@@ -33,19 +33,43 @@ export async function readDatasetMeta(cache: Cache): Promise<DatasetBuildMeta | 
   return json === null ? null : (JSON.parse(json) as DatasetBuildMeta);
 }
 
-export interface CachedRegionDocument {
+/** A prebuilt JSON document of the current version, as stored. */
+export interface CachedDocument {
   version: number;
-  /** The FeatureCollection's JSON, gzipped: send as is with `Content-Encoding: gzip`. */
+  /** The JSON, gzipped: send as is with `Content-Encoding: gzip`. */
   gzip: Buffer;
   /** Quoted strong ETag of the JSON. */
   etag: string;
 }
 
-export async function readRegionDocument(cache: Cache, level: RegionLevel): Promise<CachedRegionDocument | null> {
+/** The states or counties FeatureCollection. */
+export type CachedRegionDocument = CachedDocument;
+
+async function readDocument(cache: Cache, keysOf: (version: number) => [document: string, etag: string]): Promise<CachedDocument | null> {
   const version = await readCurrentVersion(cache);
   if (version === null) return null;
-  const [gzip, etag] = await cache.getBuffers([datasetKeys.regionDocument(version, level), datasetKeys.regionDocumentEtag(version, level)]);
+  const [gzip, etag] = await cache.getBuffers(keysOf(version));
   return gzip && etag ? { version, gzip, etag: etag.toString('utf8') } : null;
+}
+
+export async function readRegionDocument(cache: Cache, level: RegionLevel): Promise<CachedRegionDocument | null> {
+  return readDocument(cache, (version) => [datasetKeys.regionDocument(version, level), datasetKeys.regionDocumentEtag(version, level)]);
+}
+
+/**
+ * `GET /api/facilities/by-fips/{fips}`'s body (CountyFacilitiesBody) by 5-digit FIPS; null for
+ * a FIPS that is not a county.
+ */
+export async function readCountyFacilitiesDocument(cache: Cache, fips: string): Promise<CachedDocument | null> {
+  return readDocument(cache, (version) => [datasetKeys.countyFacilities(version, fips), datasetKeys.countyFacilitiesEtag(version, fips)]);
+}
+
+/**
+ * `GET /api/facilities/by-state/{ST}`'s body (StateFacilitiesBody) for the default limit
+ * (DEFAULT_STATE_LIST_LIMIT); null for a code without a list.
+ */
+export async function readStateFacilitiesDocument(cache: Cache, state: string): Promise<CachedDocument | null> {
+  return readDocument(cache, (version) => [datasetKeys.stateFacilitiesDefault(version, state), datasetKeys.stateFacilitiesDefaultEtag(version, state)]);
 }
 
 export interface CountyFacilities {
@@ -57,14 +81,15 @@ export interface CountyFacilities {
   facilities: FacilityListItem[];
 }
 
-/** Every facility of a county, by 5-digit FIPS; null for a FIPS that is not a county. */
+/**
+ * Every facility of a county as objects, by 5-digit FIPS; null for a FIPS that is not a
+ * county. The API sends readCountyFacilitiesDocument's bytes instead.
+ */
 export async function readCountyFacilities(cache: Cache, fips: string): Promise<CountyFacilities | null> {
-  const version = await readCurrentVersion(cache);
-  if (version === null) return null;
-  const bytes = await cache.getBuffer(datasetKeys.countyFacilities(version, fips));
-  if (bytes === null) return null;
-  const blob = await decodeBlob<CountyFacilitiesBlob>(bytes);
-  return { version, fips: blob.fips, county: blob.county, state: blob.state, total: blob.total, facilities: unpackListItems(blob) };
+  const document = await readCountyFacilitiesDocument(cache, fips);
+  if (document === null) return null;
+  const body = await decodeBlob<CountyFacilitiesBody>(document.gzip);
+  return { version: document.version, fips: body.fips, county: body.county, state: body.state, total: body.total, facilities: body.facilities };
 }
 
 export interface StateFacilities {

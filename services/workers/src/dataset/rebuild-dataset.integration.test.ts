@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadRegionShapes } from '@ust/domain';
+import { loadRegionShapes, STATE_CODES } from '@ust/domain';
 import {
   applyMigrations,
   createChdbStore,
@@ -25,7 +25,16 @@ import {
 import { DATASET_POINTER_KEY, JobNames, JobQueueOf, type FacilityListItem, type FacilityStatistics, type RegionProperties } from '@ust/schemas';
 import { startWorkers } from '../start-workers.js';
 import { datasetKeys } from './dataset-keys.js';
-import { readCountyFacilities, readCurrentVersion, readRegionDocument, readStateFacilities, readStatistics } from './read-cache.js';
+import {
+  readCountyFacilities,
+  readCountyFacilitiesDocument,
+  readCurrentVersion,
+  readRegionDocument,
+  readStateFacilities,
+  readStateFacilitiesDocument,
+  readStatistics,
+  type CachedDocument,
+} from './read-cache.js';
 import type { RebuildResult } from './rebuild.js';
 import type { RegionDocument } from './region-documents.js';
 import { facilityRecord, releaseRecord, tankRecord } from './testing/records.js';
@@ -237,6 +246,14 @@ async function readDocument(cache: Cache, level: 'states' | 'counties'): Promise
   return { document: JSON.parse(bytes.toString('utf8')) as RegionDocument, etag: cached.etag, bytes };
 }
 
+/** The stored JSON text, after checking that the ETag names exactly those bytes. */
+function storedJson(cached: CachedDocument | null): string {
+  if (!cached) throw new Error('no stored body');
+  const bytes = gunzipSync(cached.gzip);
+  expect(cached.etag).toBe(`"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`);
+  return bytes.toString('utf8');
+}
+
 const propertiesOf = (document: RegionDocument, fips: string) => document.features.find((feature) => feature.id === fips)?.properties;
 
 describe('rebuild-dataset', () => {
@@ -287,6 +304,25 @@ describe('rebuild-dataset', () => {
       expect(await readCountyFacilities(cache, '01001')).toEqual({ version: 1, fips: '01001', county: 'Autauga', state: 'AL', total: 0, facilities: [] });
       expect(await readCountyFacilities(cache, '99999')).toBeNull();
 
+      // The API's response bodies, stored whole: the keys and their order are the response
+      // schema's (facilities, county, state, fips, total, dataset_version), item keys too.
+      const kentBody = storedJson(await readCountyFacilitiesDocument(cache, '10001'));
+      expect(kentBody).toBe(JSON.stringify({ facilities: [doverFuel, generatedKentSite], county: 'Kent', state: 'DE', fips: '10001', total: 2, dataset_version: 1 }));
+      expect(storedJson(await readCountyFacilitiesDocument(cache, '01001'))).toBe('{"facilities":[],"county":"Autauga","state":"AL","fips":"01001","total":0,"dataset_version":1}');
+      expect(await readCountyFacilitiesDocument(cache, '99999')).toBeNull();
+      const delawareBody = JSON.parse(storedJson(await readStateFacilitiesDocument(cache, 'DE')));
+      expect(Object.keys(delawareBody)).toEqual(['facilities', 'state', 'name', 'total', 'dataset_version']);
+      expect(delawareBody).toMatchObject({ state: 'DE', name: 'Delaware', total: 5, dataset_version: 1 });
+      expect(delawareBody.facilities.slice(0, 2)).toEqual([doverFuel, generatedKentSite]);
+      expect(delawareBody.facilities.map((item: FacilityListItem) => item.Facility_ID)).toEqual(['DE-1', 'DE-2', 'DE-3', 'DE-4', 'DE-5']);
+      expect(storedJson(await readStateFacilitiesDocument(cache, 'VT'))).toBe('{"facilities":[],"state":"VT","name":"Vermont","total":0,"dataset_version":1}');
+      expect(await readStateFacilitiesDocument(cache, 'ZZ')).toBeNull();
+      // Per state: meta, default body and its ETag (DE and MD add a chunk each); per county: body and ETag.
+      const stateCount = Object.keys(STATE_CODES).length;
+      expect(first.lists.keys).toBe(3 * stateCount + 2 + 2 * 3231);
+      const countyBodies = await cache.getBuffers(loadRegionShapes('counties').map((shape) => datasetKeys.countyFacilities(1, shape.fips)));
+      expect(first.lists.bytes.countyBodies).toBe(countyBodies.reduce((sum, bytes) => sum + (bytes?.length ?? 0), 0));
+
       const delawareList = await readStateFacilities(cache, 'DE', 50);
       expect(delawareList?.total).toBe(5);
       expect(delawareList?.facilities.map((item) => item.Facility_ID)).toEqual(['DE-1', 'DE-2', 'DE-3', 'DE-4', 'DE-5']);
@@ -305,6 +341,9 @@ describe('rebuild-dataset', () => {
       expect(again.document.features).toEqual(counties.document.features);
       expect(again.document.metadata.dataset_version).toBe(2);
       expect(again.etag).not.toBe(counties.etag);
+      const kentAgain = await readCountyFacilitiesDocument(cache, '10001');
+      expect(kentAgain?.version).toBe(2);
+      expect(storedJson(kentAgain)).toBe(kentBody.replace('"dataset_version":1', '"dataset_version":2'));
       // The previous version stays readable until a later prune.
       expect(await cache.get(datasetKeys.statistics(1))).not.toBeNull();
     });
@@ -345,6 +384,8 @@ describe('rebuild-dataset', () => {
         expect(propertiesOf((await readDocument(cache, 'counties')).document, '10001')).toEqual(kent);
         expect(propertiesOf((await readDocument(cache, 'states')).document, '10')).toEqual(delaware);
         expect((await readCountyFacilities(cache, '10001'))?.facilities).toEqual([doverFuel, generatedKentSite]);
+        expect(JSON.parse(storedJson(await readCountyFacilitiesDocument(cache, '10001')))).toMatchObject({ fips: '10001', total: 2, dataset_version: version });
+        expect(JSON.parse(storedJson(await readStateFacilitiesDocument(cache, 'DE')))).toMatchObject({ state: 'DE', total: 5, dataset_version: version });
         expect((await readStateFacilities(cache, 'DE', 1))?.facilities).toEqual([doverFuel]);
       });
       const versions = await store.query<{ v: number }>('SELECT DISTINCT dataset_version AS v FROM facility_summary ORDER BY v');

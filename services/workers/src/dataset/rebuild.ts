@@ -17,7 +17,7 @@ import { getSummaryVersionsBefore } from '../queries/dataset/get-summary-version
 import type { FacilityAggregateRow, ReleaseAggregateRow } from '../queries/dataset/region-aggregate-rows.js';
 import { datasetKeys, NEXT_VERSION_KEY } from './dataset-keys.js';
 import { buildFacilitySummaries } from './facility-summaries.js';
-import { writeFacilityLists } from './facility-lists.js';
+import { writeFacilityLists, type ListBytes } from './facility-lists.js';
 import { readCurrentVersion } from './read-cache.js';
 import { buildRegionDocument, encodeRegionDocument } from './region-documents.js';
 import { indexAggregates, mergeFacilityAggregates, mergeReleaseAggregates, regionFigures, type RegionFigures } from './region-figures.js';
@@ -73,6 +73,8 @@ export interface RebuildResult {
   tanks: number;
   releases: number;
   documents: Record<RegionLevel, { rawBytes: number; gzipBytes: number; etag: string }>;
+  /** Keys and stored bytes of the facility lists (county and state bodies, state chunks). */
+  lists: { keys: number; bytes: ListBytes };
   steps: StepTiming[];
 }
 
@@ -146,7 +148,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   }
 
   const states = aggregates.stateFacilities.map((row) => row.region);
-  await timed('facility lists', () => writeFacilityLists(store, cache, version, states), (result) => result.facilities);
+  const lists = await timed('facility lists', () => writeFacilityLists(store, cache, version, states), (result) => result.facilities);
 
   const meta: DatasetBuildMeta = {
     dataset_version: version,
@@ -181,6 +183,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
     tanks: meta.tanks,
     releases: meta.releases,
     documents,
+    lists: { keys: lists.keys, bytes: lists.bytes },
     steps,
   };
 }

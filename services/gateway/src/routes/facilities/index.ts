@@ -1,18 +1,31 @@
 /**
  * Facility lists (map detail panel) from the cache, and one facility's details from ClickHouse
- * (a primary-key lookup: the dialog opens one at a time).
+ * (a primary-key lookup: the dialog opens one at a time). A county's list and a state's
+ * default page are response bodies the workers prebuilt: sent as the stored gzip bytes with a
+ * strong ETag, like the region documents, so no request parses or serializes thousands of rows.
  */
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { STATE_CODES } from '@ust/domain';
 import { ErrorBody, FacilityDetails, FacilityListItem } from '@ust/schemas';
-import { readCountyFacilities, readCurrentVersion, readStateFacilities } from '@ust/workers';
+import {
+  DEFAULT_STATE_LIST_LIMIT,
+  readCountyFacilitiesDocument,
+  readCurrentVersion,
+  readStateFacilities,
+  readStateFacilitiesDocument,
+  type CachedDocument,
+} from '@ust/workers';
 import { getFacility } from '../../queries/facilities/get-facility.js';
 import { getFacilityTanks } from '../../queries/facilities/get-facility-tanks.js';
 import { getFacilityReleases } from '../../queries/facilities/get-facility-releases.js';
 import { toFacilityDetails } from './to-facility-details.js';
 
 const STATE_CODE_SET = new Set(Object.values(STATE_CODES).map((state) => state.code));
+const gunzipAsync = promisify(gunzip);
 
 const CountyFacilitiesResponse = Type.Object({
   facilities: Type.Array(FacilityListItem),
@@ -32,6 +45,26 @@ const StateFacilitiesResponse = Type.Object({
   dataset_version: Type.Integer(),
 });
 
+const NotModified = Type.Null({ description: 'Not modified: the If-None-Match ETag is current' });
+
+/**
+ * Sends a stored JSON body: the gzip bytes to a client that accepts gzip, else decompressed
+ * under the weak form of the ETag (the same document in another encoding). Fastify sends a
+ * Buffer as it is, without the response schema's serializer.
+ */
+async function sendStoredJson(request: FastifyRequest, reply: FastifyReply, document: CachedDocument): Promise<FastifyReply> {
+  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  reply
+    .header('etag', gzip ? document.etag : `W/${document.etag}`)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .type('application/json; charset=utf-8');
+  const presented = String(request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (presented.includes(document.etag)) return reply.status(304).send(null);
+  if (gzip) return reply.header('content-encoding', 'gzip').send(document.gzip);
+  return reply.send(await gunzipAsync(document.gzip));
+}
+
 const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { cache, store } = fastify.ports;
 
@@ -42,16 +75,14 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['facilities'],
         summary: 'Every facility of a county',
         params: Type.Object({ fips: Type.String({ pattern: '^[0-9]{5}$', description: '5-digit county FIPS (state + county code)' }) }),
-        response: { 200: CountyFacilitiesResponse, 404: ErrorBody, 503: ErrorBody },
+        response: { 200: CountyFacilitiesResponse, 304: NotModified, 404: ErrorBody, 503: ErrorBody },
       },
     },
     async (request, reply) => {
-      const county = await readCountyFacilities(cache, request.params.fips);
-      if (!county) {
-        if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
-        return reply.notFound(`County ${request.params.fips} not found`);
-      }
-      return { facilities: county.facilities, county: county.county, state: county.state, fips: county.fips, total: county.total, dataset_version: county.version };
+      const document = await readCountyFacilitiesDocument(cache, request.params.fips);
+      if (document) return sendStoredJson(request, reply, document);
+      if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
+      return reply.notFound(`County ${request.params.fips} not found`);
     },
   );
 
@@ -62,13 +93,18 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['facilities'],
         summary: 'The first facilities of a state (a sample for the map panel)',
         params: Type.Object({ state: Type.String({ pattern: '^[A-Za-z]{2}$', description: 'USPS state code, e.g. DE' }) }),
-        querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }) }),
-        response: { 200: StateFacilitiesResponse, 400: ErrorBody, 503: ErrorBody },
+        querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 1000, default: DEFAULT_STATE_LIST_LIMIT }) }),
+        response: { 200: StateFacilitiesResponse, 304: NotModified, 400: ErrorBody, 503: ErrorBody },
       },
     },
     async (request, reply) => {
       const state = request.params.state.toUpperCase();
       if (!STATE_CODE_SET.has(state)) return reply.badRequest(`params.state ${JSON.stringify(request.params.state)} is not a US state or territory code`);
+      if (request.query.limit === DEFAULT_STATE_LIST_LIMIT) {
+        const document = await readStateFacilitiesDocument(cache, state);
+        if (document) return sendStoredJson(request, reply, document);
+      }
+      // Other limits read the chunks they need and go through the response schema.
       const facilities = await readStateFacilities(cache, state, request.query.limit);
       if (facilities) return { ...facilities, dataset_version: facilities.version };
       if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
