@@ -17,4 +17,12 @@ describe('chDB store', () => {
     expect(await reopened.query('SELECT id FROM kept')).toEqual([{ id: 7 }]);
     await reopened.close();
   });
+
+  it('lets a running statement finish on close, then refuses new ones', async () => {
+    const store = await createChdbStore({ path: await mkdtemp(path.join(os.tmpdir(), 'ust-chdb-c-')), database: 'closing' });
+    const running = store.query<{ n: number }>('SELECT count() AS n FROM (SELECT sleepEachRow(0.1) FROM numbers(3))');
+    await store.close();
+    await expect(running).resolves.toEqual([{ n: 3 }]);
+    await expect(store.query('SELECT 1')).rejects.toThrow('AnalyticsStore (chdb) is closed');
+  });
 });

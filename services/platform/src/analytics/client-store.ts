@@ -27,6 +27,8 @@ export class ClientAnalyticsStore implements AnalyticsStore {
   private readonly maxInsertBatch: number;
   private readonly onClose: (() => Promise<void> | void) | undefined;
   private closed = false;
+  /** Statements still running: close() lets them finish instead of cutting the engine away. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(options: ClientStoreOptions) {
     this.adapter = options.adapter;
@@ -37,20 +39,35 @@ export class ClientAnalyticsStore implements AnalyticsStore {
     this.onClose = options.onClose;
   }
 
-  async query<Row = Record<string, unknown>>(sql: string, params: QueryParams = {}): Promise<Row[]> {
-    const result = await this.client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
-    return result.json<Row>();
+  query<Row = Record<string, unknown>>(sql: string, params: QueryParams = {}): Promise<Row[]> {
+    return this.track(async () => {
+      const result = await this.client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
+      return result.json<Row>();
+    });
   }
 
-  async command(sql: string, params: QueryParams = {}): Promise<void> {
-    await this.client.command({ query: sql, query_params: params });
+  command(sql: string, params: QueryParams = {}): Promise<void> {
+    return this.track(async () => {
+      await this.client.command({ query: sql, query_params: params });
+    });
   }
 
-  async insert<Row extends object>(table: string, rows: readonly Row[]): Promise<void> {
-    for (let start = 0; start < rows.length; start += this.maxInsertBatch) {
-      const values = rows.slice(start, start + this.maxInsertBatch);
-      await this.client.insert({ table, values: values as Row[], format: 'JSONEachRow' });
-    }
+  insert<Row extends object>(table: string, rows: readonly Row[]): Promise<void> {
+    return this.track(async () => {
+      for (let start = 0; start < rows.length; start += this.maxInsertBatch) {
+        const values = rows.slice(start, start + this.maxInsertBatch);
+        await this.client.insert({ table, values: values as Row[], format: 'JSONEachRow' });
+      }
+    });
+  }
+
+  private track<T>(run: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error(`AnalyticsStore (${this.adapter}) is closed`));
+    const promise = run();
+    this.inFlight.add(promise);
+    const forget = () => this.inFlight.delete(promise);
+    promise.then(forget, forget);
+    return promise;
   }
 
   async ping(): Promise<boolean> {
@@ -65,6 +82,7 @@ export class ClientAnalyticsStore implements AnalyticsStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await Promise.allSettled([...this.inFlight]);
     await this.client.close();
     await this.onClose?.();
   }
