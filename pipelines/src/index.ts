@@ -5,3 +5,4 @@ export { listManifests, readManifest, type ImportManifest, type ImportPlan } fro
 export { ImportTally } from './read/tally.js';
 export { ensureDemoDataset, FIXTURES_DIRECTORY, REAL_SOURCES } from './demo/build-demo.js';
 export { tableChecksums, type TableChecksum } from './import/table-checksums.js';
+export { republishAllImports, resetDatasetWriterToEarliest } from './import/replay-all.js';

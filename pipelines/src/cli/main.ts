@@ -2,11 +2,14 @@
  * pnpm pipeline import <path...> [--root DIR]   read EPA template or UST Finder files
  * pnpm pipeline generate [--scale 1] [--seed 1] [--exclude DC,DE]   generated national records
  * pnpm pipeline replay <import-id>              run a recorded import again (same id and version)
+ * pnpm pipeline replay --from-beginning         reprocess everything (Kafka: reset the writer's group)
  * pnpm pipeline imports                         list recorded imports
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createLogger, loadConfig, runMain } from '@ust/platform';
+import { createLogger, loadConfig, runMain, type Config, type Logger } from '@ust/platform';
+import { ConsumerGroups } from '@ust/schemas';
+import { republishAllImports, resetDatasetWriterToEarliest } from '../import/replay-all.js';
 import { runImport, type ImportResult } from '../import/run-import.js';
 import { listManifests, readManifest, type ImportPlan } from '../import/manifest.js';
 import { awaitRebuild } from '../import/await-rebuild.js';
@@ -20,12 +23,19 @@ const USAGE = `Usage:
   pnpm pipeline import <path...> [--root DIR]
   pnpm pipeline generate [--scale 1] [--seed 1] [--exclude DC,DE,VT,IL]
   pnpm pipeline replay <import-id>
+  pnpm pipeline replay --from-beginning
   pnpm pipeline imports`;
 
 runMain(async () => {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { root: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, exclude: { type: 'string' } },
+    options: {
+      root: { type: 'string' },
+      scale: { type: 'string' },
+      seed: { type: 'string' },
+      exclude: { type: 'string' },
+      'from-beginning': { type: 'boolean' },
+    },
   });
   const [command, ...args] = positionals;
   const config = loadConfig();
@@ -35,6 +45,11 @@ runMain(async () => {
     for (const manifest of await listManifests(config.dataDir)) {
       console.log(`${manifest.import_id}  ${manifest.plan.kind}  ${JSON.stringify(manifest.counts)}  ${manifest.committed_at}`);
     }
+    return;
+  }
+
+  if (command === 'replay' && values['from-beginning']) {
+    await replayFromBeginning(config, log);
     return;
   }
 
@@ -80,6 +95,31 @@ runMain(async () => {
     await session.close();
   }
 });
+
+async function replayFromBeginning(config: Config, log: Logger): Promise<void> {
+  const session = await openPipelineSession(config, log);
+  try {
+    if (!session.jobs) {
+      await resetDatasetWriterToEarliest(session.events);
+      console.log(`Reset ${ConsumerGroups.datasetWriter} to the earliest offsets: the ingest service re-reads every dataset record when it starts.`);
+      return;
+    }
+    const results = await republishAllImports({
+      events: session.events,
+      dataDir: config.dataDir,
+      log,
+      onImport: (manifest) => {
+        const bar = createProgressBar(`replay ${manifest.import_id}`, (manifest.counts?.facilities ?? 0) + (manifest.counts?.tanks ?? 0) + (manifest.counts?.releases ?? 0));
+        return { onProgress: bar.update, done: () => bar.stop() };
+      },
+    });
+    const last = results.at(-1);
+    if (last) await awaitRebuild(session.jobs, last.manifest);
+    console.log(`Replayed ${results.length} import(s) from their sources.`);
+  } finally {
+    await session.close();
+  }
+}
 
 function totalPlanned(plan: Extract<ImportPlan, { kind: 'generated' }>): number {
   const counts = plannedCounts({ seed: plan.seed, scale: plan.scale, excludeStates: plan.excludeStates });

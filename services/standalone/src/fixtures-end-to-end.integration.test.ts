@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@ust/platform';
-import { awaitRebuild, listManifests, runImport, tableChecksums } from '@ust/pipelines';
+import { awaitRebuild, listManifests, republishAllImports, runImport, tableChecksums } from '@ust/pipelines';
 import { startStandalone, type Standalone } from './start-standalone.js';
 
 const log = createLogger('fixtures-e2e', { level: 'silent' });
@@ -120,5 +120,13 @@ describe('the real fixtures end to end', () => {
     await awaitRebuild(standalone.ports.jobs, replay.manifest);
     expect(await tableChecksums(standalone.ports.store)).toEqual(before);
     expect(before.map((table) => table.rows)).toEqual([13_696, 23_615, 9_289]);
+  }, 300_000);
+
+  it('replays from the beginning (every recorded import from its sources) with identical checksums', async () => {
+    const before = await tableChecksums(standalone.ports.store);
+    const results = await republishAllImports({ events: standalone.ports.events, dataDir, log });
+    expect(results).toHaveLength(1);
+    await awaitRebuild(standalone.ports.jobs, results[0]!.manifest);
+    expect(await tableChecksums(standalone.ports.store)).toEqual(before);
   }, 300_000);
 });

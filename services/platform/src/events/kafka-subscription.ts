@@ -114,6 +114,9 @@ export async function startKafkaSubscription(
  */
 function readiness(consumer: Consumer, groupId: string, logger: Logger): Promise<void> {
   let joined = false;
+  // kafkajs stops and restarts a consumer after a retriable crash (e.g. the coordinator of a
+  // fresh broker not being ready yet): that STOP is not the end of the consumer.
+  let restarting = false;
   const ready = new Promise<void>((resolve, reject) => {
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
       joined = true;
@@ -124,9 +127,14 @@ function readiness(consumer: Consumer, groupId: string, logger: Logger): Promise
     });
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       logger.error({ err: payload.error, restart: payload.restart }, 'Kafka consumer crashed');
-      if (!payload.restart) reject(payload.error);
+      if (payload.restart) restarting = true;
+      else reject(payload.error);
     });
     consumer.on(consumer.events.STOP, () => {
+      if (restarting) {
+        restarting = false;
+        return;
+      }
       if (!joined) reject(new Error(`The consumer of group ${groupId} stopped before it joined the group`));
     });
   });

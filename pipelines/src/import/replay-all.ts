@@ -1,0 +1,38 @@
+/**
+ * Replay from the beginning (DECISIONS.md 18 and 25). On Kafka the dataset writer's consumer
+ * group is reset to the earliest offsets, so the ingest service re-reads every record the
+ * topics still hold (its group must be stopped: Kafka refuses to move a live group). The
+ * in-process log keeps only a bounded window, so the embedded form re-publishes every recorded
+ * import from its stored sources, in version order. Both leave identical tables.
+ */
+import { ConsumerGroups } from '@ust/schemas';
+import type { EventLog, Logger } from '@ust/platform';
+import { RECORD_TOPICS } from '../publish/dataset-topics.js';
+import { listManifests, type ImportManifest } from './manifest.js';
+import { runImport, type ImportResult } from './run-import.js';
+import type { ImportTally } from '../read/tally.js';
+
+export async function resetDatasetWriterToEarliest(events: EventLog): Promise<void> {
+  for (const topic of RECORD_TOPICS) await events.resetOffsets(ConsumerGroups.datasetWriter, topic, 'earliest');
+}
+
+export interface ReplayAllDeps {
+  events: EventLog;
+  dataDir: string;
+  log: Logger;
+  onImport?: (manifest: ImportManifest) => { onProgress?: (tally: ImportTally) => void; done?: () => void };
+}
+
+/** Re-publishes every committed import under its own id and version; returns their results. */
+export async function republishAllImports(deps: ReplayAllDeps): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
+  for (const manifest of await listManifests(deps.dataDir)) {
+    const hooks = deps.onImport?.(manifest) ?? {};
+    try {
+      results.push(await runImport(manifest.plan, { events: deps.events, dataDir: deps.dataDir, log: deps.log, onProgress: hooks.onProgress }, manifest));
+    } finally {
+      hooks.done?.();
+    }
+  }
+  return results;
+}
