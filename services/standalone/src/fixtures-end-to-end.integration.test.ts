@@ -94,6 +94,13 @@ describe('the real fixtures end to end', () => {
     ]);
   });
 
+  it('links a facility to its releases', async () => {
+    const facility = (await get('/api/facilities/DC-5010010')).json();
+    expect(facility).toMatchObject({ HAS_LEAK: true, State: 'DC' });
+    expect(facility.TOTAL_LEAK_COUNT).toBe(facility.releases.length);
+    expect(facility.releases).toEqual(expect.arrayContaining([expect.objectContaining({ LUST_ID: '2017018', release_id: 'DC-2017018', Reported_Date: '2017-09-21' })]));
+  });
+
   it('answers a state sample, a release, and clear errors for bad input', async () => {
     const state = (await get('/api/facilities/by-state/de?limit=50')).json();
     expect(state).toMatchObject({ state: 'DE', total: 2_665 });
