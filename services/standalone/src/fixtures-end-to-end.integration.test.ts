@@ -94,11 +94,11 @@ describe('the real fixtures end to end', () => {
     ]);
   });
 
-  it('links a facility to its releases', async () => {
-    const facility = (await get('/api/facilities/DC-5010010')).json();
-    expect(facility).toMatchObject({ HAS_LEAK: true, State: 'DC' });
-    expect(facility.TOTAL_LEAK_COUNT).toBe(facility.releases.length);
-    expect(facility.releases).toEqual(expect.arrayContaining([expect.objectContaining({ LUST_ID: '2017018', release_id: 'DC-2017018', Reported_Date: '2017-09-21' })]));
+  it('links a facility to its releases, newest first', async () => {
+    const facility = (await get('/api/facilities/DC-2000558')).json();
+    expect(facility).toMatchObject({ HAS_LEAK: true, TOTAL_LEAK_COUNT: 7, State: 'DC' });
+    expect(facility.releases.map((release: { LUST_ID: string }) => release.LUST_ID)).toEqual(['2003034', '99099', '99041', '95016', '95020', '94015', '92098']);
+    expect(facility.releases[0]).toMatchObject({ release_id: 'DC-2003034', Reported_Date: '2002-05-01' });
   });
 
   it('answers a state sample, a release, and clear errors for bad input', async () => {
