@@ -27,23 +27,36 @@ const counties = (await json('/api/geojson-cached/counties')) as { features: Arr
 const busiest = counties.features.reduce((a, b) => (b.properties.total_facilities > a.properties.total_facilities ? b : a));
 const fips = busiest.properties.GEO_ID.slice(-5);
 const county = (await json(`/api/facilities/by-fips/${fips}`)) as { facilities: Array<{ Facility_ID: string }> };
-const facilityId = county.facilities[Math.floor(county.facilities.length / 2)]!.Facility_ID;
-const details = (await json(`/api/facilities/${encodeURIComponent(facilityId)}`)) as { releases: Array<{ release_id: string }> };
-const releaseId = details.releases[0]?.release_id ?? 'DC-2017018';
+// Details are read from ClickHouse, so each request asks for another facility (and release):
+// a cache in front would otherwise answer a repeated id.
+const facilityPaths = county.facilities.slice(0, 1_000).map((facility) => `/api/facilities/${encodeURIComponent(facility.Facility_ID)}`);
+const releasePaths: string[] = [];
+for (const facilityPath of facilityPaths.slice(0, 300)) {
+  const details = (await json(facilityPath)) as { releases: Array<{ release_id: string }> };
+  releasePaths.push(...details.releases.map((release) => `/api/releases/${encodeURIComponent(release.release_id)}`));
+}
 
-const endpoints: Array<[label: string, path: string]> = [
+const endpoints: Array<[label: string, path: string | string[]]> = [
   ['statistics', '/api/facilities-statistics'],
   ['counties GeoJSON (gzip)', '/api/geojson-cached/counties?filter_type=base&min_facility_count=1'],
   ['states GeoJSON (gzip)', '/api/geojson-cached/states?filter_type=base&min_facility_count=1'],
   [`by-fips ${fips} (${county.facilities.length} facilities)`, `/api/facilities/by-fips/${fips}`],
   ['by-state TX limit 50', '/api/facilities/by-state/TX?limit=50'],
-  ['facility details', `/api/facilities/${encodeURIComponent(facilityId)}`],
-  ['release details', `/api/releases/${encodeURIComponent(releaseId)}`],
+  [`facility details (${facilityPaths.length} ids)`, facilityPaths],
+  [`release details (${releasePaths.length} ids)`, releasePaths],
 ];
 
 const rows = [];
 for (const [label, path] of endpoints) {
-  const result = await autocannon({ url: `${base}${path}`, connections: 10, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
+  const paths = Array.isArray(path) ? path : [path];
+  let next = 0;
+  const result = await autocannon({
+    url: `${base}${paths[0]}`,
+    connections: 10,
+    duration: seconds,
+    headers: { 'accept-encoding': 'gzip' },
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+  });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   rows.push({
     endpoint: label,
