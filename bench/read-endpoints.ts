@@ -1,20 +1,27 @@
 /**
  * Latency and throughput of the facility-data read endpoints under autocannon, against the
  * embedded platform on an existing data directory (build one with `pnpm start`, national scale
- * by default):
+ * by default). The platform runs in its own process, as users run it, so the load generator
+ * does not share its event loop (both still share this machine's cores):
  *
  *   DATA_DIR=./data npx tsx bench/read-endpoints.ts [seconds per endpoint, default 10]
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { createLogger, loadConfig } from '@ust/platform';
-import { startStandalone } from '@ust/standalone';
-import { printTable, rssMegabytes } from './table.js';
+import { workspaceRoot } from '@ust/platform';
+import { findFreePort, waitForPort } from '@ust/platform/testing';
+import { printTable } from './table.js';
 
 const seconds = Number(process.argv[2] ?? 10);
-const config = loadConfig({ ...process.env, PORT: '0', DEMO_SCALE: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' });
-const standalone = await startStandalone({ config, log: createLogger('bench', { level: 'warn' }) });
-const base = standalone.url;
+const port = await findFreePort();
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/standalone/src/main.ts')], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_SCALE: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+await waitForPort('127.0.0.1', port, 300_000);
+const base = `http://127.0.0.1:${port}`;
 
 async function json(path: string) {
   const response = await fetch(`${base}${path}`);
@@ -68,10 +75,18 @@ for (const [label, path] of endpoints) {
   });
 }
 const document = await fetch(`${base}/api/geojson-cached/counties`, { headers: { 'accept-encoding': 'identity' } }).then((response) => response.arrayBuffer());
-await standalone.close();
+const serverRss = Number(await fetch(`${base}/health`).then(() => readRssMegabytes(server.pid!)));
+server.kill('SIGTERM');
+await new Promise((resolve) => server.once('exit', resolve));
 printTable(`Read endpoints, 10 connections, ${seconds} s each (autocannon; p95 column is autocannon's p97.5)`, rows);
 printTable('Counties document', [
   { form: 'raw JSON', kB: Math.round(document.byteLength / 1024) },
   { form: 'gzip (as served)', kB: Math.round(gzipSync(Buffer.from(document)).length / 1024) },
 ]);
-console.log(`RSS ${rssMegabytes()} MB`);
+console.log(`Platform process RSS ${serverRss} MB`);
+
+async function readRssMegabytes(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
