@@ -3,6 +3,7 @@
  * pipelines/fixtures, then generated records for every state those files do not cover, so the
  * national map is complete. Later starts find the recorded imports and reuse them.
  */
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DATASET_POINTER_KEY, JobNames, JobQueueOf } from '@ust/schemas';
 import type { Cache, Config, EventLog, JobQueue, Logger } from '@ust/platform';
@@ -28,18 +29,24 @@ export interface DemoDeps {
   log: Logger;
 }
 
+/** Written once every demo import is committed, so an interrupted build starts again. */
+const DEMO_MARKER = 'demo-dataset.json';
+
 /**
- * Builds the demo dataset unless an import exists already; returns whether it built. When the
- * imports exist but the cache lost the derived data (the process was killed before it could
- * save its cache), rebuilds the derived data from ClickHouse.
+ * Builds the demo dataset unless it was built before; returns whether it built. When it exists
+ * but the cache lost the derived data (the process was killed before it could save its cache),
+ * rebuilds the derived data from ClickHouse. Re-importing after an interruption is safe: the
+ * tables keep the latest version of each record.
  */
 export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   const scale = deps.config.DEMO_SCALE;
-  if ((await listManifests(deps.config.dataDir)).length > 0) {
-    if ((await deps.cache.get(DATASET_POINTER_KEY)) === null) await rebuildFromTables(deps);
+  const marker = path.join(deps.config.dataDir, DEMO_MARKER);
+  const built = await readFile(marker, 'utf8').then(() => true, () => false);
+  if (built || scale === 'none') {
+    const hasImports = (await listManifests(deps.config.dataDir)).length > 0;
+    if (hasImports && (await deps.cache.get(DATASET_POINTER_KEY)) === null) await rebuildFromTables(deps);
     return false;
   }
-  if (scale === 'none') return false;
   const plans: Array<[label: string, plan: ImportPlan, total: number]> = [];
   const paths = REAL_SOURCES.map((source) => path.join(FIXTURES_DIRECTORY, source));
   plans.push(['real EPA files', { kind: 'files', paths, sourceRoot: FIXTURES_DIRECTORY }, await estimateRows(paths)]);
@@ -60,7 +67,9 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
     }
     await awaitRebuild(deps.jobs, result.manifest);
   }
-  deps.log.info({ seconds: Math.round((performance.now() - started) / 100) / 10 }, 'demo dataset built');
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  await writeFile(marker, `${JSON.stringify({ scale, seconds, built_at: new Date().toISOString() }, null, 2)}\n`);
+  deps.log.info({ seconds }, 'demo dataset built');
   return true;
 }
 

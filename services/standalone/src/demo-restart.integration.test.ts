@@ -1,0 +1,51 @@
+/**
+ * The demo dataset across restarts: built once, reused with its derived data (the cache
+ * snapshot), rebuilt from the tables when the cache was lost, and imported again when a build
+ * was interrupted before it finished.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLogger, loadConfig } from '@ust/platform';
+import { listManifests, tableChecksums } from '@ust/pipelines';
+import { startStandalone } from './start-standalone.js';
+
+const log = createLogger('demo-restart', { level: 'silent' });
+
+describe('the demo dataset across restarts', () => {
+  it('is reused, recovered from the tables, and re-imported after an interrupted build', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-demo-restart-'));
+    const config = loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: 'fixtures' });
+    const statistics = async (standalone: Awaited<ReturnType<typeof startStandalone>>) =>
+      (await standalone.gateway.inject({ method: 'GET', url: '/api/facilities-statistics' })).json();
+
+    let standalone = await startStandalone({ config, log, listen: false });
+    const first = await statistics(standalone);
+    const checksums = await tableChecksums(standalone.ports.store);
+    await standalone.close();
+
+    // A normal restart: nothing is imported again and the derived data is there at once.
+    standalone = await startStandalone({ config, log, listen: false });
+    expect(await listManifests(dataDir)).toHaveLength(1);
+    expect((await statistics(standalone)).total_facilities).toBe(first.total_facilities);
+    await standalone.close();
+
+    // The cache snapshot is gone (a killed process): the derived data is rebuilt from the tables.
+    await rm(path.join(dataDir, 'cache.snapshot'));
+    standalone = await startStandalone({ config, log, listen: false });
+    expect(await listManifests(dataDir)).toHaveLength(1);
+    expect((await statistics(standalone)).total_facilities).toBe(first.total_facilities);
+    await standalone.close();
+
+    // The build never finished (no marker): it runs again, and the tables end up the same.
+    await rm(path.join(dataDir, 'demo-dataset.json'));
+    standalone = await startStandalone({ config, log, listen: false });
+    expect(await listManifests(dataDir)).toHaveLength(2);
+    expect(await tableChecksums(standalone.ports.store)).toEqual(
+      checksums.map((table) => ({ ...table, checksum: expect.any(String) })),
+    );
+    expect((await statistics(standalone)).total_facilities).toBe(first.total_facilities);
+    await standalone.close();
+  }, 300_000);
+});
