@@ -35,6 +35,22 @@ async function until(check: () => Promise<boolean>, timeoutMs = 90_000): Promise
   }
 }
 
+/**
+ * On a broker that has just started, the group coordinator may still be loading and the first
+ * consumer can stop before it joins; a deployed ingest service is restarted by its supervisor,
+ * here the start is retried the same way.
+ */
+async function startIngestWhenCoordinatorReady(deps: Parameters<typeof startIngest>[0]): Promise<IngestHandle> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startIngest(deps);
+    } catch (error) {
+      if (attempt === 5 || !/stopped before it joined|coordinator/i.test((error as Error).message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
 describe('replay from the beginning on Kafka', () => {
   let store: AnalyticsStore;
   let events: EventLog;
@@ -61,7 +77,7 @@ describe('replay from the beginning on Kafka', () => {
   };
 
   it('rewrites identical tables after a reset of the writer group', async () => {
-    let ingest: IngestHandle = await startIngest({ store, events, jobs, cache, log });
+    let ingest = await startIngestWhenCoordinatorReady({ store, events, jobs, cache, log });
     const result = await runImport({ kind: 'files', paths: [path.join(FIXTURES_DIRECTORY, 'epa-template/DC')], sourceRoot: FIXTURES_DIRECTORY }, { events, dataDir, log });
     expect(result.tally.counts).toMatchObject({ facilities: 1_356, tanks: 4_479, releases: 1_065 });
     await until(() => written(result.tally.counts));
@@ -70,7 +86,7 @@ describe('replay from the beginning on Kafka', () => {
 
     for (const table of ['facilities', 'tanks', 'releases']) await store.command(`TRUNCATE TABLE ${table}`);
     await resetDatasetWriterToEarliest(events);
-    ingest = await startIngest({ store, events, jobs, cache, log });
+    ingest = await startIngestWhenCoordinatorReady({ store, events, jobs, cache, log });
     await until(() => written(result.tally.counts));
     expect(await tableChecksums(store)).toEqual(before);
     await ingest.close();

@@ -19,11 +19,17 @@ export async function startIngest(
   const topics = [...new Set(definitions.flatMap((definition) => [...definition.topics, definition.deadLetterTopic]))];
   if (topics.length) await deps.events.ensureTopics(topics.map((topic) => ({ topic })));
   const consumers: RunningConsumer[] = [];
-  for (const definition of definitions) {
-    const consumer = await startConsumer(definition, deps);
-    await consumer.subscription.ready;
-    consumers.push(consumer);
-    deps.log.info({ consumer: definition.name, topics: definition.topics }, `consumer ${definition.name} started`);
+  try {
+    for (const definition of definitions) {
+      const consumer = await startConsumer(definition, deps);
+      consumers.push(consumer);
+      await consumer.subscription.ready;
+      deps.log.info({ consumer: definition.name, topics: definition.topics }, `consumer ${definition.name} started`);
+    }
+  } catch (error) {
+    // A half-started ingest would keep members in their groups; leave them before failing.
+    await Promise.allSettled(consumers.map((consumer) => consumer.subscription.close()));
+    throw error;
   }
   deps.log.info({ consumers: consumers.length }, 'ingest started');
   return {

@@ -18,7 +18,8 @@ const TABLE_OF_TOPIC: Record<string, { table: string; validator: Validator }> = 
 
 export interface TableRow {
   table: string;
-  row: Record<string, unknown>;
+  /** The message value: a validated record, written as it is (no re-encoding). */
+  json: string;
 }
 
 export function datasetRecordsConsumer(store: AnalyticsStore): ConsumerDefinition<TableRow> {
@@ -32,9 +33,10 @@ export function datasetRecordsConsumer(store: AnalyticsStore): ConsumerDefinitio
     decode(message) {
       const target = TABLE_OF_TOPIC[message.topic];
       if (!target) throw new InvalidMessageError(`no table for topic ${message.topic}`);
+      const json = message.value.toString('utf8');
       let row: unknown;
       try {
-        row = JSON.parse(message.value.toString('utf8'));
+        row = JSON.parse(json);
       } catch {
         throw new InvalidMessageError('value is not JSON');
       }
@@ -42,16 +44,16 @@ export function datasetRecordsConsumer(store: AnalyticsStore): ConsumerDefinitio
         const [first] = target.validator.Errors(row);
         throw new InvalidMessageError(`${first?.instancePath || '(record)'} ${first?.message ?? 'is invalid'}`);
       }
-      return { table: target.table, row: row as Record<string, unknown> };
+      return { table: target.table, json };
     },
     async writeBatch(rows) {
-      const byTable = new Map<string, Record<string, unknown>[]>();
-      for (const { table, row } of rows) {
+      const byTable = new Map<string, string[]>();
+      for (const { table, json } of rows) {
         const tableRows = byTable.get(table);
-        if (tableRows) tableRows.push(row);
-        else byTable.set(table, [row]);
+        if (tableRows) tableRows.push(json);
+        else byTable.set(table, [json]);
       }
-      for (const [table, tableRows] of byTable) await store.insert(table, tableRows);
+      for (const [table, tableRows] of byTable) await store.insertJsonRows(table, tableRows);
     },
   };
 }

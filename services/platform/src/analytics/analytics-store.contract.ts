@@ -53,6 +53,18 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
       expect(summary).toEqual({ total: 120_000, dc: 60_000, last: '2024-01-02 09:19:59.000' });
     });
 
+    it('inserts rows given as JSON text exactly as parsed rows', async () => {
+      await store.command('CREATE TABLE contract_json (id String, n Nullable(Int32), at Nullable(Date32), ok Nullable(Bool)) ENGINE = MergeTree ORDER BY id');
+      await store.insertJsonRows('contract_json', [
+        JSON.stringify({ id: 'a', n: 1, at: '1984-01-08', ok: true }),
+        '{"id":"b","n":null,"at":null,"ok":null}',
+      ]);
+      expect(await store.query('SELECT id, n, toString(at) AS at, ok FROM contract_json ORDER BY id')).toEqual([
+        { id: 'a', n: 1, at: '1984-01-08', ok: true },
+        { id: 'b', n: null, at: null, ok: null },
+      ]);
+    });
+
     it('keeps the latest version of a record in a ReplacingMergeTree, so a replay adds nothing', async () => {
       await store.command(
         'CREATE TABLE contract_versions (id String, name String, version UInt64) ENGINE = ReplacingMergeTree(version) ORDER BY id',

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient } from '@clickhouse/client';
 import type { AnalyticsStore } from '../ports/analytics-store.js';
-import { ClientAnalyticsStore } from './client-store.js';
+import { ClientAnalyticsStore, jsonRowCodec } from './client-store.js';
 import { quoteIdentifier } from './clickhouse-store.js';
 
 export interface ChdbStoreOptions {
@@ -33,7 +33,7 @@ export async function createChdbStore(options: ChdbStoreOptions): Promise<Analyt
   // chdb types its connection against @clickhouse/client-common, which @clickhouse/client bundles
   // under its own copy of the same types; the shapes are identical.
   const connection = createChdbConnection({ path: dataPath }) as unknown as NonNullable<Parameters<typeof createClient>[0]>['connection'];
-  const client = createClient({ connection });
+  const client = createClient({ connection, json: jsonRowCodec });
   await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdentifier(options.database)}` });
   await client.command({ query: `USE ${quoteIdentifier(options.database)}` });
   // The server adapter sets these per client; chDB's session is shared, so they are set once here.

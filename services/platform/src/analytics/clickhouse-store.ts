@@ -1,6 +1,6 @@
 import { createClient } from '@clickhouse/client';
 import type { AnalyticsStore } from '../ports/analytics-store.js';
-import { ClientAnalyticsStore } from './client-store.js';
+import { ClientAnalyticsStore, jsonRowCodec } from './client-store.js';
 
 export interface ClickHouseStoreOptions {
   /** http(s)://host:port of the ClickHouse server's HTTP interface. */
@@ -26,6 +26,7 @@ export async function createClickHouseStore(options: ClickHouseStoreOptions): Pr
     ...credentials,
     database: options.database,
     request_timeout: options.requestTimeoutMs ?? 30_000,
+    json: jsonRowCodec,
     // Numbers, not strings, for 64-bit integers: the platform's counts stay far below 2^53.
     clickhouse_settings: { date_time_input_format: 'best_effort', output_format_json_quote_64bit_integers: 0 },
   });

@@ -1,6 +1,20 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { AnalyticsStore, QueryParams } from '../ports/analytics-store.js';
 
+/** Marks a row object that carries its own JSON text (see `jsonRowCodec`). */
+const RAW_JSON = Symbol('raw JSON row');
+type RawJsonRow = { [RAW_JSON]: string };
+
+/**
+ * The client's JSON codec: a row that carries its JSON text is written as that text, so rows
+ * that arrived as JSON are not parsed and encoded again on their way into ClickHouse.
+ */
+export const jsonRowCodec = {
+  parse: JSON.parse,
+  stringify: (value: unknown): string =>
+    typeof value === 'object' && value !== null && RAW_JSON in value ? (value as RawJsonRow)[RAW_JSON] : JSON.stringify(value),
+};
+
 /** DECISIONS.md 22: chDB inserts stay at or below 50,000 rows per statement. */
 export const MAX_INSERT_BATCH = 50_000;
 
@@ -59,6 +73,10 @@ export class ClientAnalyticsStore implements AnalyticsStore {
         await this.client.insert({ table, values: values as Row[], format: 'JSONEachRow' });
       }
     });
+  }
+
+  insertJsonRows(table: string, rows: readonly string[]): Promise<void> {
+    return this.insert(table, rows.map((json): RawJsonRow => ({ [RAW_JSON]: json })));
   }
 
   private track<T>(run: () => Promise<T>): Promise<T> {

@@ -21,6 +21,11 @@ export interface AnalyticsStore {
    * `maxInsertBatch` rows (50,000 by default, DECISIONS.md 22).
    */
   insert<Row extends object>(table: string, rows: readonly Row[]): Promise<void>;
+  /**
+   * Inserts rows that are already JSON objects, one per string (a consumer's message values),
+   * without parsing and re-encoding them. Same batching as `insert`.
+   */
+  insertJsonRows(table: string, rows: readonly string[]): Promise<void>;
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
