@@ -4,7 +4,7 @@
  * by default). The platform runs in its own process, as users run it, so the load generator
  * does not share its event loop (both still share this machine's cores):
  *
- *   DATA_DIR=./data npx tsx bench/read-endpoints.ts [seconds per endpoint, default 10]
+ *   DATA_DIR=./data npx tsx bench/read-endpoints.ts [seconds per endpoint, default 10] [connections, default 10]
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { findFreePort, waitForPort } from '@ust/platform/testing';
 import { printTable } from './table.js';
 
 const seconds = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 10);
 const port = await findFreePort();
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/standalone/src/main.ts')], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_SCALE: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
@@ -59,7 +60,7 @@ for (const [label, path] of endpoints) {
   let next = 0;
   const result = await autocannon({
     url: `${base}${paths[0]}`,
-    connections: 10,
+    connections,
     duration: seconds,
     headers: { 'accept-encoding': 'gzip' },
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
@@ -78,7 +79,7 @@ const document = await fetch(`${base}/api/geojson-cached/counties`, { headers: {
 const serverRss = Number(await fetch(`${base}/health`).then(() => readRssMegabytes(server.pid!)));
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
-printTable(`Read endpoints, 10 connections, ${seconds} s each (autocannon; p95 column is autocannon's p97.5)`, rows);
+printTable(`Read endpoints, ${connections} connection(s), ${seconds} s each (autocannon; p95 column is autocannon's p97.5)`, rows);
 printTable('Counties document', [
   { form: 'raw JSON', kB: Math.round(document.byteLength / 1024) },
   { form: 'gzip (as served)', kB: Math.round(gzipSync(Buffer.from(document)).length / 1024) },
