@@ -19,9 +19,7 @@ import {
   readStateFacilitiesDocument,
   type CachedDocument,
 } from '@ust/workers';
-import { getFacility } from '../../queries/facilities/get-facility.js';
-import { getFacilityTanks } from '../../queries/facilities/get-facility-tanks.js';
-import { getFacilityReleases } from '../../queries/facilities/get-facility-releases.js';
+import { getFacilityWithTanksAndReleases } from '../../queries/facilities/get-facility-with-tanks-and-releases.js';
 import { toFacilityDetails } from './to-facility-details.js';
 
 const STATE_CODE_SET = new Set(Object.values(STATE_CODES).map((state) => state.code));
@@ -123,9 +121,9 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const facility = await getFacility(store, request.params.id);
-      if (!facility) return reply.notFound(`Facility ${request.params.id} not found`);
-      const [tanks, releases] = await Promise.all([getFacilityTanks(store, facility.facility_id), getFacilityReleases(store, facility.facility_id)]);
+      const found = await getFacilityWithTanksAndReleases(store, request.params.id);
+      if (!found) return reply.notFound(`Facility ${request.params.id} not found`);
+      const { facility, tanks, releases } = found;
       return toFacilityDetails(facility, tanks, releases, new Date());
     },
   );
