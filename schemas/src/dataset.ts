@@ -24,11 +24,8 @@ export const RecordProvenance = {
   version: Type.Integer({ minimum: 1 }),
 };
 
-export const FacilityRecord = Type.Object({
-  /** National key: `{STATE}-{state facility id}`, or `TRIBAL-{land location}-{location}`. */
-  facility_id: Type.String({ minLength: 1 }),
-  /** The id exactly as the source spells it. */
-  source_facility_id: Type.String({ minLength: 1 }),
+/** Where a facility or release is: address, coordinates and how they were found. */
+const SiteLocation = {
   name: NullableString,
   address: NullableString,
   city: NullableString,
@@ -45,6 +42,27 @@ export const FacilityRecord = Type.Object({
   coordinate_repair: NullableString,
   /** 5-digit county FIPS. */
   fips: NullableString,
+};
+
+/** Source-water and wellhead protection areas and the floodplain (EPA UST Finder receptors). */
+const ProtectionAreas = {
+  within_spa: NullableFlag,
+  spa_pws_facility_id: NullableString,
+  spa_water_type: NullableString,
+  spa_facility_type: NullableString,
+  within_whpa: NullableFlag,
+  whpa_pws_facility_id: NullableString,
+  whpa_water_type: NullableString,
+  whpa_facility_type: NullableString,
+  within_100yr_floodplain: NullableFlag,
+};
+
+export const FacilityRecord = Type.Object({
+  /** National key: `{STATE}-{state facility id}`, or `TRIBAL-{land location}-{location}`. */
+  facility_id: Type.String({ minLength: 1 }),
+  /** The id exactly as the source spells it. */
+  source_facility_id: Type.String({ minLength: 1 }),
+  ...SiteLocation,
   /** How `fips` was found: 'point in county', 'county name', or null when it was not. */
   mapping_method: NullableString,
   owner_type: NullableString,
@@ -56,15 +74,7 @@ export const FacilityRecord = Type.Object({
   land_use: NullableString,
   population_1500ft: NullableInteger,
   private_wells_1500ft: NullableInteger,
-  within_spa: NullableFlag,
-  spa_pws_facility_id: NullableString,
-  spa_water_type: NullableString,
-  spa_facility_type: NullableString,
-  within_whpa: NullableFlag,
-  whpa_pws_facility_id: NullableString,
-  whpa_water_type: NullableString,
-  whpa_facility_type: NullableString,
-  within_100yr_floodplain: NullableFlag,
+  ...ProtectionAreas,
   epa_region: NullableInteger,
   tribe: NullableString,
   date_of_last_inspection: NullableDate,
@@ -106,18 +116,7 @@ export const ReleaseRecord = Type.Object({
   lust_id: Type.String({ minLength: 1 }),
   /** The facility this release belongs to, when the source names one. */
   facility_id: NullableString,
-  name: NullableString,
-  address: NullableString,
-  city: NullableString,
-  county: NullableString,
-  state: Type.String({ pattern: '^[A-Z]{2}$' }),
-  zip_code: NullableString,
-  latitude: NullableNumber,
-  longitude: NullableNumber,
-  coordinate_source: NullableString,
-  address_match_type: NullableString,
-  coordinate_repair: NullableString,
-  fips: NullableString,
+  ...SiteLocation,
   reported_date: NullableDate,
   nfa_date: NullableDate,
   /** As the source says it (e.g. 'Open', 'No further action', 'Active: general'). */
@@ -128,15 +127,7 @@ export const ReleaseRecord = Type.Object({
   population_within_1500ft: NullableInteger,
   domestic_wells_within_1500ft: NullableInteger,
   land_use: NullableString,
-  within_spa: NullableFlag,
-  spa_pws_facility_id: NullableString,
-  spa_water_type: NullableString,
-  spa_facility_type: NullableString,
-  within_whpa: NullableFlag,
-  whpa_pws_facility_id: NullableString,
-  whpa_water_type: NullableString,
-  whpa_facility_type: NullableString,
-  within_100yr_floodplain: NullableFlag,
+  ...ProtectionAreas,
   closed_with_residual_contamination: NullableFlag,
   epa_region: NullableInteger,
   tribe: NullableString,

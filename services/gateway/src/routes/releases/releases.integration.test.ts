@@ -15,51 +15,32 @@ import {
   type Ports,
 } from '@ust/platform';
 import type { ReleaseRecord } from '@ust/schemas';
+import { releaseRecord } from '@ust/workers/testing';
 import { buildGateway } from '../../build.js';
 
 const log = createLogger('releases-test', { level: 'silent' });
 
-const release: ReleaseRecord = {
+const release: ReleaseRecord = releaseRecord({
   release_id: 'DC-2017018',
   lust_id: '2017018',
   facility_id: 'DC-5010010',
   name: 'BLADENSBURG RD LLC',
   address: '1016 BLADENSBURG RD NE',
   city: 'Washington DC',
-  county: null,
   state: 'DC',
   zip_code: '20002',
   latitude: 38.90305719,
   longitude: -76.98186192,
-  coordinate_source: null,
-  address_match_type: null,
-  coordinate_repair: null,
   fips: '11001',
   reported_date: '2017-09-21',
   nfa_date: '2018-01-11',
   status: 'No further action',
   status_class: 'No Further Action',
-  substance: null,
-  population_within_1500ft: null,
-  domestic_wells_within_1500ft: null,
-  land_use: null,
-  within_spa: null,
-  spa_pws_facility_id: null,
-  spa_water_type: null,
-  spa_facility_type: null,
-  within_whpa: null,
-  whpa_pws_facility_id: null,
-  whpa_water_type: null,
-  whpa_facility_type: null,
-  within_100yr_floodplain: null,
   closed_with_residual_contamination: false,
   epa_region: 3,
-  tribe: null,
   source: 'epa-template/DC/Releases/release.csv',
-  source_line: 2,
   import_id: 'imp-test',
-  version: 1,
-};
+});
 
 describe('GET /api/releases/{id}', () => {
   let gateway: FastifyInstance;
