@@ -35,33 +35,47 @@ const counties = (await json('/api/geojson-cached/counties')) as { features: Arr
 const busiest = counties.features.reduce((a, b) => (b.properties.total_facilities > a.properties.total_facilities ? b : a));
 const fips = busiest.properties.GEO_ID.slice(-5);
 const county = (await json(`/api/facilities/by-fips/${fips}`)) as { facilities: Array<{ Facility_ID: string }> };
-// Details are read from ClickHouse, so each request asks for another facility (and release):
-// a cache in front would otherwise answer a repeated id.
-const facilityPaths = county.facilities.slice(0, 1_000).map((facility) => `/api/facilities/${encodeURIComponent(facility.Facility_ID)}`);
+// Details are read from ClickHouse on a facility's first view and from the cache after it, so
+// both are measured: a first view asks for a facility nobody asked for (each id once), a repeat
+// view cycles through ids already viewed.
+const detailPath = (facility: { Facility_ID: string }) => `/api/facilities/${encodeURIComponent(facility.Facility_ID)}`;
+const viewedFacilityPaths = county.facilities.slice(0, 1_000).map(detailPath);
+// First views: a random sample of the ten busiest counties, so that a run on a data directory
+// whose cache (kept between runs) holds an earlier run's views still asks for new ids.
+const busiestCounties = [...counties.features].sort((a, b) => b.properties.total_facilities - a.properties.total_facilities).slice(0, 10);
+const candidates: string[] = [];
+for (const feature of busiestCounties) {
+  const list = (await json(`/api/facilities/by-fips/${feature.properties.GEO_ID.slice(-5)}`)) as { facilities: Array<{ Facility_ID: string }> };
+  candidates.push(...list.facilities.slice(feature === busiest ? 1_000 : 0).map(detailPath));
+}
+const unviewedFacilityPaths = shuffle(candidates).slice(0, 2_000);
 const releasePaths: string[] = [];
-for (const facilityPath of facilityPaths.slice(0, 300)) {
+for (const facilityPath of viewedFacilityPaths) {
   const details = (await json(facilityPath)) as { releases: Array<{ release_id: string }> };
   releasePaths.push(...details.releases.map((release) => `/api/releases/${encodeURIComponent(release.release_id)}`));
 }
 
-const endpoints: Array<[label: string, path: string | string[]]> = [
-  ['statistics', '/api/facilities-statistics'],
-  ['counties GeoJSON (gzip)', '/api/geojson-cached/counties?filter_type=base&min_facility_count=1'],
-  ['states GeoJSON (gzip)', '/api/geojson-cached/states?filter_type=base&min_facility_count=1'],
-  [`by-fips ${fips} (${county.facilities.length} facilities)`, `/api/facilities/by-fips/${fips}`],
-  ['by-state TX limit 50', '/api/facilities/by-state/TX?limit=50'],
-  [`facility details (${facilityPaths.length} ids)`, facilityPaths],
-  [`release details (${releasePaths.length} ids)`, releasePaths],
+/** A path, or paths to cycle through; `once` sends each path exactly once instead of running for `seconds`. */
+type Load = { paths: string[]; once?: boolean };
+const endpoints: Array<[label: string, load: Load]> = [
+  ['statistics', { paths: ['/api/facilities-statistics'] }],
+  ['counties GeoJSON (gzip)', { paths: ['/api/geojson-cached/counties?filter_type=base&min_facility_count=1'] }],
+  ['states GeoJSON (gzip)', { paths: ['/api/geojson-cached/states?filter_type=base&min_facility_count=1'] }],
+  [`by-fips ${fips} (${county.facilities.length} facilities)`, { paths: [`/api/facilities/by-fips/${fips}`] }],
+  ['by-state TX limit 50', { paths: ['/api/facilities/by-state/TX?limit=50'] }],
+  [`facility details, first view (${unviewedFacilityPaths.length} ids)`, { paths: unviewedFacilityPaths, once: true }],
+  [`facility details, viewed again (${viewedFacilityPaths.length} ids)`, { paths: viewedFacilityPaths }],
+  [`release details, first view (${releasePaths.length} ids)`, { paths: releasePaths, once: true }],
+  [`release details, viewed again (${releasePaths.length} ids)`, { paths: releasePaths }],
 ];
 
 const rows = [];
-for (const [label, path] of endpoints) {
-  const paths = Array.isArray(path) ? path : [path];
+for (const [label, { paths, once }] of endpoints) {
   let next = 0;
   const result = await autocannon({
     url: `${base}${paths[0]}`,
     connections,
-    duration: seconds,
+    ...(once ? { amount: paths.length } : { duration: seconds }),
     headers: { 'accept-encoding': 'gzip' },
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
   });
@@ -90,4 +104,12 @@ async function readRssMegabytes(pid: number): Promise<number> {
   const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+function shuffle<T>(items: T[]): T[] {
+  for (let index = items.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [items[index], items[other]] = [items[other]!, items[index]!];
+  }
+  return items;
 }

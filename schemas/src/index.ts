@@ -5,3 +5,5 @@ export * from './jobs.js';
 export * from './cache-keys.js';
 export * from './dataset.js';
 export * from './facility-data.js';
+export * from './identity.js';
+export * from './telemetry.js';

@@ -19,4 +19,6 @@ export type TopicName = (typeof Topics)[keyof typeof Topics];
 export const ConsumerGroups = {
   datasetWriter: 'ingest.dataset-records',
   datasetCommitted: 'ingest.dataset-committed',
+  telemetryLogs: 'ingest.telemetry-logs',
+  telemetryActivities: 'ingest.telemetry-activities',
 } as const;

@@ -6,7 +6,11 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(8080);
     expect(config.HOST).toBe('127.0.0.1');
-    expect(config.publicUrl).toBe('http://127.0.0.1:8080');
+    // One host name for the browser and the embedded issuer (DECISIONS.md 26).
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.oidcIssuer).toBe('http://localhost:8080/idp');
+    expect(config.oidcAudience).toBe('http://localhost:8080/api');
+    expect(config.embeddedIdentity).toBe(true);
     expect(config.CLICKHOUSE_URL).toBeUndefined();
     expect(config.kafkaBrokers).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
@@ -25,6 +29,14 @@ describe('loadConfig', () => {
     expect(config.kafkaBrokers).toEqual(['kafka:9092', 'kafka-2:9092']);
     expect(config.adminEmails).toEqual(['ada@example.com', 'bob@example.com']);
     expect(config.publicUrl).toBe('https://ust.example.com');
+    expect(config.oidcIssuer).toBe('https://ust.example.com/idp');
+  });
+
+  it('turns the embedded provider off when an external issuer is configured', () => {
+    const config = loadConfig({ OIDC_ISSUER: 'https://tenant.eu.auth0.com/', OIDC_AUDIENCE: 'https://api.ust.example.com' });
+    expect(config.embeddedIdentity).toBe(false);
+    expect(config.oidcIssuer).toBe('https://tenant.eu.auth0.com/');
+    expect(config.oidcAudience).toBe('https://api.ust.example.com');
   });
 
   it('stops with every bad variable named, with the value it got', () => {

@@ -32,10 +32,21 @@ export const ConfigSchema = Type.Object({
 
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
 
+  /** An external OpenID issuer (Auth0, Keycloak, Okta, Entra ID); unset: the embedded provider at PUBLIC_URL/idp. */
   OIDC_ISSUER: Type.Optional(Type.String({ format: 'uri' })),
-  OIDC_AUDIENCE: Type.String({ minLength: 1, default: 'ust-api' }),
+  /** The audience (API identifier) access tokens must carry; unset: PUBLIC_URL/api. */
+  OIDC_AUDIENCE: Type.Optional(Type.String({ minLength: 1 })),
+  /** The web app's OpenID client id (public client, authorization code with PKCE). */
+  OIDC_CLIENT_ID: Type.String({ minLength: 1, default: 'ust-web' }),
   /** Comma-separated e-mail addresses that become admins on first sign-in. */
   ADMIN_EMAILS: Type.String({ default: '' }),
+
+  /** Days that telemetry rows (logs, activities) are kept in ClickHouse. */
+  TELEMETRY_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 90 }),
+  /** Telemetry events the gateway holds while the event log is unreachable. */
+  TELEMETRY_BUFFER_EVENTS: Type.Integer({ minimum: 100, default: 100_000 }),
+  /** Requests per minute per client on the anonymous telemetry routes (POST /logs, /log-activity without a token). */
+  ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
 
   /**
    * What the embedded platform builds on first start: `national` (real files + generated
@@ -53,6 +64,11 @@ export interface Config extends RawConfig {
   /** DATA_DIR resolved to an absolute path. */
   readonly dataDir: string;
   readonly publicUrl: string;
+  /** The issuer tokens must come from: OIDC_ISSUER, or the embedded provider's. */
+  readonly oidcIssuer: string;
+  /** True when the embedded provider issues the tokens (OIDC_ISSUER unset). */
+  readonly embeddedIdentity: boolean;
+  readonly oidcAudience: string;
   readonly adminEmails: readonly string[];
   readonly kafkaBrokers: readonly string[] | undefined;
 }
@@ -83,10 +99,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([...new Set(problems)]);
   }
   const raw = converted as RawConfig;
+  // One host name for issuer and browser, or the provider's cookies break (DECISIONS.md 26).
+  const publicUrl = (raw.PUBLIC_URL ?? `http://${raw.HOST === '0.0.0.0' || raw.HOST === '127.0.0.1' ? 'localhost' : raw.HOST}:${raw.PORT}`).replace(/\/$/, '');
   return Object.freeze({
     ...raw,
     dataDir: path.resolve(raw.DATA_DIR),
-    publicUrl: (raw.PUBLIC_URL ?? `http://${raw.HOST === '0.0.0.0' ? 'localhost' : raw.HOST}:${raw.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    // Kept exactly as given: the `iss` claim must match it byte for byte (Auth0's ends in '/').
+    oidcIssuer: raw.OIDC_ISSUER ?? `${publicUrl}/idp`,
+    embeddedIdentity: raw.OIDC_ISSUER === undefined,
+    oidcAudience: raw.OIDC_AUDIENCE ?? `${publicUrl}/api`,
     adminEmails: raw.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
     kafkaBrokers: raw.KAFKA_BROKERS?.split(','),
   });

@@ -1,6 +1,6 @@
 /**
  * Facility lists (map detail panel) from the cache, and one facility's details from ClickHouse
- * (a primary-key lookup: the dialog opens one at a time). A county's list and a state's
+ * (one statement) through a read-through cache of the serialized body. A county's list and a state's
  * default page are response bodies the workers prebuilt: sent as the stored gzip bytes with a
  * strong ETag, like the region documents, so no request parses or serializes thousands of rows.
  */
@@ -20,6 +20,7 @@ import {
   type CachedDocument,
 } from '@ust/workers';
 import { getFacilityWithTanksAndReleases } from '../../queries/facilities/get-facility-with-tanks-and-releases.js';
+import { createReadThrough, dialogBodyKeys, sendSerialized } from '../../queries/read-through.js';
 import { toFacilityDetails } from './to-facility-details.js';
 
 const STATE_CODE_SET = new Set(Object.values(STATE_CODES).map((state) => state.code));
@@ -65,6 +66,7 @@ async function sendStoredJson(request: FastifyRequest, reply: FastifyReply, docu
 
 const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { cache, store } = fastify.ports;
+  const readThrough = createReadThrough(cache);
 
   fastify.get(
     '/by-fips/:fips',
@@ -121,10 +123,14 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const found = await getFacilityWithTanksAndReleases(store, request.params.id);
-      if (!found) return reply.notFound(`Facility ${request.params.id} not found`);
-      const { facility, tanks, releases } = found;
-      return toFacilityDetails(facility, tanks, releases, new Date());
+      const { id } = request.params;
+      const load = async () => {
+        const found = await getFacilityWithTanksAndReleases(store, id);
+        return found && toFacilityDetails(found.facility, found.tanks, found.releases, new Date());
+      };
+      const body = await readThrough(reply, (version) => dialogBodyKeys.facilityDetails(version, id), load);
+      if (!body) return reply.notFound(`Facility ${id} not found`);
+      return sendSerialized(reply, body);
     },
   );
 };

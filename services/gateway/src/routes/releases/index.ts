@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorBody, ReleaseDetails } from '@ust/schemas';
+import { createReadThrough, dialogBodyKeys, sendSerialized } from '../../queries/read-through.js';
 import { getRelease } from '../../queries/releases/get-release.js';
 import { toReleaseDetails } from './to-release-details.js';
 
-/** GET /api/releases/{id}: one release (leak) with its receptors and status. */
+/** GET /api/releases/{id}: one release (leak) with its receptors and status, read through the cache. */
 const releaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { cache, store } = fastify.ports;
+  const readThrough = createReadThrough(cache);
   fastify.get(
     '/:id',
     {
@@ -17,9 +20,14 @@ const releaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const record = await getRelease(fastify.ports.store, request.params.id);
-      if (!record) return reply.notFound(`Release ${request.params.id} not found`);
-      return toReleaseDetails(record);
+      const { id } = request.params;
+      const load = async () => {
+        const record = await getRelease(store, id);
+        return record && toReleaseDetails(record);
+      };
+      const body = await readThrough(reply, (version) => dialogBodyKeys.releaseDetails(version, id), load);
+      if (!body) return reply.notFound(`Release ${id} not found`);
+      return sendSerialized(reply, body);
     },
   );
 };

@@ -14,7 +14,7 @@ import {
   migrationsDirectory,
   type Ports,
 } from '@ust/platform';
-import type { ReleaseRecord } from '@ust/schemas';
+import { DATASET_POINTER_KEY, type ReleaseRecord } from '@ust/schemas';
 import { releaseRecord } from '@ust/workers/testing';
 import { buildGateway } from '../../build.js';
 
@@ -82,5 +82,33 @@ describe('GET /api/releases/{id}', () => {
     const response = await gateway.inject({ method: 'GET', url: '/api/releases/DC-NOPE' });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Release DC-NOPE not found' });
+  });
+
+  it('serves a built version from the cache: one query for concurrent first views, a new body with a new version', async () => {
+    const get = () => gateway.inject({ method: 'GET', url: '/api/releases/DC-2017018' });
+    // Before any build the route reads ClickHouse each time and stores nothing.
+    expect((await get()).headers['x-cache']).toBe('miss');
+    expect(await ports.cache.keys('v')).toEqual([]);
+
+    await ports.cache.set(DATASET_POINTER_KEY, '1');
+    const firstViews = await Promise.all([get(), get(), get()]);
+    expect(firstViews.map((response) => response.headers['x-cache'])).toEqual(['miss', 'miss', 'miss']);
+    const again = await get();
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(firstViews[0]!.body);
+    expect(await ports.cache.ttl('v1:details:release:DC-2017018')).toBeGreaterThan(14 * 60);
+
+    // A later import corrects the release; the rebuild's new version serves the correction.
+    await ports.store.insert('releases', [{ ...release, status: 'Open', status_class: 'Open', nfa_date: null, version: 2 }]);
+    expect((await get()).json().Status).toBe('No further action');
+    await ports.cache.set(DATASET_POINTER_KEY, '2');
+    const corrected = await get();
+    expect(corrected.headers['x-cache']).toBe('miss');
+    expect(corrected.json()).toMatchObject({ Status: 'Open', Status_Class: 'Open', NFA_Date: null });
+
+    // An unknown id is not remembered.
+    expect((await gateway.inject({ method: 'GET', url: '/api/releases/DC-NOPE' })).statusCode).toBe(404);
+    expect(await ports.cache.keys('v2:details:release:DC-NOPE')).toEqual([]);
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * Users and roles (DESIGN.md section 6). Roles live on the server, in the `users` table, and
+ * are served from the cache on every request (DECISIONS.md 22).
+ */
+import Type, { type Static } from 'typebox';
+
+/** Underwriter is a real role with general's permissions (DECISIONS.md 3). */
+export const ROLES = ['general', 'broker', 'underwriter', 'admin'] as const;
+export const Role = Type.Enum(ROLES);
+export type Role = Static<typeof Role>;
+export const DEFAULT_ROLE: Role = 'general';
+
+/** POST /user-profile: sent by the web app after sign-in (SPEC.md section 7). */
+export const UserProfileBody = Type.Object(
+  {
+    sub: Type.String({ minLength: 1, maxLength: 200, description: 'The identity subject, `provider|id`; must be the token\'s subject' }),
+    email: Type.String({ minLength: 3, maxLength: 320, format: 'email' }),
+    name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type UserProfileBody = Static<typeof UserProfileBody>;
+
+export const UserProfileResponse = Type.Object({
+  id: Type.String(),
+  sub: Type.String(),
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  role: Role,
+  is_active: Type.Boolean(),
+});
+export type UserProfileResponse = Static<typeof UserProfileResponse>;
+
+/** A row of the `users` table: ReplacingMergeTree by `version`, the latest version wins. */
+export interface UserRecord {
+  /** Stable id derived from the subject. */
+  id: string;
+  auth0_user_id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  is_active: boolean;
+  /** ISO 8601 UTC. */
+  created_at: string;
+  last_login: string | null;
+  /** Milliseconds since the epoch of the change; higher wins. */
+  version: number;
+}
+
+/** PATCH /admin/users/{id}: an admin changes a role or (de)activates a user. */
+export const AdminUserPatchBody = Type.Object(
+  {
+    role: Type.Optional(Role),
+    is_active: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type AdminUserPatchBody = Static<typeof AdminUserPatchBody>;
+
+/** GET /admin/users item (SPEC.md section 3 'User (admin list)' plus its activity count). */
+export const AdminUser = Type.Object({
+  id: Type.String(),
+  auth0_user_id: Type.String(),
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  role: Role,
+  created_at: Type.String(),
+  last_login: Type.Union([Type.String(), Type.Null()]),
+  is_active: Type.Boolean(),
+  activity_count: Type.Integer(),
+});
+export type AdminUser = Static<typeof AdminUser>;
