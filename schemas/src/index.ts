@@ -7,3 +7,4 @@ export * from './dataset.js';
 export * from './facility-data.js';
 export * from './identity.js';
 export * from './telemetry.js';
+export * from './admin.js';

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  applyMigrations,
+  migrationsDirectory,
   createChdbStore,
   createInProcessEventLog,
   createInProcessJobQueue,
@@ -15,14 +17,17 @@ import {
 } from '@ust/platform';
 import { findFreePort } from '@ust/platform/testing';
 import { buildGateway } from './build.js';
+import { createTestIssuer, type TestIssuer } from './testing/test-issuer.js';
 
 const log = createLogger('gateway-test', { level: 'silent' });
 
 describe('the gateway', () => {
   let gateway: FastifyInstance;
   let ports: Ports;
+  let issuer: TestIssuer;
 
   beforeAll(async () => {
+    issuer = await createTestIssuer();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-gateway-'));
     const webRoot = path.join(dataDir, 'web');
     await mkdir(path.join(webRoot, 'assets'), { recursive: true });
@@ -34,7 +39,8 @@ describe('the gateway', () => {
       jobs: createInProcessJobQueue({ logger: log }),
       cache: createMemoryCache(),
     };
-    gateway = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '1000' }), ports, logger: log, webRoot });
+    await applyMigrations(ports.store, migrationsDirectory);
+    gateway = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...issuer.env }), ports, logger: log, webRoot, signingKeys: issuer.signingKeys });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -108,12 +114,13 @@ describe('the gateway', () => {
   });
 
   it('limits the request rate per client with the same error shape', async () => {
-    const limited = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '2' }), ports, logger: log });
+    const limited = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '2', ...issuer.env }), ports, logger: log, signingKeys: issuer.signingKeys });
     try {
+      const headers = await issuer.headers({ sub: 'local|rate-test' });
       const statuses = [];
-      for (let i = 0; i < 3; i += 1) statuses.push((await limited.inject({ method: 'GET', url: '/api/' })).statusCode);
+      for (let i = 0; i < 3; i += 1) statuses.push((await limited.inject({ method: 'GET', url: '/api/', headers })).statusCode);
       expect(statuses).toEqual([200, 200, 429]);
-      const response = await limited.inject({ method: 'GET', url: '/api/' });
+      const response = await limited.inject({ method: 'GET', url: '/api/', headers });
       expect(response.json().error.code).toBe('RATE_LIMITED');
       // Probes are never limited.
       expect((await limited.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);

@@ -8,7 +8,13 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { Config, Ports } from '@ust/platform';
+import type { EmbeddedIdentity } from '@ust/identity';
+import { embeddedIdentityPlugin } from '@ust/identity';
+import authentication from './auth/authentication.js';
+import { localSigningKeys, remoteSigningKeys, type SigningKeyResolver } from './auth/signing-keys.js';
+import { createUserDirectory } from './users/user-directory.js';
 import errorHandler from './plugins/error-handler.js';
+import telemetry from './plugins/telemetry.js';
 import portsPlugin from './plugins/ports.js';
 import openApi from './plugins/openapi.js';
 import webApp from './plugins/web-app.js';
@@ -17,12 +23,30 @@ import releaseRoutes from './routes/releases/index.js';
 import facilityRoutes from './routes/facilities/index.js';
 import statisticsRoutes from './routes/facilities-statistics/index.js';
 import regionRoutes from './routes/geojson-cached/index.js';
+import logRoutes from './routes/logs/index.js';
+import activityRoutes from './routes/log-activity/index.js';
+import userProfileRoutes from './routes/user-profile/index.js';
+import meRoutes from './routes/me/index.js';
+import adminRoutes from './routes/admin/index.js';
 
 export interface AppOptions {
   config: Readonly<Config>;
   ports: Ports;
   /** Built web app to serve; omitted in API-only tests. */
   webRoot?: string;
+  /**
+   * The embedded OpenID provider to mount and trust (standalone mode). Without it the gateway
+   * trusts `config.oidcIssuer` and fetches its keys over HTTP.
+   */
+  identity?: EmbeddedIdentity;
+  /** Overrides where signing keys come from (tests with their own issuer). */
+  signingKeys?: SigningKeyResolver;
+}
+
+function signingKeysFor(options: AppOptions): SigningKeyResolver {
+  if (options.signingKeys) return options.signingKeys;
+  if (options.identity) return localSigningKeys(() => options.identity!.publicJwks());
+  return remoteSigningKeys(options.config.oidcIssuer, options.config.OIDC_JWKS_URL);
 }
 
 /** Prefix of every product route; /health, /ready and /docs stay at the root. */
@@ -40,16 +64,47 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
 
   await fastify.register(errorHandler);
   await fastify.register(portsPlugin, { config: options.config, ports: options.ports });
+  const { config, ports } = options;
+  await fastify.register(authentication, {
+    issuer: options.identity?.issuer ?? config.oidcIssuer,
+    audience: options.identity?.audience ?? config.oidcAudience,
+    signingKeys: signingKeysFor(options),
+    users: createUserDirectory({ store: ports.store, cache: ports.cache, adminEmails: config.adminEmails }),
+  });
+  await fastify.register(telemetry);
   await fastify.register(openApi);
 
   await fastify.register(healthRoutes);
+  // The sign-in flow is public (discovery, keys, the sign-in page, token exchange).
+  if (options.identity) await fastify.register(embeddedIdentityPlugin, { identity: options.identity });
+
   await fastify.register(async (api) => {
-    // Product routes live under /api, one plugin per area (routes/<area>/index.ts).
-    api.get('/', { schema: { hide: true } }, async () => ({ name: 'UST Risk Platform API', docs: '/docs' }));
-    await api.register(facilityRoutes, { prefix: '/facilities' });
-    await api.register(statisticsRoutes, { prefix: '/facilities-statistics' });
-    await api.register(regionRoutes, { prefix: '/geojson-cached' });
-    await api.register(releaseRoutes, { prefix: '/releases' });
+    api.addHook('onResponse', fastify.logRequest);
+    // Telemetry accepts anonymous calls (DECISIONS.md 2); everything else needs a token.
+    await api.register(logRoutes, { prefix: '/logs' });
+    await api.register(activityRoutes, { prefix: '/log-activity' });
+
+    await api.register(async (signedIn) => {
+      signedIn.addHook('onRequest', fastify.authenticate);
+      // A deactivated user may still load their profile, to learn that they are deactivated.
+      await signedIn.register(userProfileRoutes, { prefix: '/user-profile' });
+
+      await signedIn.register(async (active) => {
+        active.addHook('onRequest', fastify.requireActive);
+        // Product routes, one plugin per area (routes/<area>/index.ts).
+        active.get('/', { schema: { hide: true } }, async () => ({ name: 'UST Risk Platform API', docs: '/docs' }));
+        await active.register(facilityRoutes, { prefix: '/facilities' });
+        await active.register(statisticsRoutes, { prefix: '/facilities-statistics' });
+        await active.register(regionRoutes, { prefix: '/geojson-cached' });
+        await active.register(releaseRoutes, { prefix: '/releases' });
+        await active.register(meRoutes, { prefix: '/me' });
+        await active.register(async (admin) => {
+          // Checked on the server for every admin route, whatever the web app shows.
+          admin.addHook('onRequest', fastify.requireRole('admin'));
+          await admin.register(adminRoutes);
+        }, { prefix: '/admin' });
+      });
+    });
   }, { prefix: API_PREFIX });
 
   if (options.webRoot) await fastify.register(webApp, { root: options.webRoot });

@@ -5,6 +5,7 @@
 import { applyMigrations, migrationsDirectory, createLogger, createPorts, loadConfig, runMain, requireProductionPorts, onShutdown, workspaceRoot } from '@ust/platform';
 import path from 'node:path';
 import { buildGateway } from './build.js';
+import { startEmbeddedIdentity } from './embedded-identity.js';
 
 runMain(async () => {
   const config = loadConfig();
@@ -13,10 +14,14 @@ runMain(async () => {
   const ports = await createPorts(config, log, 'gateway');
   // Every process may start first; applying is idempotent (IF NOT EXISTS, recorded versions).
   await applyMigrations(ports.store, migrationsDirectory, log);
+  // Without OIDC_ISSUER this gateway is its own issuer (one gateway process only: the
+  // provider keeps sessions in memory).
+  const identity = config.embeddedIdentity ? await startEmbeddedIdentity(config, ports, log) : undefined;
   const gateway = await buildGateway({
     config,
     ports,
     logger: log,
+    identity,
     webRoot: config.WEB_DIST_DIR ?? path.join(workspaceRoot, 'web/dist'),
   });
   await gateway.listen({ port: config.PORT, host: config.HOST });

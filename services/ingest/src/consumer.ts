@@ -4,7 +4,7 @@
  * the batch; the batch's offsets are committed only after `writeBatch` resolved, so a crash
  * between the write and the commit replays the batch (writes are idempotent by record id).
  */
-import type { ConsumedMessage, EventLog, Logger, Subscription } from '@ust/platform';
+import type { ConsumedMessage, EventLog, Logger, SubscribeOptions, Subscription } from '@ust/platform';
 import { sendToDeadLetter } from '@ust/platform';
 
 export class InvalidMessageError extends Error {
@@ -26,6 +26,11 @@ export interface ConsumerDefinition<Record> {
   writeBatch(records: Record[]): Promise<void>;
   /** @defaultValue 500 */
   maxBatchSize?: number;
+  /**
+   * Subscriptions this process runs in the group. Each handles one partition's batch at a time,
+   * so more members let batches of different partitions be written side by side. @defaultValue 1
+   */
+  members?: number;
 }
 
 export interface ConsumerStats {
@@ -46,7 +51,7 @@ export async function startConsumer<Record>(
 ): Promise<RunningConsumer> {
   const stats: ConsumerStats = { written: 0, deadLettered: 0, batches: 0 };
   const log = deps.log.child({ consumer: definition.name });
-  const subscription = await deps.events.subscribe({
+  const options: SubscribeOptions = {
     groupId: definition.groupId,
     topics: definition.topics,
     fromBeginning: true,
@@ -71,6 +76,26 @@ export async function startConsumer<Record>(
       stats.deadLettered += rejected.length;
       stats.batches += 1;
     },
-  });
+  };
+  const members = await subscribeMembers(deps.events, options, definition.members ?? 1);
+  const subscription: Subscription = {
+    ready: Promise.all(members.map((member) => member.ready)).then(() => {}),
+    close: async () => {
+      await Promise.all(members.map((member) => member.close()));
+    },
+  };
+  subscription.ready.catch(() => {});
   return { name: definition.name, stats, subscription };
+}
+
+/** Joins `count` members to the group; if one cannot join, the others leave again. */
+async function subscribeMembers(events: EventLog, options: SubscribeOptions, count: number): Promise<Subscription[]> {
+  const joined = await Promise.allSettled(Array.from({ length: count }, () => events.subscribe(options)));
+  const members = joined.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = joined.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.allSettled(members.map((member) => member.close()));
+    throw failed.reason;
+  }
+  return members;
 }

@@ -1,9 +1,15 @@
 import type { Logger, Ports } from '@ust/platform';
 import { startConsumer, type RunningConsumer, type ConsumerDefinition } from './consumer.js';
 import { buildConsumers } from './consumers/index.js';
+import { applyTelemetryRetention } from './telemetry-retention.js';
 
 export interface IngestDeps extends Ports {
   log: Logger;
+  /**
+   * Days telemetry is kept (TELEMETRY_TTL_DAYS), applied to the telemetry tables before the
+   * consumers start; unset leaves the tables as they are (90 days from migration 003).
+   */
+  telemetryTtlDays?: number;
 }
 
 export interface IngestHandle {
@@ -11,11 +17,18 @@ export interface IngestHandle {
   close(): Promise<void>;
 }
 
-/** Starts every consumer (or the given ones) and waits until each has joined its group. */
+/**
+ * Applies the telemetry retention when given, then starts every consumer (or the given ones) and
+ * waits until each has joined its group.
+ */
 export async function startIngest(
   deps: IngestDeps,
   definitions: Array<ConsumerDefinition<unknown>> = buildConsumers(deps),
 ): Promise<IngestHandle> {
+  if (deps.telemetryTtlDays !== undefined) {
+    const changed = await applyTelemetryRetention(deps.store, deps.telemetryTtlDays);
+    if (changed.length) deps.log.info({ tables: changed, days: deps.telemetryTtlDays }, 'telemetry retention changed');
+  }
   const topics = [...new Set(definitions.flatMap((definition) => [...definition.topics, definition.deadLetterTopic]))];
   if (topics.length) await deps.events.ensureTopics(topics.map((topic) => ({ topic })));
   const consumers: RunningConsumer[] = [];

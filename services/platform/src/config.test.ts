@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, requireProductionPorts } from './config.js';
+import { ConfigError, loadConfig, requireProductionPorts, withPort } from './config.js';
 
 describe('loadConfig', () => {
   it('defaults to the embedded platform on 127.0.0.1:8080', () => {
@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     expect(config.adminEmails).toEqual(['ada@example.com', 'bob@example.com']);
     expect(config.publicUrl).toBe('https://ust.example.com');
     expect(config.oidcIssuer).toBe('https://ust.example.com/idp');
+  });
+
+  it('follows the port actually opened, unless the public URL was given', () => {
+    const opened = withPort(loadConfig({ PORT: '0' }), 41234);
+    expect(opened.PORT).toBe(41234);
+    expect(opened.publicUrl).toBe('http://localhost:41234');
+    expect(opened.oidcIssuer).toBe('http://localhost:41234/idp');
+    expect(withPort(loadConfig({ PORT: '0', PUBLIC_URL: 'https://ust.example.com' }), 41234).oidcIssuer).toBe('https://ust.example.com/idp');
   });
 
   it('turns the embedded provider off when an external issuer is configured', () => {

@@ -36,6 +36,12 @@ export const ConfigSchema = Type.Object({
   OIDC_ISSUER: Type.Optional(Type.String({ format: 'uri' })),
   /** The audience (API identifier) access tokens must carry; unset: PUBLIC_URL/api. */
   OIDC_AUDIENCE: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * Where the gateway fetches the issuer's signing keys when it cannot reach them under the
+   * issuer's public host (compose: the browser's localhost is not the gateway's); unset: from
+   * the issuer's discovery document.
+   */
+  OIDC_JWKS_URL: Type.Optional(Type.String({ format: 'uri' })),
   /** The web app's OpenID client id (public client, authorization code with PKCE). */
   OIDC_CLIENT_ID: Type.String({ minLength: 1, default: 'ust-web' }),
   /** Comma-separated e-mail addresses that become admins on first sign-in. */
@@ -98,9 +104,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
     throw new ConfigError([...new Set(problems)]);
   }
-  const raw = converted as RawConfig;
+  return deriveConfig(converted as RawConfig);
+}
+
+function deriveConfig(raw: RawConfig): Readonly<Config> {
   // One host name for issuer and browser, or the provider's cookies break (DECISIONS.md 26).
-  const publicUrl = (raw.PUBLIC_URL ?? `http://${raw.HOST === '0.0.0.0' || raw.HOST === '127.0.0.1' ? 'localhost' : raw.HOST}:${raw.PORT}`).replace(/\/$/, '');
+  const host = raw.HOST === '0.0.0.0' || raw.HOST === '127.0.0.1' ? 'localhost' : raw.HOST;
+  const publicUrl = (raw.PUBLIC_URL ?? `http://${host}:${raw.PORT}`).replace(/\/$/, '');
   return Object.freeze({
     ...raw,
     dataDir: path.resolve(raw.DATA_DIR),
@@ -112,6 +122,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: raw.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
     kafkaBrokers: raw.KAFKA_BROKERS?.split(','),
   });
+}
+
+/**
+ * The configuration with PORT set to the port actually opened (PORT=0 asks for a free one):
+ * the public URL, issuer and audience derived from it follow, unless they were given.
+ */
+export function withPort(config: Readonly<Config>, port: number): Readonly<Config> {
+  const raw = Object.fromEntries(Object.keys(ConfigSchema.properties).map((name) => [name, config[name as keyof RawConfig]])) as RawConfig;
+  return deriveConfig({ ...raw, PORT: port });
 }
 
 /**

@@ -1,4 +1,4 @@
-export { loadConfig, requireProductionPorts, ConfigSchema, ConfigError, type Config } from './config.js';
+export { loadConfig, withPort, requireProductionPorts, ConfigSchema, ConfigError, type Config } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export type * from './ports/index.js';
 export * from './analytics/index.js';
@@ -11,3 +11,4 @@ export { workspaceRoot, migrationsDirectory } from './paths.js';
 export { onShutdown } from './shutdown.js';
 export { startHeartbeat } from './heartbeat.js';
 export { runMain } from './run-main.js';
+export { findFreePort, waitForPort } from './net/free-port.js';

@@ -5,8 +5,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { applyMigrations, createPorts, migrationsDirectory, workspaceRoot, type Config, type Logger, type PortsHandle } from '@ust/platform';
-import { buildGateway } from '@ust/gateway';
+import { applyMigrations, createPorts, findFreePort, migrationsDirectory, withPort, workspaceRoot, type Config, type Logger, type PortsHandle } from '@ust/platform';
+import { buildGateway, startEmbeddedIdentity } from '@ust/gateway';
+import type { EmbeddedIdentity } from '@ust/identity';
 import { startIngest } from '@ust/ingest';
 import { startWorkers } from '@ust/workers';
 import { ensureDemoDataset } from '@ust/pipelines';
@@ -16,6 +17,10 @@ export interface Standalone {
   gateway: FastifyInstance;
   /** http://host:port the gateway listens on. */
   url: string;
+  /** The configuration in effect (PORT resolved when 0 was asked for). */
+  config: Readonly<Config>;
+  /** The embedded OpenID provider; undefined when OIDC_ISSUER names an external one. */
+  identity: EmbeddedIdentity | undefined;
   close(): Promise<void>;
 }
 
@@ -26,33 +31,43 @@ export interface StandaloneOptions {
   listen?: boolean;
 }
 
-export async function startStandalone({ config, log, listen = true }: StandaloneOptions): Promise<Standalone> {
+export async function startStandalone({ config: requested, log, listen = true }: StandaloneOptions): Promise<Standalone> {
+  // The issuer's URL names the port, so a free port is chosen before anything is built.
+  const config = listen && requested.PORT === 0 ? withPort(requested, await findFreePort()) : requested;
   const ports = await createPorts(config, log, 'standalone');
   try {
     await applyMigrations(ports.store, migrationsDirectory, log);
-    const ingest = await startIngest({ ...ports, log });
+    const ingest = await startIngest({ ...ports, log, telemetryTtlDays: config.TELEMETRY_TTL_DAYS });
     const workers = await startWorkers({ ...ports, log });
     await ensureDemoDataset({ config, events: ports.events, jobs: ports.jobs, cache: ports.cache, log });
+    const identity = config.embeddedIdentity ? await startEmbeddedIdentity(config, ports, log) : undefined;
     const gateway = await buildGateway({
       config,
       ports,
       logger: log,
       webRoot: config.WEB_DIST_DIR ?? path.join(workspaceRoot, 'web/dist'),
+      identity,
     });
     let url = config.publicUrl;
     if (listen) {
       const address = await gateway.listen({ port: config.PORT, host: config.HOST });
       url = address.replace('[::1]', 'localhost');
-      // CLIs find the running server here (DECISIONS.md 21).
+      // CLIs find the running server, its issuer and audience here (DECISIONS.md 21).
       await writeFile(
         path.join(config.dataDir, 'runtime.json'),
-        JSON.stringify({ pid: process.pid, url, publicUrl: config.publicUrl, startedAt: new Date().toISOString() }, null, 2),
+        JSON.stringify(
+          { pid: process.pid, url, publicUrl: config.publicUrl, issuer: config.oidcIssuer, audience: config.oidcAudience, startedAt: new Date().toISOString() },
+          null,
+          2,
+        ),
       );
     }
     return {
       ports,
       gateway,
       url,
+      config,
+      identity,
       async close() {
         await gateway.close();
         await ingest.close();

@@ -15,11 +15,13 @@ async function openApiPlugin(fastify: FastifyInstance) {
         version: '0.1.0',
         description:
           'Underground storage tank facilities, releases, risk scores and indicative premium estimates. ' +
-          'Every route except /health, /ready and the sign-in flow needs a bearer token.',
+          'Every route except /health, /ready, the sign-in flow and the telemetry routes (POST /api/logs, /api/log-activity, token optional) needs a bearer token.',
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
+      // Every route needs a token unless its schema says `security: []` (probes, telemetry).
+      security: [{ bearerAuth: [] }],
     },
   });
   await fastify.register(swaggerUi, { routePrefix: '/docs' });

@@ -2,6 +2,8 @@ import type { ConsumerDefinition } from '../consumer.js';
 import type { IngestDeps } from '../start-ingest.js';
 import { datasetRecordsConsumer } from './dataset-records.consumer.js';
 import { datasetCommittedConsumer } from './dataset-committed.consumer.js';
+import { telemetryLogsConsumer } from './telemetry-logs.consumer.js';
+import { telemetryActivitiesConsumer } from './telemetry-activities.consumer.js';
 
 /**
  * Every consumer the ingest service runs, each with its own consumer group, each writing
@@ -11,5 +13,7 @@ export function buildConsumers(deps: IngestDeps): Array<ConsumerDefinition<unkno
   return [
     datasetRecordsConsumer(deps.store),
     datasetCommittedConsumer({ store: deps.store, jobs: deps.jobs, log: deps.log }),
+    telemetryLogsConsumer({ store: deps.store }),
+    telemetryActivitiesConsumer({ store: deps.store }),
   ] as Array<ConsumerDefinition<unknown>>;
 }

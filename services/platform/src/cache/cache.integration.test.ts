@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { findFreePort } from '../testing/free-port.js';
+import { findFreePort } from '../net/free-port.js';
 import { describeCacheContract } from './cache.contract.js';
 import { createMemoryCache, createRedisCache } from './index.js';
 

@@ -6,7 +6,7 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '../logger.js';
-import { findFreePort } from '../testing/free-port.js';
+import { findFreePort } from '../net/free-port.js';
 import { describeEventLogContract, uniqueName, waitFor } from './event-log.contract.js';
 import { createInProcessEventLog } from './in-process-event-log.js';
 import { createKafkaEventLog } from './kafka-event-log.js';

@@ -1,4 +1,4 @@
-export { findFreePort, waitForPort } from './free-port.js';
+export { findFreePort, waitForPort } from '../net/free-port.js';
 export type { RunningService } from './running-service.js';
 export { resolveRedis, resolveKafka, resolveClickHouseServer, MissingServiceError } from './test-services.js';
 export { startRedisServer } from './redis-server.js';

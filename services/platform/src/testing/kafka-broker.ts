@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
-import { findFreePort } from './free-port.js';
+import { findFreePort } from '../net/free-port.js';
 import type { RunningService } from './running-service.js';
 
 const KAFKA_SH = fileURLToPath(new URL('../../../../deploy/local/kafka/kafka.sh', import.meta.url));

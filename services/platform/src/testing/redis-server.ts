@@ -7,7 +7,7 @@ import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findFreePort, waitForPort } from './free-port.js';
+import { findFreePort, waitForPort } from '../net/free-port.js';
 import type { RunningService } from './running-service.js';
 
 const HOST = '127.0.0.1';

@@ -23,6 +23,7 @@ import type { FacilityListItem } from '@ust/schemas';
 import { datasetKeys, rebuildDataset } from '@ust/workers';
 import { facilityRecord, releaseRecord, tankRecord } from '@ust/workers/testing';
 import { buildGateway } from '../../build.js';
+import { createTestIssuer } from '../../testing/test-issuer.js';
 
 const log = createLogger('facility-lists-test', { level: 'silent' });
 const asOf = new Date('2025-01-01T00:00:00.000Z');
@@ -74,7 +75,8 @@ describe('GET /api/facilities/by-fips and /by-state from stored bodies', () => {
   let ports: Ports;
   let dataDir: string;
   let version: number;
-  const get = (url: string, headers: Record<string, string> = {}) => gateway.inject({ method: 'GET', url, headers });
+  let authorization: { authorization: string };
+  const get = (url: string, headers: Record<string, string> = {}) => gateway.inject({ method: 'GET', url, headers: { ...authorization, ...headers } });
   const rebuild = async (jobId: string) => (await rebuildDataset({ ...ports, log, now: () => asOf }, { importId: null, jobId })).version;
 
   beforeAll(async () => {
@@ -86,7 +88,9 @@ describe('GET /api/facilities/by-fips and /by-state from stored bodies', () => {
     await store.insert('releases', releases);
     ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
     version = await rebuild('facility-lists-1');
-    gateway = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '1000' }), ports, logger: log });
+    const issuer = await createTestIssuer();
+    authorization = await issuer.headers({ sub: 'local|facility-lists-test' });
+    gateway = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...issuer.env }), ports, logger: log, signingKeys: issuer.signingKeys });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -189,10 +193,13 @@ describe('the facility lists before any dataset is built', () => {
       jobs: createInProcessJobQueue({ logger: log }),
       cache: createMemoryCache(),
     };
-    const gateway = await buildGateway({ config: loadConfig({}), ports, logger: log });
+    await applyMigrations(ports.store, migrationsDirectory);
+    const issuer = await createTestIssuer();
+    const gateway = await buildGateway({ config: loadConfig(issuer.env), ports, logger: log, signingKeys: issuer.signingKeys });
     try {
+      const authorization = await issuer.headers({ sub: 'local|facility-lists-test' });
       for (const url of ['/api/facilities/by-fips/10001', '/api/facilities/by-state/DE', '/api/facilities/by-state/DE?limit=7']) {
-        const response = await gateway.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+        const response = await gateway.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip', ...authorization } });
         expect(response.statusCode).toBe(503);
         expect(response.json().error.message).toBe('No dataset has been built yet');
       }

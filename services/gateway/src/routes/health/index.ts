@@ -6,7 +6,7 @@ import { HealthResponse, ReadyResponse } from '@ust/schemas';
 const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/health',
-    { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Liveness', response: { 200: HealthResponse } } },
+    { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Liveness', security: [], response: { 200: HealthResponse } } },
     async () => ({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }),
   );
 
@@ -17,6 +17,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['health'],
         summary: 'Readiness: each port, its adapter, and whether it answers',
+        security: [],
         response: { 200: ReadyResponse, 503: ReadyResponse },
       },
     },

@@ -17,6 +17,7 @@ import {
 import { DATASET_POINTER_KEY, type ReleaseRecord } from '@ust/schemas';
 import { releaseRecord } from '@ust/workers/testing';
 import { buildGateway } from '../../build.js';
+import { createTestIssuer } from '../../testing/test-issuer.js';
 
 const log = createLogger('releases-test', { level: 'silent' });
 
@@ -45,15 +46,18 @@ const release: ReleaseRecord = releaseRecord({
 describe('GET /api/releases/{id}', () => {
   let gateway: FastifyInstance;
   let ports: Ports;
+  let authorization: { authorization: string };
 
   beforeAll(async () => {
+    const issuer = await createTestIssuer();
+    authorization = await issuer.headers({ sub: 'local|releases-test' });
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-releases-'));
     const store = await createChdbStore({ path: dataDir, database: 'releases_test' });
     await applyMigrations(store, migrationsDirectory);
     // A later version replaces the first (ReplacingMergeTree): the API must show only it.
     await store.insert('releases', [{ ...release, status: 'Open', status_class: 'Open', version: 0 }, release]);
     ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue(), cache: createMemoryCache() };
-    gateway = await buildGateway({ config: loadConfig({}), ports, logger: log });
+    gateway = await buildGateway({ config: loadConfig(issuer.env), ports, logger: log, signingKeys: issuer.signingKeys });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -61,7 +65,7 @@ describe('GET /api/releases/{id}', () => {
   });
 
   it('answers the release in the dialog keys, with its source', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/releases/DC-2017018' });
+    const response = await gateway.inject({ method: 'GET', url: '/api/releases/DC-2017018', headers: authorization });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       LUST_ID: '2017018',
@@ -79,13 +83,13 @@ describe('GET /api/releases/{id}', () => {
   });
 
   it('says which release was not found', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/releases/DC-NOPE' });
+    const response = await gateway.inject({ method: 'GET', url: '/api/releases/DC-NOPE', headers: authorization });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Release DC-NOPE not found' });
   });
 
   it('serves a built version from the cache: one query for concurrent first views, a new body with a new version', async () => {
-    const get = () => gateway.inject({ method: 'GET', url: '/api/releases/DC-2017018' });
+    const get = () => gateway.inject({ method: 'GET', url: '/api/releases/DC-2017018', headers: authorization });
     // Before any build the route reads ClickHouse each time and stores nothing.
     expect((await get()).headers['x-cache']).toBe('miss');
     expect(await ports.cache.keys('v')).toEqual([]);
@@ -108,7 +112,7 @@ describe('GET /api/releases/{id}', () => {
     expect(corrected.json()).toMatchObject({ Status: 'Open', Status_Class: 'Open', NFA_Date: null });
 
     // An unknown id is not remembered.
-    expect((await gateway.inject({ method: 'GET', url: '/api/releases/DC-NOPE' })).statusCode).toBe(404);
+    expect((await gateway.inject({ method: 'GET', url: '/api/releases/DC-NOPE', headers: authorization })).statusCode).toBe(404);
     expect(await ports.cache.keys('v2:details:release:DC-NOPE')).toEqual([]);
   });
 });

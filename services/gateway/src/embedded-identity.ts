@@ -1,0 +1,25 @@
+import type { Cache, AnalyticsStore, Config, Logger } from '@ust/platform';
+import { createEmbeddedIdentity, type EmbeddedIdentity } from '@ust/identity';
+import { createUserDirectory } from './users/user-directory.js';
+
+/**
+ * The embedded OpenID provider with its demo accounts, whose roles are recorded as users so
+ * that each account signs in with its role.
+ */
+export async function startEmbeddedIdentity(config: Readonly<Config>, ports: { store: AnalyticsStore; cache: Cache }, log: Logger): Promise<EmbeddedIdentity> {
+  const identity = await createEmbeddedIdentity({
+    dataDir: config.dataDir,
+    issuer: config.oidcIssuer,
+    audience: config.oidcAudience,
+    clientId: config.OIDC_CLIENT_ID,
+    webOrigins: [config.publicUrl],
+    log,
+  });
+  const users = createUserDirectory({ store: ports.store, cache: ports.cache, adminEmails: config.adminEmails });
+  await users.ensureUsers(identity.accounts.map(({ sub, email, name, role }) => ({ sub, email, name, role })));
+  log.info(
+    { issuer: identity.issuer },
+    `Demo accounts (embedded sign-in at ${identity.issuer}):\n${identity.accounts.map((account) => `  ${account.role.padEnd(11)} ${account.email.padEnd(24)} password ${account.password}`).join('\n')}`,
+  );
+  return identity;
+}

@@ -1,0 +1,39 @@
+/**
+ * POST /api/logs: browser log entries (SPEC.md section 3). Accepted without a token, tagged
+ * anonymous, under a stricter rate limit (DECISIONS.md 2), so signed-out errors arrive too.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { ErrorBody, MAX_TELEMETRY_BODY_BYTES, PostLogsBody } from '@ust/schemas';
+import { clientLogEvent } from '../../telemetry/to-events.js';
+import { telemetryRateLimit } from '../../telemetry/rate-limit.js';
+
+const Accepted = Type.Object({ accepted: Type.Integer({ description: 'Entries held for delivery to the log store' }) });
+
+const logRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.post(
+    '/',
+    {
+      bodyLimit: MAX_TELEMETRY_BODY_BYTES,
+      onRequest: fastify.authenticateIfPresent,
+      config: { rateLimit: telemetryRateLimit(fastify.config) },
+      schema: {
+        tags: ['telemetry'],
+        security: [{}, { bearerAuth: [] }],
+        summary: 'Send browser log entries (at most 100 per call, 256 KB)',
+        body: PostLogsBody,
+        response: { 202: Accepted, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const receivedAt = new Date();
+      const events = request.body.logs.map((entry) => clientLogEvent(entry, request.principal, request.headers['user-agent'], receivedAt));
+      if (!fastify.telemetry.enqueueLogs(events)) {
+        return reply.serviceUnavailable('Telemetry is backed up; keep the entries and send them again later');
+      }
+      return reply.status(202).send({ accepted: events.length });
+    },
+  );
+};
+
+export default logRoutes;

@@ -1,0 +1,31 @@
+/**
+ * POST /api/user-profile: the web app calls it after sign-in (SPEC.md section 7). Creates the
+ * user on the first call, records the sign-in after that, and answers the server's role. A
+ * deactivated user may call it, so the app can say the account is deactivated (DECISIONS.md 4).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, UserProfileBody, UserProfileResponse } from '@ust/schemas';
+
+const userProfileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.post(
+    '/',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Create or update the signed-in user; answers their role',
+        body: UserProfileBody,
+        response: { 200: UserProfileResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal!;
+      if (request.body.sub !== principal.sub) {
+        return reply.forbidden(`body.sub ${JSON.stringify(request.body.sub)} is not the signed-in user (${principal.sub})`);
+      }
+      const user = await fastify.users.recordSignIn({ sub: principal.sub, email: request.body.email, name: request.body.name ?? null });
+      return { id: user.id, sub: user.auth0_user_id, email: user.email, name: user.name, role: user.role, is_active: user.is_active };
+    },
+  );
+};
+
+export default userProfileRoutes;

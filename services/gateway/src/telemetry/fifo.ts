@@ -1,0 +1,43 @@
+/**
+ * A first-in first-out queue with O(1) push and shift (Array.prototype.shift is O(n), which
+ * matters for a buffer holding 100,000 events while the event log is away).
+ */
+export class Fifo<T> {
+  private items: T[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  shift(): T | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const item = this.items[this.head]!;
+    this.items[this.head] = undefined as T;
+    this.head += 1;
+    // Reclaim the consumed front once it is most of the array.
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+
+  /** Removes and returns up to `count` items from the front. */
+  take(count: number): T[] {
+    const taken = this.items.slice(this.head, this.head + count);
+    for (let index = 0; index < taken.length; index++) this.shift();
+    return taken;
+  }
+
+  /** Puts items back at the front, in their order (a batch that could not be sent). */
+  returnToFront(items: readonly T[]): void {
+    if (items.length === 0) return;
+    this.items = [...items, ...this.items.slice(this.head)];
+    this.head = 0;
+  }
+}

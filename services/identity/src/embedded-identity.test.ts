@@ -1,0 +1,90 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findDemoAccount } from './demo-accounts.js';
+import { startTestIdentity, TEST_AUDIENCE, TEST_CLIENT_ID, TEST_ISSUER, type TestIdentity } from './testing/index.js';
+
+let test: TestIdentity;
+beforeAll(async () => {
+  test = await startTestIdentity();
+});
+afterAll(() => test?.close());
+
+const get = (url: string) => test.app.inject({ method: 'GET', url, headers: { host: 'localhost:8080' } });
+
+describe('discovery', () => {
+  it('names the issuer and serves every endpoint under the mount path', async () => {
+    const response = await get('/idp/.well-known/openid-configuration');
+    expect(response.statusCode).toBe(200);
+    const discovery = response.json<Record<string, unknown>>();
+    expect(discovery.issuer).toBe(TEST_ISSUER);
+    expect(discovery).toMatchObject({
+      authorization_endpoint: `${TEST_ISSUER}/auth`,
+      token_endpoint: `${TEST_ISSUER}/token`,
+      jwks_uri: `${TEST_ISSUER}/jwks`,
+      end_session_endpoint: `${TEST_ISSUER}/session/end`,
+    });
+    expect(discovery.code_challenge_methods_supported).toContain('S256');
+    expect(discovery.id_token_signing_alg_values_supported).toEqual(['RS256']);
+    expect(discovery.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access']));
+    expect(discovery.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
+  });
+});
+
+describe('JWKS', () => {
+  it('serves the public signing key only', async () => {
+    const response = await get('/idp/jwks');
+    expect(response.statusCode).toBe(200);
+    const { keys } = response.json<{ keys: Array<Record<string, unknown>> }>();
+    expect(keys).toEqual(test.identity.publicJwks().keys);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) });
+    for (const privatePart of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(keys[0]).not.toHaveProperty(privatePart);
+  });
+});
+
+describe('files under DATA_DIR/identity', () => {
+  it('keeps keys and passwords across restarts, readable by the owner only', async () => {
+    const again = await startTestIdentity(test.dataDir);
+    try {
+      expect(again.identity.publicJwks()).toEqual(test.identity.publicJwks());
+      expect(again.identity.accounts).toEqual(test.identity.accounts);
+    } finally {
+      await again.close();
+    }
+    for (const file of ['jwks.json', 'cookie-keys.json', 'accounts.json']) {
+      expect((await stat(path.join(test.dataDir, 'identity', file))).mode & 0o777, file).toBe(0o600);
+    }
+  });
+
+  it('has one demo account per role with a local subject and a generated password', () => {
+    expect(test.identity.accounts.map((account) => [account.role, account.email, account.sub])).toEqual([
+      ['general', 'general@ust.local', 'local|demo-general'],
+      ['broker', 'broker@ust.local', 'local|demo-broker'],
+      ['underwriter', 'underwriter@ust.local', 'local|demo-underwriter'],
+      ['admin', 'admin@ust.local', 'local|demo-admin'],
+    ]);
+    const passwords = test.identity.accounts.map((account) => account.password);
+    expect(new Set(passwords).size).toBe(4);
+    for (const password of passwords) expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(findDemoAccount(test.identity.accounts, 'ADMIN@ust.local')?.role).toBe('admin');
+    expect(findDemoAccount(test.identity.accounts, 'broker')?.email).toBe('broker@ust.local');
+    expect(findDemoAccount(test.identity.accounts, 'nobody')).toBeUndefined();
+  });
+});
+
+describe('issueAccessToken', () => {
+  it('signs an RS256 JWT for the API that verifies against the JWKS', async () => {
+    const token = await test.identity.issueAccessToken({ sub: 'local|demo-broker', email: 'broker@ust.local', name: 'Brian Broker' }, { ttlSeconds: 120 });
+    const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet(test.identity.publicJwks() as never), {
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+      algorithms: ['RS256'],
+    });
+    expect(protectedHeader).toEqual({ alg: 'RS256', typ: 'at+jwt', kid: test.identity.publicJwks().keys[0]?.kid });
+    expect(payload).toMatchObject({ sub: 'local|demo-broker', email: 'broker@ust.local', name: 'Brian Broker', client_id: TEST_CLIENT_ID, scope: 'openid profile email' });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(120);
+    expect(decodeProtectedHeader(token).kid).toBe(protectedHeader.kid);
+  });
+});

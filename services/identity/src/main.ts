@@ -1,0 +1,40 @@
+/**
+ * The identity process: the embedded provider on its own (the compose stack's `identity`
+ * container, DECISIONS.md 6), with GET /health for the orchestrator. The standalone process
+ * mounts the same provider inside the gateway instead.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { createLogger, loadConfig, onShutdown, runMain } from '@ust/platform';
+import { createEmbeddedIdentity } from './embedded-identity.js';
+import { embeddedIdentityPlugin } from './embedded-identity.plugin.js';
+
+runMain(async () => {
+  const config = loadConfig();
+  const log = createLogger('identity', { level: config.LOG_LEVEL });
+  const identity = await createEmbeddedIdentity({
+    dataDir: config.dataDir,
+    issuer: config.oidcIssuer,
+    audience: config.oidcAudience,
+    clientId: config.OIDC_CLIENT_ID,
+    webOrigins: [config.publicUrl],
+    log,
+  });
+
+  const server = Fastify({ loggerInstance: log, trustProxy: true });
+  await server.register(embeddedIdentityPlugin, { identity });
+  server.get('/health', async () => ({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }));
+  const url = await server.listen({ port: config.PORT, host: config.HOST });
+
+  // `pnpm token` run in this container signs for this issuer (DECISIONS.md 21).
+  await writeFile(
+    path.join(config.dataDir, 'runtime.json'),
+    JSON.stringify({ pid: process.pid, url, issuer: identity.issuer, audience: identity.audience, startedAt: new Date().toISOString() }, null, 2),
+  );
+  log.info({ issuer: identity.issuer, audience: identity.audience, clientId: config.OIDC_CLIENT_ID, webOrigin: config.publicUrl }, 'identity provider ready');
+  for (const account of identity.accounts) {
+    log.info(`demo account ${account.role.padEnd(11)} ${account.email.padEnd(22)} password ${account.password}`);
+  }
+  onShutdown(log, () => server.close());
+});
