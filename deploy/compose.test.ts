@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ConfigSchema } from '../services/platform/src/config.js';
+import { ConfigSchema, loadConfig } from '../services/platform/src/config.js';
 import { pinnedImages, readPinnedVersions } from '../services/platform/src/testing/containers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -163,7 +163,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('starts every process file its command names', () => {
-    for (const name of PROCESSES) {
+    for (const name of [...PROCESSES, 'identity']) {
       for (const file of commandOf(name).filter((part) => part.endsWith('.ts'))) {
         expect(fs.existsSync(path.join(root, file)), `${name}: ${file}`).toBe(true);
       }
@@ -199,7 +199,7 @@ describe('docker-compose.yml', () => {
 
   it('sets only variables the configuration schema knows on the processes', () => {
     const known = Object.keys(ConfigSchema.properties);
-    for (const name of PROCESSES) {
+    for (const name of [...PROCESSES, 'identity']) {
       for (const variable of Object.keys(environmentOf(name))) expect(known, `${name}: ${variable}`).toContain(variable);
     }
   });
@@ -288,6 +288,41 @@ describe('docker-compose.yml', () => {
   it('publishes the gateway on 8080, the port it listens on', () => {
     expect(environmentOf('gateway').PORT).toBe('8080');
     expect(publishedPorts('gateway')).toContainEqual({ hostIp: '', published: 8080, target: 8080 });
+  });
+
+  it('runs the identity provider from the same image on 8081, checked on its /health route (DECISIONS.md 6)', () => {
+    const identity = service('identity');
+    expect(identity.build).toEqual(service('gateway').build);
+    expect(identity.image).toBe(service('gateway').image);
+    expect(commandOf('identity').find((part) => part.endsWith('.ts'))).toBe('services/identity/src/main.ts');
+    expect(environmentOf('identity')).toMatchObject({ PORT: '8081', HOST: '0.0.0.0' });
+    expect(publishedPorts('identity')).toContainEqual({ hostIp: '', published: 8081, target: 8081 });
+    expect([identity.healthcheck?.test].flat().join(' ')).toContain(`:${environmentOf('identity').PORT}/health`);
+  });
+
+  it('keeps the identity keys and accounts on a volume at its DATA_DIR, and starts without the infrastructure it does not use', () => {
+    const dataDir = environmentOf('identity').DATA_DIR ?? runtimeEnvironment.DATA_DIR;
+    expect(service('identity').volumes).toContain(`identity-data:${dataDir}`);
+    expect(service('identity').depends_on).toBeUndefined();
+    for (const variable of ['CLICKHOUSE_URL', 'KAFKA_BROKERS', 'REDIS_URL']) expect(environmentOf('identity')).not.toHaveProperty(variable);
+  });
+
+  it('points the gateway at the identity service: the issuer the browser reaches, its keys over the compose network, one audience', () => {
+    const gateway = loadConfig(environmentOf('gateway'));
+    const identity = loadConfig(environmentOf('identity'));
+    expect(gateway.oidcIssuer).toBe('http://localhost:8081/idp');
+    expect(identity.oidcIssuer).toBe(gateway.oidcIssuer);
+    // The browser reaches the issuer on the port the identity service publishes.
+    const issuer = new URL(identity.oidcIssuer);
+    expect(publishedPorts('identity')).toContainEqual(expect.objectContaining({ published: Number(issuer.port), target: identity.PORT }));
+    // The gateway fetches the keys by the compose service name, on the port identity listens on.
+    const jwks = new URL(gateway.OIDC_JWKS_URL ?? '');
+    expect(jwks.host).toBe(`identity:${identity.PORT}`);
+    expect(jwks.pathname).toBe(`${issuer.pathname}/jwks`);
+    // Tokens carry the audience the gateway checks, for the client and web origin the gateway serves.
+    expect(identity.oidcAudience).toBe(gateway.oidcAudience);
+    expect(identity.publicUrl).toBe(gateway.publicUrl);
+    expect(identity.OIDC_CLIENT_ID).toBe(gateway.OIDC_CLIENT_ID);
   });
 
   it('declares every named volume it mounts, and every bind-mounted file exists', () => {

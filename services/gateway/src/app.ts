@@ -3,6 +3,7 @@
  * server.ts and the standalone process register it; tests register it and call inject().
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import sensible from '@fastify/sensible';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -52,7 +53,7 @@ function signingKeysFor(options: AppOptions): SigningKeyResolver {
 /** Prefix of every product route; /health, /ready and /docs stay at the root. */
 export const API_PREFIX = '/api';
 
-export default async function app(fastify: FastifyInstance, options: AppOptions) {
+async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(sensible);
   await fastify.register(helmet, {
     // The web app loads map tiles and styles from configured origins; its own CSP lives with the app.
@@ -109,3 +110,6 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
 
   if (options.webRoot) await fastify.register(webApp, { root: options.webRoot });
 }
+
+/** Not encapsulated, so the instance that registers it sees its decorations (ports, telemetry, users). */
+export default fp(app, { name: 'ust-gateway' });

@@ -24,7 +24,10 @@ describe('discovery', () => {
       token_endpoint: `${TEST_ISSUER}/token`,
       jwks_uri: `${TEST_ISSUER}/jwks`,
       end_session_endpoint: `${TEST_ISSUER}/session/end`,
+      revocation_endpoint: `${TEST_ISSUER}/token/revocation`,
     });
+    // Access tokens are for the API; the ID token carries the profile claims.
+    expect(discovery).not.toHaveProperty('userinfo_endpoint');
     expect(discovery.code_challenge_methods_supported).toContain('S256');
     expect(discovery.id_token_signing_alg_values_supported).toEqual(['RS256']);
     expect(discovery.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access']));

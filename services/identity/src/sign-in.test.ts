@@ -117,6 +117,19 @@ describe('authorization code with PKCE', () => {
     expect(decodeJwt(issued).exp! - decodeJwt(issued).iat!).toBe(3600);
   });
 
+  it('renews silently (prompt=none) while the provider session lasts, without a form', async () => {
+    const client = browser(test.app, TEST_ISSUER);
+    await signInThroughInject(test.app, { issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, redirectUri: REDIRECT_URI, email: admin.email, password: admin.password, jar: client.jar });
+    const silent = new URL(authorizationUrl(createPkce().challenge));
+    silent.searchParams.set('prompt', 'none');
+    silent.searchParams.set('redirect_uri', `${TEST_ORIGIN}/silent-renew.html`);
+    const response = await client.request('GET', silent.href);
+    expect(response.statusCode).toBe(303);
+    const location = new URL(String(response.headers.location));
+    expect(location.pathname).toBe('/silent-renew.html');
+    expect(location.searchParams.get('code')).toBeTruthy();
+  });
+
   it('refuses an authorization request without PKCE', async () => {
     const response = await browser(test.app, TEST_ISSUER).request('GET', authorizationUrl(undefined));
     expect(response.statusCode).toBe(303);

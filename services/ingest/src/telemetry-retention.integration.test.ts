@@ -4,7 +4,7 @@
  * range never reaches the DDL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessEventLog, type AnalyticsStore } from '@ust/platform';
+import { createInProcessEventLog, createInProcessJobQueue, createMemoryCache, type AnalyticsStore } from '@ust/platform';
 import { applyTelemetryRetention, telemetryTtlDays } from './telemetry-retention.js';
 import { startIngest } from './start-ingest.js';
 import { log, openMigratedStore } from './testing/telemetry-fixtures.js';
@@ -41,10 +41,10 @@ describe('applyTelemetryRetention', () => {
   });
 
   it('is applied by startIngest when telemetryTtlDays is given', async () => {
-    const events = createInProcessEventLog();
-    const ingest = await startIngest({ store, events, log, telemetryTtlDays: 45 } as Parameters<typeof startIngest>[0], []);
+    const ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue(), cache: createMemoryCache() };
+    const ingest = await startIngest({ ...ports, log, telemetryTtlDays: 45 }, []);
     expect(Object.fromEntries(await telemetryTtlDays(store))).toEqual({ logs: 45, user_activities: 45, metrics_1m: 45 });
     await ingest.close();
-    await events.close();
+    await Promise.all([ports.events.close(), ports.jobs.close(), ports.cache.close()]);
   });
 });

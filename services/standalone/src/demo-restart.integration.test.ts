@@ -17,8 +17,10 @@ describe('the demo dataset across restarts', () => {
   it('is reused, recovered from the tables, and re-imported after an interrupted build', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-demo-restart-'));
     const config = loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: 'fixtures' });
-    const statistics = async (standalone: Awaited<ReturnType<typeof startStandalone>>) =>
-      (await standalone.gateway.inject({ method: 'GET', url: '/api/facilities-statistics' })).json();
+    const statistics = async (standalone: Awaited<ReturnType<typeof startStandalone>>) => {
+      const token = await standalone.identity!.issueAccessToken(standalone.identity!.accounts[0]!);
+      return (await standalone.gateway.inject({ method: 'GET', url: '/api/facilities-statistics', headers: { authorization: `Bearer ${token}` } })).json();
+    };
 
     let standalone = await startStandalone({ config, log, listen: false });
     const first = await statistics(standalone);

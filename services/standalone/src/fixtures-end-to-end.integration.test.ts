@@ -17,11 +17,14 @@ const log = createLogger('fixtures-e2e', { level: 'silent' });
 describe('the real fixtures end to end', () => {
   let standalone: Standalone;
   let dataDir: string;
-  const get = (url: string, headers: Record<string, string> = {}) => standalone.gateway.inject({ method: 'GET', url, headers });
+  let authorization: { authorization: string };
+  const get = (url: string, headers: Record<string, string> = {}) => standalone.gateway.inject({ method: 'GET', url, headers: { ...authorization, ...headers } });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-e2e-'));
     standalone = await startStandalone({ config: loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: 'fixtures' }), log, listen: false });
+    const broker = standalone.identity!.accounts.find((account) => account.role === 'broker')!;
+    authorization = { authorization: `Bearer ${await standalone.identity!.issueAccessToken(broker)}` };
   }, 300_000);
   afterAll(() => standalone?.close());
 

@@ -1,7 +1,8 @@
 /**
  * When the telemetry consumers insert, on both event logs and the real engine: a lone event is
  * written once its batch's time is up, with no further traffic; a batch that reaches maxRows is
- * written at once, and the deliveries of different partitions share that one insert.
+ * written at once, and the deliveries of different partitions share that one insert; a batch
+ * spanning many days is split so ClickHouse never refuses it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsStore, EventLog } from '@ust/platform';
@@ -16,6 +17,7 @@ import {
   testNames,
   until,
 } from '../testing/telemetry-fixtures.js';
+import { insertByDay } from './telemetry-consumer.js';
 import { telemetryLogsConsumer } from './telemetry-logs.consumer.js';
 
 let store: AnalyticsStore;
@@ -28,6 +30,19 @@ async function countOf(ids: string[]): Promise<number> {
   const [row] = await store.query<{ n: number }>('SELECT count() AS n FROM logs FINAL WHERE event_id IN {ids:Array(UUID)}', { ids });
   return row!.n;
 }
+
+it('writes a batch whose events span more than the 100 days (partitions) ClickHouse takes in one insert', async () => {
+  const day = 86_400_000;
+  const start = Date.now() - 80 * day;
+  const batch = Array.from({ length: 150 }, (_, i) => gatewayLogEvent({ timestamp: new Date(start + i * day).toISOString() }));
+  const recording = recordingStore(store);
+  await insertByDay(recording, 'logs', batch);
+  expect(await countOf(batch.map((event) => event.event_id))).toBe(150);
+  expect(recording.inserts).toEqual([
+    { table: 'logs', rows: 100 },
+    { table: 'logs', rows: 50 },
+  ]);
+});
 
 describe.each(adapters)('telemetry batches on the %s event log', (_name, makeLog) => {
   let events: EventLog;
@@ -61,8 +76,9 @@ describe.each(adapters)('telemetry batches on the %s event log', (_name, makeLog
 
   it('writes a batch as soon as it holds maxRows, from the deliveries of every partition', async () => {
     const names = testNames('size-closed');
-    // The timer cannot close this batch within the test: only its size can.
-    const { consumer, inserts } = await startLogs(names, { maxRows: 3, maxWaitMs: 10 * 60_000 });
+    // The timer closes this batch only after `until` below gave up: within the test only its size
+    // can, and should that fail, the batch still closes and the consumer can leave its group.
+    const { consumer, inserts } = await startLogs(names, { maxRows: 3, maxWaitMs: 60_000 });
     const batch = keysForEachPartition(3).map((key) => ({ key, event: gatewayLogEvent() }));
     await events.publish(
       names.logsTopic,

@@ -78,13 +78,48 @@ async function brokerAnswers(brokers: string): Promise<boolean> {
   }
 }
 
-export async function startKafkaBroker(): Promise<RunningService> {
+/** A broker a test can take away and bring back on the same port, with its data kept. */
+export interface RestartableKafkaBroker extends RunningService {
+  /** Stops the broker process; its log directory stays. */
+  halt(): Promise<void>;
+  /** Starts it again on the same ports and directory and waits until it answers. */
+  resume(): Promise<void>;
+}
+
+export async function startKafkaBroker(): Promise<RestartableKafkaBroker> {
   await assertJavaInstalled();
   await fetchJars();
   const port = await findFreePort();
   let controllerPort = await findFreePort();
   while (controllerPort === port) controllerPort = await findFreePort();
   const dir = await mkdtemp(join(tmpdir(), 'ust-kafka-'));
+  const url = `127.0.0.1:${port}`;
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  let broker: { halt(): Promise<void> };
+  try {
+    broker = await launchBroker(port, controllerPort, dir);
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
+  process.once('exit', removeDir);
+  return {
+    url,
+    source: 'local',
+    async stop() {
+      await broker.halt();
+      process.removeListener('exit', removeDir);
+      removeDir();
+    },
+    halt: () => broker.halt(),
+    async resume() {
+      broker = await launchBroker(port, controllerPort, dir);
+    },
+  };
+}
+
+/** Runs kafka.sh on the given ports and directory until it answers; `halt` stops that process. */
+async function launchBroker(port: number, controllerPort: number, dir: string): Promise<{ halt(): Promise<void> }> {
   const brokerLog = join(dir, 'broker.log');
   const launcherLog = join(dir, 'launcher.log');
   const out = openSync(launcherLog, 'a');
@@ -111,13 +146,10 @@ export async function startKafkaBroker(): Promise<RunningService> {
       // Already gone.
     }
   };
-  const killOnExit = () => {
-    killGroup('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const killOnExit = () => killGroup('SIGKILL');
   process.once('exit', killOnExit);
 
-  const stop = async () => {
+  const halt = async () => {
     process.removeListener('exit', killOnExit);
     if (!exited) {
       killGroup('SIGTERM');
@@ -127,7 +159,6 @@ export async function startKafkaBroker(): Promise<RunningService> {
       // The watchdog and any other member of the group, should one have outlived bash/java.
       killGroup('SIGKILL');
     }
-    rmSync(dir, { recursive: true, force: true });
   };
 
   const url = `127.0.0.1:${port}`;
@@ -136,10 +167,10 @@ export async function startKafkaBroker(): Promise<RunningService> {
     if (exited || Date.now() > deadline) {
       const why = exited ? 'exited before it answered' : `did not answer within ${READY_TIMEOUT_MS / 1000} s`;
       const logs = `--- ${launcherLog} ---\n${readTail(launcherLog)}\n--- ${brokerLog} ---\n${readTail(brokerLog)}`;
-      await stop();
+      await halt();
       throw new Error(`The local Kafka broker on ${url} ${why}.\n${logs}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return { url, source: 'local', stop };
+  return { halt };
 }
