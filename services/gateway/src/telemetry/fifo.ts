@@ -34,6 +34,22 @@ export class Fifo<T> {
     return taken;
   }
 
+  /**
+   * Removes items from the front while their summed `weight` stays within `budget` (at least
+   * one item, so an item heavier than the budget still moves), up to `count` items.
+   */
+  takeWithin(count: number, budget: number, weight: (item: T) => number): T[] {
+    const taken: T[] = [];
+    let used = 0;
+    while (taken.length < count && this.length > 0) {
+      const next = this.items[this.head]!;
+      used += weight(next);
+      if (taken.length > 0 && used > budget) break;
+      taken.push(this.shift()!);
+    }
+    return taken;
+  }
+
   /** Puts items back at the front, in their order (a batch that could not be sent). */
   returnToFront(items: readonly T[]): void {
     if (items.length === 0) return;

@@ -22,8 +22,16 @@ export interface TelemetryBufferOptions {
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Most events held at once. */
   capacity: number;
-  /** Most events sent per publish call and topic. @defaultValue 1000 */
+  /**
+   * Most events sent per publish call and topic: at about 500 bytes per event, 1000 keep a
+   * produce request well under Kafka's 1 MB record-batch limit. @defaultValue 1000
+   */
   batchSize?: number;
+  /**
+   * Events per message: a message carries a JSON array of events, because kafkajs spends more
+   * per message than per byte (ingest reads single events and packets alike). @defaultValue 100
+   */
+  eventsPerMessage?: number;
   /** Longest wait between attempts while the event log is unreachable. @defaultValue 5000 */
   maxRetryDelayMs?: number;
 }
@@ -43,7 +51,34 @@ export type TelemetryBuffer = ReturnType<typeof createTelemetryBuffer>;
 
 const isDroppable = (event: LogEvent) => event.level === 'DEBUG' || event.level === 'INFO';
 
-export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000, maxRetryDelayMs = 5000 }: TelemetryBufferOptions) {
+/**
+ * Kafka refuses a record batch over 1 MB (message.max.bytes), and a refused batch would be
+ * retried forever at the head of the buffer: one publish call carries at most 768 KB of events
+ * (a single event is at most the 256 KB body limit), one message at most 256 KB.
+ */
+const MAX_PUBLISH_BYTES = 768 * 1024;
+const MAX_MESSAGE_BYTES = 256 * 1024;
+
+/** JSON arrays of up to `eventsPerMessage` events and MAX_MESSAGE_BYTES each. */
+function packIntoMessages(batch: readonly HeldEvent[], eventsPerMessage: number): Array<{ key: string; value: string }> {
+  const messages: Array<{ key: string; value: string }> = [];
+  let packet: HeldEvent[] = [];
+  let bytes = 0;
+  const close = () => {
+    if (packet.length) messages.push({ key: packet[0]!.key, value: `[${packet.map((event) => event.value).join(',')}]` });
+    packet = [];
+    bytes = 0;
+  };
+  for (const event of batch) {
+    if (packet.length === eventsPerMessage || (packet.length > 0 && bytes + event.value.length > MAX_MESSAGE_BYTES)) close();
+    packet.push(event);
+    bytes += event.value.length + 1;
+  }
+  close();
+  return messages;
+}
+
+export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000, eventsPerMessage = 100, maxRetryDelayMs = 5000 }: TelemetryBufferOptions) {
   // Three queues so that making room is O(1): the oldest droppable entry is the head of one.
   const droppableLogs = new Fifo<HeldEvent>();
   const keptLogs = new Fifo<HeldEvent>();
@@ -88,12 +123,13 @@ export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000,
   }
 
   async function publishFrom(queue: Fifo<HeldEvent>): Promise<boolean> {
-    const batch = queue.take(batchSize);
+    const batch = queue.takeWithin(batchSize, MAX_PUBLISH_BYTES, (event) => event.value.length);
     if (batch.length === 0) return true;
     inFlight += batch.length;
     try {
-      // One batch holds one topic per queue, except the activities queue which holds one too.
-      await events.publish(batch[0]!.topic, batch.map(({ key, value }) => ({ key, value })));
+      // Each queue holds one topic's events.
+      const messages = packIntoMessages(batch, eventsPerMessage);
+      await events.publish(batch[0]!.topic, messages);
       stats.published += batch.length;
       return true;
     } catch (error) {

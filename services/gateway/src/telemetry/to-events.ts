@@ -11,16 +11,22 @@ function jsonText(value: unknown): string {
   return value === undefined || value === null ? '' : JSON.stringify(value);
 }
 
+/** A browser clock further off than this is not believed (the row would fall outside the TTL or the charts). */
+const MAX_CLIENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
 export function clientLogEvent(entry: ClientLogEntry, principal: Principal | undefined, userAgent: string | undefined, receivedAt: Date): LogEvent {
+  const claimed = new Date(entry.timestamp);
+  const believable = Math.abs(claimed.getTime() - receivedAt.getTime()) <= MAX_CLIENT_CLOCK_SKEW_MS;
   return {
     event_id: randomUUID(),
-    timestamp: new Date(entry.timestamp).toISOString(),
+    timestamp: (believable ? claimed : receivedAt).toISOString(),
     received_at: receivedAt.toISOString(),
     source: 'client',
     level: entry.level,
     category: entry.category,
     message: entry.message,
-    context: jsonText(entry.context),
+    // The browser's own time is kept beside its context when it was not believed.
+    context: believable ? jsonText(entry.context) : JSON.stringify({ client_timestamp: entry.timestamp, context: entry.context ?? null }),
     user_id: principal?.sub ?? null,
     session_id: entry.sessionId ?? principal?.sessionId ?? null,
     url: entry.url ?? null,

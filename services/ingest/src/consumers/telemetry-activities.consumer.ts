@@ -7,7 +7,7 @@ import { telemetryConsumer, type TelemetryConsumerOptions } from './telemetry-co
 // Compiled once: the interpreted checker is several times slower at telemetry rates.
 const validator = Compile(ActivityEvent);
 
-export function telemetryActivitiesConsumer(options: TelemetryConsumerOptions): ConsumerDefinition<ActivityEvent> {
+export function telemetryActivitiesConsumer(options: TelemetryConsumerOptions): ConsumerDefinition<ActivityEvent[]> {
   return telemetryConsumer<ActivityEvent>(
     {
       name: 'telemetry-activities',

@@ -46,7 +46,12 @@ interface EventSpec {
   timestampFields: readonly string[];
 }
 
-export function telemetryConsumer<Event extends TelemetryEvent>(spec: EventSpec, options: TelemetryConsumerOptions): ConsumerDefinition<Event> {
+/**
+ * A message holds one event or a packet (a JSON array) of events: the gateway packs up to a
+ * hundred per message, because kafkajs spends more per message than per byte. A packet with an
+ * invalid event goes to the dead-letter topic whole, with the event's index in the reason.
+ */
+export function telemetryConsumer<Event extends TelemetryEvent>(spec: EventSpec, options: TelemetryConsumerOptions): ConsumerDefinition<Event[]> {
   const writer = new BatchWriter<Event>({
     flush: (events) => insertByDay(options.store, spec.table, events),
     maxRows: options.maxRows,
@@ -60,8 +65,8 @@ export function telemetryConsumer<Event extends TelemetryEvent>(spec: EventSpec,
     // A full delivery closes a batch by size at once instead of waiting for the timer.
     maxBatchSize: writer.maxRows,
     members: options.members ?? 3,
-    decode: (message) => decodeEvent<Event>(message, spec),
-    writeBatch: (events) => writer.write(events),
+    decode: (message) => decodeEvents<Event>(message, spec),
+    writeBatch: (packets) => writer.write(packets.flat()),
   };
 }
 
@@ -69,21 +74,27 @@ export function telemetryConsumer<Event extends TelemetryEvent>(spec: EventSpec,
 const EARLIEST = Date.UTC(1900, 0, 1);
 const LATEST = Date.UTC(2300, 0, 1) - 1;
 
-function decodeEvent<Event>(message: ConsumedMessage, spec: EventSpec): Event {
+function decodeEvents<Event>(message: ConsumedMessage, spec: EventSpec): Event[] {
   let value: unknown;
   try {
     value = JSON.parse(message.value.toString('utf8'));
   } catch (error) {
     throw new InvalidMessageError(`not JSON: ${(error as Error).message}`);
   }
-  if (!spec.validator.Check(value)) throw new InvalidMessageError(describeSchemaError(spec.validator.Errors(value)));
+  if (!Array.isArray(value)) return [validEvent<Event>(value, spec, '')];
+  if (value.length === 0) throw new InvalidMessageError('an empty packet of events');
+  return value.map((element, index) => validEvent<Event>(element, spec, `/${index}`));
+}
+
+function validEvent<Event>(value: unknown, spec: EventSpec, at: string): Event {
+  if (!spec.validator.Check(value)) throw new InvalidMessageError(`${at}${describeSchemaError(spec.validator.Errors(value))}`);
   const event = value as Record<string, string>;
   for (const field of spec.timestampFields) {
     // The schema's date-time format lets through what Date and ClickHouse cannot read (a leap
     // second, year 0001); writing it would fail the whole batch again on every redelivery.
     const ms = Date.parse(event[field]!);
-    if (Number.isNaN(ms)) throw new InvalidMessageError(`/${field}: must be a date-time that exists`);
-    if (ms < EARLIEST || ms > LATEST) throw new InvalidMessageError(`/${field}: must be between 1900-01-01 and 2299-12-31`);
+    if (Number.isNaN(ms)) throw new InvalidMessageError(`${at}/${field}: must be a date-time that exists`);
+    if (ms < EARLIEST || ms > LATEST) throw new InvalidMessageError(`${at}/${field}: must be between 1900-01-01 and 2299-12-31`);
     // One spelling (UTC, milliseconds) for every row: the day split below reads the date from it.
     event[field] = new Date(ms).toISOString();
   }

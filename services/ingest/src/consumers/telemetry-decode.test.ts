@@ -48,8 +48,15 @@ function reasonOf(decode: () => unknown): string {
 
 describe('decoding a log event', () => {
   it('keeps every field and writes times as UTC with milliseconds', () => {
-    expect(logs.decode(message(valid))).toEqual(valid);
-    expect(logs.decode(message({ ...valid, timestamp: '2026-11-20T12:11:12.345+02:00', received_at: '2026-11-20t10:11:13.001z' }))).toEqual(valid);
+    expect(logs.decode(message(valid))).toEqual([valid]);
+    expect(logs.decode(message({ ...valid, timestamp: '2026-11-20T12:11:12.345+02:00', received_at: '2026-11-20t10:11:13.001z' }))).toEqual([valid]);
+  });
+
+  it('reads a packet of events, and names the element of a packet that is invalid', () => {
+    const second = { ...valid, event_id: '0b6f7c1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e', message: 'second' };
+    expect(logs.decode(message([valid, second]))).toEqual([valid, second]);
+    expect(reasonOf(() => logs.decode(message([valid, { ...second, level: 'TRACE' }])))).toBe('/1/level: must be one of DEBUG, INFO, WARN, ERROR');
+    expect(reasonOf(() => logs.decode(message([])))).toBe('an empty packet of events');
   });
 
   it.each([
@@ -63,7 +70,7 @@ describe('decoding a log event', () => {
     ['a status below 100', { ...valid, status_code: 99 }, '/status_code: must be >= 100'],
     ['a missing field', { ...valid, category: undefined }, '/category: is required'],
     ['an unknown field', { ...valid, tenant: 'acme' }, '/tenant: is not a field of this event'],
-    ['an array', [valid], '(event): must be object'],
+    ['a number', 42, '(event): must be object'],
   ])('rejects %s with its reason', (_case, value, reason) => {
     expect(reasonOf(() => logs.decode(message(value)))).toMatch(reason);
   });
@@ -87,7 +94,7 @@ describe('decoding an activity event', () => {
       page: null,
       details: '',
     };
-    expect(activities.decode(message({ ...activity, activity_type: 'map_loaded' }))).toEqual({ ...activity, activity_type: 'map_loaded' });
+    expect(activities.decode(message({ ...activity, activity_type: 'map_loaded' }))).toEqual([{ ...activity, activity_type: 'map_loaded' }]);
     const reason = reasonOf(() => activities.decode(message(activity)));
     expect(reason).toMatch(/^\/activity_type: must be one of map_loaded, .*, tank_ai_query$/);
   });

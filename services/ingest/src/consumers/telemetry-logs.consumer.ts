@@ -10,7 +10,7 @@ import { telemetryConsumer, type TelemetryConsumerOptions } from './telemetry-co
 // Compiled once: the interpreted checker is several times slower at telemetry rates.
 const validator = Compile(LogEvent);
 
-export function telemetryLogsConsumer(options: TelemetryConsumerOptions): ConsumerDefinition<LogEvent> {
+export function telemetryLogsConsumer(options: TelemetryConsumerOptions): ConsumerDefinition<LogEvent[]> {
   return telemetryConsumer<LogEvent>(
     {
       name: 'telemetry-logs',

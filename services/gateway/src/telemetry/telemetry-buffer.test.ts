@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createInProcessEventLog, type EventLog } from '@ust/platform';
+import { Topics, type LogEvent } from '@ust/schemas';
+import { createTelemetryBuffer } from './telemetry-buffer.js';
+
+function logEvent(level: LogEvent['level'], message: string): LogEvent {
+  const now = new Date().toISOString();
+  return {
+    event_id: randomUUID(), timestamp: now, received_at: now, source: 'client', level, category: 'TEST', message, context: '',
+    user_id: null, session_id: null, url: null, user_agent: null, method: null, endpoint: null, status_code: null, duration_ms: null, request_id: null,
+  };
+}
+
+/** The real in-process log behind a switch that makes publish fail, as an unreachable broker does. */
+function switchableLog(): EventLog & { down: boolean } {
+  const log = createInProcessEventLog();
+  const wrapper = Object.create(log) as EventLog & { down: boolean };
+  wrapper.down = false;
+  wrapper.publish = async (topic, messages) => {
+    if (wrapper.down) throw new Error('KafkaJSConnectionError: Connection error: connect ECONNREFUSED');
+    return log.publish(topic, messages);
+  };
+  return wrapper;
+}
+
+/** Every event published to the logs topic so far, unpacked from its messages. */
+async function published(events: EventLog, groupId: string): Promise<{ messages: number; events: LogEvent[] }> {
+  const received: LogEvent[] = [];
+  let messages = 0;
+  const subscription = await events.subscribe({
+    groupId,
+    topics: [Topics.telemetryLogs],
+    fromBeginning: true,
+    handleBatch: async (batch) => {
+      for (const message of batch.messages) {
+        messages += 1;
+        received.push(...(JSON.parse(message.value.toString('utf8')) as LogEvent[]));
+      }
+    },
+  });
+  await subscription.ready;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await subscription.close();
+  return { messages, events: received };
+}
+
+const quietLog = () => {
+  const lines: Array<{ level: string; message: string }> = [];
+  const record = (level: string) => (object: unknown, message?: string) => void lines.push({ level, message: message ?? String(object) });
+  return { lines, log: { info: record('info'), warn: record('warn'), error: record('error') } as never };
+};
+
+describe('the telemetry buffer', () => {
+  const open: Array<{ close(): Promise<void> }> = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((item) => item.close()));
+  });
+
+  it('packs events into messages of at most 100', async () => {
+    const events = createInProcessEventLog();
+    open.push(events);
+    const buffer = createTelemetryBuffer({ events, log: quietLog().log, capacity: 10_000 });
+    const sent = Array.from({ length: 250 }, (_, index) => logEvent('INFO', `entry ${index}`));
+    expect(buffer.enqueueLogs(sent)).toBe(true);
+    await buffer.close();
+    const { messages, events: received } = await published(events, 'pack-test');
+    expect(messages).toBe(3);
+    expect(received.map((event) => event.message).sort()).toEqual(sent.map((event) => event.message).sort());
+    expect(buffer.stats()).toMatchObject({ held: 0, published: 250, dropped: 0, refused: 0 });
+  });
+
+  it('holds events while the log is unreachable, drops the oldest INFO first, refuses rather than drop a WARN, and reports the drops', async () => {
+    const events = switchableLog();
+    open.push(events);
+    const { lines, log } = quietLog();
+    const buffer = createTelemetryBuffer({ events, log, capacity: 12, maxRetryDelayMs: 50 });
+    events.down = true;
+    expect(buffer.enqueueLogs(Array.from({ length: 10 }, (_, index) => logEvent('INFO', `info ${index}`)))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(buffer.stats().unreachable).toBe(true);
+    expect(buffer.enqueueLogs(Array.from({ length: 5 }, (_, index) => logEvent('ERROR', `error ${index}`)))).toBe(true);
+    expect(buffer.stats()).toMatchObject({ held: 12, dropped: 3 });
+    // Only 7 INFO entries could still make room: 8 ERROR entries are refused, none dropped.
+    expect(buffer.enqueueLogs(Array.from({ length: 8 }, (_, index) => logEvent('ERROR', `late ${index}`)))).toBe(false);
+    expect(buffer.stats()).toMatchObject({ held: 12, dropped: 3, refused: 8 });
+
+    events.down = false;
+    await buffer.close(5_000);
+    const { events: received } = await published(events, 'outage-test');
+    const messages = received.map((event) => event.message);
+    expect(messages.filter((message) => message.startsWith('info')).sort()).toEqual(['info 3', 'info 4', 'info 5', 'info 6', 'info 7', 'info 8', 'info 9']);
+    expect(messages.filter((message) => message.startsWith('error'))).toHaveLength(5);
+    expect(received.find((event) => event.category === 'TELEMETRY')).toMatchObject({ level: 'WARN', message: 'Dropped 3 DEBUG/INFO log entries while the event log was unreachable' });
+    expect(lines.some((line) => line.level === 'warn' && /event log unreachable/.test(line.message))).toBe(true);
+  });
+
+  it('says how many events it could not deliver when it closes while the log is down', async () => {
+    const events = switchableLog();
+    open.push(events);
+    const { lines, log } = quietLog();
+    const buffer = createTelemetryBuffer({ events, log, capacity: 100, maxRetryDelayMs: 20 });
+    events.down = true;
+    buffer.enqueueLogs([logEvent('WARN', 'a'), logEvent('ERROR', 'b')]);
+    await buffer.close(300);
+    expect(lines.filter((line) => line.level === 'error').map((line) => line.message)).toEqual(['telemetry lost at shutdown: 2 events could not reach the event log']);
+  });
+});

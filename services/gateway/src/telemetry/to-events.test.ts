@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { clientLogEvent, requestLogEvent } from './to-events.js';
+
+const receivedAt = new Date('2026-11-21T08:00:00.000Z');
+const principal = { sub: 'local|gina', userId: 'u_1', email: 'g@x', name: 'G', role: 'general' as const, isActive: true, known: true, sessionId: 'sid-1' };
+
+describe('telemetry events', () => {
+  it('takes the user from the token, not the body, and keeps a believable browser time', () => {
+    const event = clientLogEvent(
+      { timestamp: '2026-11-21T09:59:59.123+02:00', level: 'ERROR', category: 'GLOBAL_ERROR', message: 'boom', userId: 'someone-else', sessionId: 's-9', context: { a: 1 } },
+      principal,
+      'UA/1',
+      receivedAt,
+    );
+    expect(event).toMatchObject({ timestamp: '2026-11-21T07:59:59.123Z', user_id: 'local|gina', session_id: 's-9', user_agent: 'UA/1', context: '{"a":1}', source: 'client' });
+  });
+
+  it('stamps an entry from a clock more than a day off with the arrival time and keeps the claimed time', () => {
+    const event = clientLogEvent({ timestamp: '1999-01-01T00:00:00.000Z', level: 'INFO', category: 'APP', message: 'old clock' }, undefined, undefined, receivedAt);
+    expect(event.timestamp).toBe('2026-11-21T08:00:00.000Z');
+    expect(JSON.parse(event.context)).toEqual({ client_timestamp: '1999-01-01T00:00:00.000Z', context: null });
+    expect(event.user_id).toBeNull();
+  });
+
+  it('logs a request with its route template and a level by status', () => {
+    const base = { id: 'r1', method: 'GET', endpoint: '/api/facilities/:id', durationMs: 12.345, startedAt: receivedAt, userAgent: undefined, principal };
+    expect(requestLogEvent({ ...base, statusCode: 200 }, receivedAt)).toMatchObject({ level: 'INFO', message: 'GET /api/facilities/:id 200', duration_ms: 12.35, user_id: 'local|gina' });
+    expect(requestLogEvent({ ...base, statusCode: 404 }, receivedAt).level).toBe('WARN');
+    expect(requestLogEvent({ ...base, statusCode: 503 }, receivedAt).level).toBe('ERROR');
+  });
+});
