@@ -8,3 +8,6 @@ export * from './facility-data.js';
 export * from './identity.js';
 export * from './telemetry.js';
 export * from './admin.js';
+export * from './pricing.js';
+export * from './search.js';
+export * from './geocoding.js';

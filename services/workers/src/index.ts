@@ -19,3 +19,4 @@ export { DEFAULT_STATE_LIST_LIMIT } from './dataset/facility-lists.js';
 export type { CountyFacilitiesBody, StateFacilitiesBody } from './dataset/list-blobs.js';
 export { rebuildDataset, type DatasetBuildMeta, type RebuildResult, type StepTiming } from './dataset/rebuild.js';
 export type { RegionDocument, RegionDocumentMetadata } from './dataset/region-documents.js';
+export { searchKeys } from './dataset/search-keys.js';

@@ -1,13 +1,14 @@
 /**
  * Step 1 of a rebuild: one facility_summary row per facility for the new version. Facilities
  * are read in pages by key (DECISIONS.md 22) with the tanks and releases of each page's key
- * range, derived with @ust/domain's deriveFacility and inserted page by page.
+ * range, derived with @ust/domain's deriveFacility, scored with calculateRiskScore and
+ * inserted page by page.
  */
-import { AGE_BANDS, ageBand, deriveFacility, TANK_STATUS, yearsSince, type AgeBand, type ReleaseLike, type TankLike } from '@ust/domain';
+import { AGE_BANDS, ageBand, calculateRiskScore, deriveFacility, TANK_STATUS, yearsSince, type AgeBand } from '@ust/domain';
 import type { AnalyticsStore } from '@ust/platform';
 import { getFacilityPage, type FacilityPageRow } from '../queries/dataset/get-facility-page.js';
-import { getReleasesOfFacilityRange } from '../queries/dataset/get-releases-of-facility-range.js';
-import { getTanksOfFacilityRange } from '../queries/dataset/get-tanks-of-facility-range.js';
+import { getReleasesOfFacilityRange, type ReleaseInputRow } from '../queries/dataset/get-releases-of-facility-range.js';
+import { getTanksOfFacilityRange, type TankInputRow } from '../queries/dataset/get-tanks-of-facility-range.js';
 
 /** Facilities per page; a page's summary rows are one insert, under the 50,000-row limit. */
 export const SUMMARY_PAGE_SIZE = 20_000;
@@ -51,8 +52,9 @@ export async function buildFacilitySummaries(store: AnalyticsStore, options: Sum
   return tally;
 }
 
-function summaryRow(facility: FacilityPageRow, tanks: TankLike[], releases: ReleaseLike[], options: SummaryOptions, tally: SummaryTally) {
+function summaryRow(facility: FacilityPageRow, tanks: TankInputRow[], releases: ReleaseInputRow[], options: SummaryOptions, tally: SummaryTally) {
   const { summary, ageBasis } = deriveFacility(tanks, releases, options.asOf);
+  const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf: options.asOf });
   tally.tanks += tanks.length;
   for (const tank of tanks) {
     if (tank.tank_status !== TANK_STATUS.active) continue;
@@ -75,6 +77,8 @@ function summaryRow(facility: FacilityPageRow, tanks: TankLike[], releases: Rele
     longitude: facility.longitude,
     mapping_method: facility.mapping_method,
     ...summary,
+    calculated_risk_score: risk.score,
+    risk_factors: JSON.stringify(risk),
     age_tank_count: ageBasis.count,
     tank_age_sum: ageBasis.sumYears,
     built_at: options.builtAt.toISOString(),

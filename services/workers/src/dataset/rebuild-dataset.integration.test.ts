@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadRegionShapes, STATE_CODES } from '@ust/domain';
+import { calculateRiskScore, loadRegionShapes, STATE_CODES } from '@ust/domain';
 import {
   applyMigrations,
   createChdbStore,
@@ -112,7 +112,7 @@ const kent: RegionProperties = {
   avg_tank_age: 19.8, // (30.002 + 19.505 + 10.002) / 3
   max_tank_age: 30,
   avg_protection_score: 84.5, // (69 + 100) / 2
-  avg_risk_score: null,
+  avg_risk_score: 6, // (9 + 3) / 2: DE-1 scores 9, DE-2 3
   total_capacity: 23_000,
   total_leaks: 2,
   has_facility_data: true,
@@ -138,7 +138,7 @@ const delaware: RegionProperties = {
   avg_tank_age: 28.6,
   max_tank_age: 55,
   avg_protection_score: 84.5,
-  avg_risk_score: null,
+  avg_risk_score: 3.4, // (9 + 3 + 3 + 1 + 1) / 5
   total_capacity: 23_000,
   total_leaks: 3,
   has_facility_data: true,
@@ -266,6 +266,14 @@ describe('rebuild-dataset', () => {
       expect(await cache.get(DATASET_POINTER_KEY)).toBe('1');
 
       expect(await readStatistics(cache)).toEqual(expectedStatistics(1));
+
+      // Each summary row holds the facility's risk score and the assessment behind it.
+      const scored = await store.query<{ facility_id: string; calculated_risk_score: number; risk_factors: string }>(
+        'SELECT facility_id, calculated_risk_score, risk_factors FROM facility_summary FINAL WHERE dataset_version = 1 ORDER BY facility_id',
+      );
+      expect(scored.map((row) => [row.facility_id, row.calculated_risk_score])).toEqual([['DE-1', 9], ['DE-2', 3], ['DE-3', 3], ['DE-4', 1], ['DE-5', 1], ['MD-1', 1]]);
+      const of = (id: string) => ({ tanks: tanks.filter((tank) => tank.facility_id === id), releases: releases.filter((release) => release.facility_id === id), receptors: facilities.find((facility) => facility.facility_id === id)!, asOf });
+      expect(JSON.parse(scored[0]!.risk_factors)).toEqual(calculateRiskScore(of('DE-1')));
 
       const counties = await readDocument(cache, 'counties');
       expect(counties.document.features.map((feature) => feature.id)).toEqual(loadRegionShapes('counties').map((shape) => shape.fips));

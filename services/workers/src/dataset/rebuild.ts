@@ -22,6 +22,7 @@ import { readCurrentVersion } from './read-cache.js';
 import { buildRegionDocument, encodeRegionDocument } from './region-documents.js';
 import { indexAggregates, mergeFacilityAggregates, mergeReleaseAggregates, regionFigures, type RegionFigures } from './region-figures.js';
 import { buildStatistics } from './statistics.js';
+import { writeSearchIndexes, type SearchIndexTally } from './search-indexes.js';
 
 export interface RebuildDeps {
   store: AnalyticsStore;
@@ -75,6 +76,8 @@ export interface RebuildResult {
   documents: Record<RegionLevel, { rawBytes: number; gzipBytes: number; etag: string }>;
   /** Keys and stored bytes of the facility lists (county and state bodies, state chunks). */
   lists: { keys: number; bytes: ListBytes };
+  /** The H3 search indexes: items, cells and stored bytes. */
+  search: SearchIndexTally;
   steps: StepTiming[];
 }
 
@@ -149,6 +152,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
 
   const states = aggregates.stateFacilities.map((row) => row.region);
   const lists = await timed('facility lists', () => writeFacilityLists(store, cache, version, states), (result) => result.facilities);
+  const search = await timed('search indexes', () => writeSearchIndexes(store, cache, version), (result) => result.facilityCells + result.releaseCells);
 
   const meta: DatasetBuildMeta = {
     dataset_version: version,
@@ -184,6 +188,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
     releases: meta.releases,
     documents,
     lists: { keys: lists.keys, bytes: lists.bytes },
+    search,
     steps,
   };
 }

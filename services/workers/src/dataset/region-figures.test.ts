@@ -13,6 +13,8 @@ const facilities = (region: string, fields: Partial<FacilityAggregateRow> = {}):
   max_tank_age: 40.2,
   scored_facilities: 2,
   protection_score_sum: 133,
+  risk_scored_facilities: 3,
+  risk_score_sum: 14,
   total_capacity: 45_000.4,
   total_leaks: 2,
   generated_facilities: 2,
@@ -31,7 +33,7 @@ describe('regionFigures', () => {
       avg_tank_age: 25.3, // 101 / 4 tanks
       max_tank_age: 40.2,
       avg_protection_score: 66.5, // 133 / 2 scored facilities
-      avg_risk_score: null,
+      avg_risk_score: 4.7, // 14 / 3 scored facilities
       total_capacity: 45_000,
       total_leaks: 2,
       has_facility_data: true,
@@ -45,7 +47,7 @@ describe('regionFigures', () => {
   });
 
   it('gives zeros and nulls to a region without data', () => {
-    expect(regionFigures(undefined, undefined)).toMatchObject({ total_facilities: 0, leak_rate: 0, avg_tank_age: null, avg_protection_score: null, has_facility_data: false, has_release_data: false, open_release_rate: 0, generated_share: 0 });
+    expect(regionFigures(undefined, undefined)).toMatchObject({ total_facilities: 0, leak_rate: 0, avg_tank_age: null, avg_protection_score: null, avg_risk_score: null, has_facility_data: false, has_release_data: false, open_release_rate: 0, generated_share: 0 });
   });
 });
 
@@ -54,7 +56,7 @@ describe('indexAggregates', () => {
     const rows = [facilities('MP', { max_tank_age: null }), facilities('CM', { total_tanks: '1' as unknown as number }), facilities('XX')];
     const index = indexAggregates(rows, (code) => ({ MP: '69', CM: '69' })[code], mergeFacilityAggregates);
     expect([...index.keys()]).toEqual(['69']);
-    expect(index.get('69')).toMatchObject({ total_facilities: 6, total_tanks: 10, max_tank_age: 40.2, tank_age_sum: 202 });
+    expect(index.get('69')).toMatchObject({ total_facilities: 6, total_tanks: 10, max_tank_age: 40.2, tank_age_sum: 202, risk_scored_facilities: 6, risk_score_sum: 28 });
     expect(indexAggregates([releases('a'), releases('a')], (key) => key, mergeReleaseAggregates).get('a')).toMatchObject({ total_releases: 6, open_releases: 2 });
   });
 });

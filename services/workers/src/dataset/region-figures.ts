@@ -25,6 +25,8 @@ export function mergeFacilityAggregates(a: FacilityAggregateRow, b: FacilityAggr
     max_tank_age: maxAge,
     scored_facilities: a.scored_facilities + b.scored_facilities,
     protection_score_sum: a.protection_score_sum + b.protection_score_sum,
+    risk_scored_facilities: a.risk_scored_facilities + b.risk_scored_facilities,
+    risk_score_sum: a.risk_score_sum + b.risk_score_sum,
     total_capacity: a.total_capacity + b.total_capacity,
     total_leaks: a.total_leaks + b.total_leaks,
     generated_facilities: a.generated_facilities + b.generated_facilities,
@@ -74,6 +76,7 @@ export function regionFigures(facilities: FacilityAggregateRow | undefined, rele
   const openReleases = releases?.open_releases ?? 0;
   const ageCount = facilities?.age_tank_count ?? 0;
   const scored = facilities?.scored_facilities ?? 0;
+  const riskScored = facilities?.risk_scored_facilities ?? 0;
   return {
     total_facilities: totalFacilities,
     facilities_with_leaks: withLeaks,
@@ -83,8 +86,8 @@ export function regionFigures(facilities: FacilityAggregateRow | undefined, rele
     avg_tank_age: ageCount > 0 ? round(facilities!.tank_age_sum / ageCount, 1) : null,
     max_tank_age: facilities?.max_tank_age ?? null,
     avg_protection_score: scored > 0 ? round(facilities!.protection_score_sum / scored, 1) : null,
-    // Filled by the search issue's scoring job once risk scores exist (DECISIONS.md 16).
-    avg_risk_score: null,
+    // Null only for a region without scored facilities, e.g. a version built before migration 004.
+    avg_risk_score: riskScored > 0 ? round(facilities!.risk_score_sum / riskScored, 1) : null,
     total_capacity: Math.round(facilities?.total_capacity ?? 0),
     total_leaks: facilities?.total_leaks ?? 0,
     has_facility_data: totalFacilities > 0,

@@ -1,15 +1,21 @@
 import type { AnalyticsStore } from '@ust/platform';
+import type { RiskReceptors } from '@ust/domain';
 import type { FacilityRecord } from '@ust/schemas';
 
 export type FacilityPageRow = Pick<
   FacilityRecord,
   'facility_id' | 'name' | 'address' | 'city' | 'county' | 'state' | 'zip_code' | 'latitude' | 'longitude' | 'fips' | 'mapping_method' | 'source'
->;
+> &
+  RiskReceptors;
 
-/** The next `limit` facilities after `after` in facility_id order (paging by key, DECISIONS.md 22). */
+/**
+ * The next `limit` facilities after `after` in facility_id order (paging by key, DECISIONS.md
+ * 22): the list fields the summary copies and the receptor fields the risk score reads.
+ */
 export async function getFacilityPage(store: AnalyticsStore, after: string, limit: number): Promise<FacilityPageRow[]> {
   return store.query<FacilityPageRow>(
-    `SELECT facility_id, name, address, city, county, state, zip_code, latitude, longitude, fips, mapping_method, source
+    `SELECT facility_id, name, address, city, county, state, zip_code, latitude, longitude, fips, mapping_method, source,
+            population_1500ft, private_wells_1500ft, within_spa, within_whpa, within_100yr_floodplain
      FROM facilities FINAL
      WHERE facility_id > {after:String}
      ORDER BY facility_id

@@ -1,15 +1,12 @@
 import type { AnalyticsStore } from '@ust/platform';
 import type { ReleaseRecord } from '@ust/schemas';
 
-export interface ReleaseInputRow {
-  facility_id: string;
-  status_class: ReleaseRecord['status_class'];
-}
+export type ReleaseInputRow = { facility_id: string } & Pick<ReleaseRecord, 'status_class' | 'reported_date' | 'closed_with_residual_contamination'>;
 
-/** Status class of each release linked to a facility from `first` to `last` (inclusive). */
+/** What the summary and the risk score read of each release linked to a facility from `first` to `last` (inclusive). */
 export async function getReleasesOfFacilityRange(store: AnalyticsStore, first: string, last: string): Promise<ReleaseInputRow[]> {
   return store.query<ReleaseInputRow>(
-    `SELECT assumeNotNull(facility_id) AS facility_id, status_class
+    `SELECT assumeNotNull(facility_id) AS facility_id, status_class, reported_date, closed_with_residual_contamination
      FROM releases FINAL
      WHERE facility_id >= {first:String} AND facility_id <= {last:String}`,
     { first, last },

@@ -14,6 +14,8 @@ export async function getStateFacilityAggregates(store: AnalyticsStore, version:
             max(max_tank_age) AS max_tank_age,
             count(protection_score) AS scored_facilities,
             sum(ifNull(protection_score, 0)) AS protection_score_sum,
+            count(calculated_risk_score) AS risk_scored_facilities,
+            sum(ifNull(calculated_risk_score, 0)) AS risk_score_sum,
             sum(total_capacity) AS total_capacity,
             sum(total_leak_count) AS total_leaks,
             countIf(is_generated) AS generated_facilities

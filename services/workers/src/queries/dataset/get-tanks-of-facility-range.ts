@@ -3,13 +3,13 @@ import type { TankRecord } from '@ust/schemas';
 
 export type TankInputRow = Pick<
   TankRecord,
-  'facility_id' | 'tank_status' | 'installation_date' | 'capacity_gallons' | 'tank_wall_type' | 'corrosion_protection' | 'secondary_containment' | 'leak_detection'
+  'facility_id' | 'tank_status' | 'installation_date' | 'capacity_gallons' | 'substances' | 'tank_wall_type' | 'corrosion_protection' | 'secondary_containment' | 'leak_detection'
 >;
 
 /** Tanks of the facilities from `first` to `last` (inclusive), a range of the tanks' sort key. */
 export async function getTanksOfFacilityRange(store: AnalyticsStore, first: string, last: string): Promise<TankInputRow[]> {
   return store.query<TankInputRow>(
-    `SELECT facility_id, tank_status, installation_date, capacity_gallons, tank_wall_type,
+    `SELECT facility_id, tank_status, installation_date, capacity_gallons, substances, tank_wall_type,
             corrosion_protection, secondary_containment, leak_detection
      FROM tanks FINAL
      WHERE facility_id >= {first:String} AND facility_id <= {last:String}`,

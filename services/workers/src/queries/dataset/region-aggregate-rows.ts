@@ -16,6 +16,9 @@ export interface FacilityAggregateRow {
   /** Facilities with a protection score, and the sum of those scores. */
   scored_facilities: number;
   protection_score_sum: number;
+  /** Facilities with a risk score (1-10), and the sum of those scores. */
+  risk_scored_facilities: number;
+  risk_score_sum: number;
   total_capacity: number;
   total_leaks: number;
   generated_facilities: number;

@@ -1,0 +1,64 @@
+/**
+ * Proximity search (SPEC.md sections 3 and 7, DECISIONS.md 12): the items the workers pack into
+ * the H3 search indexes, and POST /search-address.
+ */
+import Type, { type Static } from 'typebox';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A facility as the search index holds it (SPEC 'Search facility' without distance and pricing). */
+export const SearchFacilityItem = Type.Object({
+  id: Type.String(),
+  name: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  state: Type.String(),
+  zip_code: Nullable(Type.String()),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  /** Every tank of the facility, whatever its status. */
+  tank_count: Type.Integer(),
+  active_tank_count: Type.Integer(),
+  has_leaks: Type.Boolean(),
+  leak_count: Type.Integer(),
+  county_fips: Nullable(Type.String()),
+  /** 1-10 (docs/risk-model.md); null before the first scored build. */
+  risk_score: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
+  source: Type.String(),
+  is_generated: Type.Boolean(),
+});
+export type SearchFacilityItem = Static<typeof SearchFacilityItem>;
+
+/** A release as the search index holds it. */
+export const SearchReleaseItem = Type.Object({
+  release_id: Type.String(),
+  lust_id: Type.String(),
+  facility_id: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  state: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  status: Nullable(Type.String()),
+  status_class: Type.Enum(['Open', 'No Further Action', 'Other']),
+  substance: Nullable(Type.String()),
+  reported_date: Nullable(Type.String()),
+  /** The spec's `{hash}` field (DECISIONS.md 10). */
+  Population_within_1500ft: Nullable(Type.Integer()),
+  source: Type.String(),
+  is_generated: Type.Boolean(),
+});
+export type SearchReleaseItem = Static<typeof SearchReleaseItem>;
+
+export const MAX_SEARCH_ADDRESS_LENGTH = 300;
+
+/** POST /search-address. Coordinates of a picked suggestion skip geocoding (DECISIONS.md 12). */
+export const SearchAddressBody = Type.Object(
+  {
+    address: Type.String({ maxLength: MAX_SEARCH_ADDRESS_LENGTH }),
+    latitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  },
+  { additionalProperties: false },
+);
+export type SearchAddressBody = Static<typeof SearchAddressBody>;

@@ -1,0 +1,115 @@
+/**
+ * A rebuild step: the proximity-search indexes of a version. Every located facility (from its
+ * summary row) and release goes into its resolution-7 H3 cell; each cell is one packed blob in
+ * the cache, so a search reads the few hundred cells of a 10-mile disk in one round trip and
+ * never queries ClickHouse (DECISIONS.md 22).
+ */
+import { packCell, SEARCH_CELL_RESOLUTION, searchCellOf, type PackableItem } from '@ust/domain';
+import type { AnalyticsStore, Cache } from '@ust/platform';
+import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
+import { getSearchFacilityPage, type SearchFacilityRow } from '../queries/dataset/get-search-facility-page.js';
+import { getSearchReleasePage, type SearchReleaseRow } from '../queries/dataset/get-search-release-page.js';
+import { searchKeys } from './search-keys.js';
+
+const PAGE_SIZE = 20_000;
+/** Keys per cache write: one Redis transaction stays a few MB. */
+const KEYS_PER_WRITE = 2_000;
+
+export interface SearchIndexTally {
+  facilities: number;
+  releases: number;
+  facilityCells: number;
+  releaseCells: number;
+  bytes: number;
+}
+
+export function searchFacilityItem(row: SearchFacilityRow): SearchFacilityItem {
+  return {
+    id: row.facility_id,
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip_code: row.zip_code,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    tank_count: row.total_tank_count,
+    active_tank_count: row.active_tank_count,
+    has_leaks: row.has_leak,
+    leak_count: row.total_leak_count,
+    county_fips: row.fips,
+    risk_score: row.calculated_risk_score,
+    source: row.source,
+    is_generated: row.is_generated,
+  };
+}
+
+export function searchReleaseItem(row: SearchReleaseRow): SearchReleaseItem {
+  return {
+    release_id: row.release_id,
+    lust_id: row.lust_id,
+    facility_id: row.facility_id,
+    name: row.name,
+    city: row.city,
+    state: row.state,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    status: row.status,
+    status_class: row.status_class as SearchReleaseItem['status_class'],
+    substance: row.substance,
+    reported_date: row.reported_date,
+    Population_within_1500ft: row.population_within_1500ft,
+    source: row.source,
+    is_generated: row.is_generated,
+  };
+}
+
+export async function writeSearchIndexes(store: AnalyticsStore, cache: Cache, version: number): Promise<SearchIndexTally> {
+  const tally: SearchIndexTally = { facilities: 0, releases: 0, facilityCells: 0, releaseCells: 0, bytes: 0 };
+
+  const facilityCells = new Map<string, PackableItem[]>();
+  for (let after = ''; ; ) {
+    const rows = await getSearchFacilityPage(store, version, after, PAGE_SIZE);
+    for (const row of rows) addToCell(facilityCells, row.latitude, row.longitude, JSON.stringify(searchFacilityItem(row)));
+    tally.facilities += rows.length;
+    if (rows.length < PAGE_SIZE) break;
+    after = rows[rows.length - 1]!.facility_id;
+  }
+  const releaseCells = new Map<string, PackableItem[]>();
+  for (let after = ''; ; ) {
+    const rows = await getSearchReleasePage(store, after, PAGE_SIZE);
+    for (const row of rows) addToCell(releaseCells, row.latitude, row.longitude, JSON.stringify(searchReleaseItem(row)));
+    tally.releases += rows.length;
+    if (rows.length < PAGE_SIZE) break;
+    after = rows[rows.length - 1]!.release_id;
+  }
+
+  tally.facilityCells = facilityCells.size;
+  tally.releaseCells = releaseCells.size;
+  tally.bytes += await writeCells(cache, facilityCells, (cell) => searchKeys.facilityCell(version, SEARCH_CELL_RESOLUTION, cell));
+  tally.bytes += await writeCells(cache, releaseCells, (cell) => searchKeys.releaseCell(version, SEARCH_CELL_RESOLUTION, cell));
+  return tally;
+}
+
+function addToCell(cells: Map<string, PackableItem[]>, latitude: number, longitude: number, json: string): void {
+  const cell = searchCellOf(latitude, longitude);
+  const items = cells.get(cell);
+  if (items) items.push({ latitude, longitude, json });
+  else cells.set(cell, [{ latitude, longitude, json }]);
+}
+
+async function writeCells(cache: Cache, cells: Map<string, PackableItem[]>, keyOf: (cell: string) => string): Promise<number> {
+  let bytes = 0;
+  let batch: Array<[string, Buffer]> = [];
+  for (const [cell, items] of cells) {
+    const blob = packCell(items);
+    bytes += blob.length;
+    batch.push([keyOf(cell), blob]);
+    if (batch.length === KEYS_PER_WRITE) {
+      await cache.setMany(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await cache.setMany(batch);
+  return bytes;
+}

@@ -1,0 +1,37 @@
+import type { AnalyticsStore } from '@ust/platform';
+
+export interface SearchFacilityRow {
+  facility_id: string;
+  name: string | null;
+  address: string | null;
+  city: string | null;
+  state: string;
+  zip_code: string | null;
+  latitude: number;
+  longitude: number;
+  fips: string | null;
+  total_tank_count: number;
+  active_tank_count: number;
+  has_leak: boolean;
+  total_leak_count: number;
+  calculated_risk_score: number | null;
+  is_generated: boolean;
+  source: string;
+}
+
+/**
+ * The next `limit` located facilities of a dataset version after `after` (paging by key,
+ * DECISIONS.md 22): what a search result shows of a facility, from its summary row.
+ */
+export async function getSearchFacilityPage(store: AnalyticsStore, version: number, after: string, limit: number): Promise<SearchFacilityRow[]> {
+  return store.query<SearchFacilityRow>(
+    `SELECT facility_id, name, address, city, state, zip_code, latitude, longitude, fips, total_tank_count, active_tank_count,
+            has_leak, total_leak_count, calculated_risk_score, is_generated, source
+     FROM facility_summary FINAL
+     WHERE dataset_version = {version:UInt32} AND facility_id > {after:String}
+       AND latitude IS NOT NULL AND longitude IS NOT NULL
+     ORDER BY facility_id
+     LIMIT {limit:UInt32}`,
+    { version, after, limit },
+  );
+}

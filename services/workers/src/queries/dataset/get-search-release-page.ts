@@ -1,0 +1,32 @@
+import type { AnalyticsStore } from '@ust/platform';
+
+export interface SearchReleaseRow {
+  release_id: string;
+  lust_id: string;
+  facility_id: string | null;
+  name: string | null;
+  city: string | null;
+  state: string;
+  latitude: number;
+  longitude: number;
+  status: string | null;
+  status_class: string;
+  substance: string | null;
+  reported_date: string | null;
+  population_within_1500ft: number | null;
+  is_generated: boolean;
+  source: string;
+}
+
+/** The next `limit` located releases (current versions) after `after`, in release_id order. */
+export async function getSearchReleasePage(store: AnalyticsStore, after: string, limit: number): Promise<SearchReleaseRow[]> {
+  return store.query<SearchReleaseRow>(
+    `SELECT release_id, lust_id, facility_id, name, city, state, latitude, longitude, status, status_class, substance,
+            reported_date, population_within_1500ft, source = 'generated' AS is_generated, source
+     FROM releases FINAL
+     WHERE release_id > {after:String} AND latitude IS NOT NULL AND longitude IS NOT NULL
+     ORDER BY release_id
+     LIMIT {limit:UInt32}`,
+    { after, limit },
+  );
+}
