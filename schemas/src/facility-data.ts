@@ -61,7 +61,7 @@ export const RegionProperties = Type.Object(
     max_tank_age: NullableNumber,
     /** 0-100. */
     avg_protection_score: NullableNumber,
-    /** 1-10; null until risk scores exist. */
+    /** 1-10: mean of the facilities' risk scores, one decimal; null without scored facilities. */
     avg_risk_score: NullableNumber,
     total_capacity: Type.Number(),
     total_leaks: Type.Integer(),
@@ -132,6 +132,32 @@ export const FacilitySummary = Type.Object({
 export type FacilitySummary = Static<typeof FacilitySummary>;
 
 /**
+ * A facility's risk score with the factors behind it (docs/risk-model.md), so the UI can say
+ * why a facility is 7/10. `factor` is a string rather than an enum: a later model version may
+ * add factors without a schema change.
+ */
+export const RiskAssessment = Type.Object(
+  {
+    /** 1-10 (SPEC.md section 9). */
+    score: Type.Integer({ minimum: 1, maximum: 10 }),
+    /** 1-3 low, 4-6 moderate, 7-10 high. */
+    band: Type.Enum(['low', 'moderate', 'high']),
+    /** The weights and thresholds the score came from, e.g. 'risk-v1'. */
+    model_version: Type.String(),
+    /** Every factor that was scored, in the model's order; value null means unknown. */
+    factors: Type.Array(
+      Type.Object({
+        factor: Type.String(),
+        value: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+        points: Type.Number(),
+      }),
+    ),
+  },
+  { $id: 'RiskAssessment' },
+);
+export type RiskAssessment = Static<typeof RiskAssessment>;
+
+/**
  * The facility details dialog (SPEC.md section 3): the named fields first, then every other
  * field of the record ("shown generically"), its tanks and releases, and where it came from.
  */
@@ -156,8 +182,10 @@ export const FacilityDetails = Type.Object(
     PROTECTION_SCORE: NullableNumber,
     /** The 0-100 score behind PROTECTION_SCORE. */
     PROTECTION_SCORE_100: NullableNumber,
-    /** 1-10; null until risk scores are computed. */
+    /** 1-10, the same as risk.score (docs/risk-model.md). */
     calculated_risk_score: NullableNumber,
+    /** calculated_risk_score with its band, model version and factor breakdown. */
+    risk: RiskAssessment,
     AVERAGE_TANK_AGE: NullableNumber,
     OLDEST_TANK_YEAR: Type.Union([Type.Integer(), Type.Null()]),
     NEWEST_TANK_YEAR: Type.Union([Type.Integer(), Type.Null()]),

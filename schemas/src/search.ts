@@ -3,6 +3,7 @@
  * the H3 search indexes, and POST /search-address.
  */
 import Type, { type Static } from 'typebox';
+import { SearchQuote } from './pricing.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -24,6 +25,13 @@ export const SearchFacilityItem = Type.Object({
   county_fips: Nullable(Type.String()),
   /** 1-10 (docs/risk-model.md); null before the first scored build. */
   risk_score: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
+  /** Indicative annual premiums (docs/pricing.md), cheapest first; none without active tanks. */
+  pricing: Type.Object({
+    quotes: Type.Array(SearchQuote),
+    best_carrier: Nullable(Type.String()),
+    lowest_premium: Nullable(Type.Integer()),
+    no_quote_reason: Nullable(Type.String()),
+  }),
   source: Type.String(),
   is_generated: Type.Boolean(),
 });

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DATASET_POINTER_KEY, JobNames, JobQueueOf } from '@ust/schemas';
 import type { Cache, Config, EventLog, JobQueue, Logger } from '@ust/platform';
+import { DERIVED_DATA_FORMAT, readDatasetMeta } from '@ust/workers';
 import { runImport } from '../import/run-import.js';
 import { awaitRebuild } from '../import/await-rebuild.js';
 import { listManifests, type ImportPlan } from '../import/manifest.js';
@@ -44,7 +45,11 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   const built = await readFile(marker, 'utf8').then(() => true, () => false);
   if (built || scale === 'none') {
     const hasImports = (await listManifests(deps.config.dataDir)).length > 0;
-    if (hasImports && (await deps.cache.get(DATASET_POINTER_KEY)) === null) await rebuildFromTables(deps);
+    if (hasImports && (await deps.cache.get(DATASET_POINTER_KEY)) === null) {
+      await rebuildFromTables(deps, 'Rebuilding maps, statistics and facility lists from the stored tables...');
+    } else if (hasImports && ((await readDatasetMeta(deps.cache))?.format ?? 0) < DERIVED_DATA_FORMAT) {
+      await rebuildFromTables(deps, 'The derived data was built by an older version of the platform; rebuilding it from the stored tables...');
+    }
     return false;
   }
   const plans: Array<[label: string, plan: ImportPlan, total: number]> = [];
@@ -73,8 +78,8 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   return true;
 }
 
-async function rebuildFromTables(deps: DemoDeps): Promise<void> {
-  process.stderr.write('Rebuilding maps, statistics and facility lists from the stored tables...\n');
+async function rebuildFromTables(deps: DemoDeps, why: string): Promise<void> {
+  process.stderr.write(`${why}\n`);
   const queue = JobQueueOf[JobNames.rebuildDataset];
   const { id } = await deps.jobs.enqueue(queue, JobNames.rebuildDataset, {}, { jobId: `rebuild-at-start-${Date.now()}` });
   const state = await deps.jobs.waitUntilSettled(queue, id, 15 * 60_000);

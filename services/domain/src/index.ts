@@ -6,3 +6,6 @@ export * from './protection-score.js';
 export * from './facility-summary.js';
 export * from './region-geometry.js';
 export * from './zip-centroids.js';
+export * from './risk/index.js';
+export * from './proximity/index.js';
+export * from './pricing/index.js';

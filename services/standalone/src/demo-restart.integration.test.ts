@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@ust/platform';
 import { listManifests, tableChecksums } from '@ust/pipelines';
+import { datasetKeys, DERIVED_DATA_FORMAT, readCurrentVersion, readDatasetMeta } from '@ust/workers';
 import { startStandalone } from './start-standalone.js';
 
 const log = createLogger('demo-restart', { level: 'silent' });
@@ -31,6 +32,18 @@ describe('the demo dataset across restarts', () => {
     standalone = await startStandalone({ config, log, listen: false });
     expect(await listManifests(dataDir)).toHaveLength(1);
     expect((await statistics(standalone)).total_facilities).toBe(first.total_facilities);
+    await standalone.close();
+
+    // Derived data of an older platform (no format recorded): rebuilt from the tables at start.
+    standalone = await startStandalone({ config, log, listen: false });
+    const oldVersion = (await readCurrentVersion(standalone.ports.cache))!;
+    const { format: _format, ...olderMeta } = JSON.parse((await standalone.ports.cache.get(datasetKeys.meta(oldVersion)))!);
+    await standalone.ports.cache.set(datasetKeys.meta(oldVersion), JSON.stringify(olderMeta));
+    await standalone.close();
+    standalone = await startStandalone({ config, log, listen: false });
+    expect(await readCurrentVersion(standalone.ports.cache)).toBeGreaterThan(oldVersion);
+    expect(await readDatasetMeta(standalone.ports.cache)).toMatchObject({ format: DERIVED_DATA_FORMAT });
+    expect(await listManifests(dataDir)).toHaveLength(1);
     await standalone.close();
 
     // The cache snapshot is gone (a killed process): the derived data is rebuilt from the tables.

@@ -17,6 +17,6 @@ export {
 export { datasetKeys } from './dataset/dataset-keys.js';
 export { DEFAULT_STATE_LIST_LIMIT } from './dataset/facility-lists.js';
 export type { CountyFacilitiesBody, StateFacilitiesBody } from './dataset/list-blobs.js';
-export { rebuildDataset, type DatasetBuildMeta, type RebuildResult, type StepTiming } from './dataset/rebuild.js';
+export { rebuildDataset, DERIVED_DATA_FORMAT, type DatasetBuildMeta, type RebuildResult, type StepTiming } from './dataset/rebuild.js';
 export type { RegionDocument, RegionDocumentMetadata } from './dataset/region-documents.js';
 export { searchKeys } from './dataset/search-keys.js';

@@ -18,6 +18,7 @@ import type { FacilityAggregateRow, ReleaseAggregateRow } from '../queries/datas
 import { datasetKeys, NEXT_VERSION_KEY } from './dataset-keys.js';
 import { buildFacilitySummaries } from './facility-summaries.js';
 import { writeFacilityLists, type ListBytes } from './facility-lists.js';
+import { writeGeocoderIndex } from './geocoder-index.js';
 import { readCurrentVersion } from './read-cache.js';
 import { buildRegionDocument, encodeRegionDocument } from './region-documents.js';
 import { indexAggregates, mergeFacilityAggregates, mergeReleaseAggregates, regionFigures, type RegionFigures } from './region-figures.js';
@@ -53,9 +54,18 @@ export interface RebuildOptions {
   pageSize?: number;
 }
 
+/**
+ * What a rebuild produces, as a number: raised whenever a rebuild gains an output (2: risk
+ * scores and the H3 search indexes), so a data directory built by an older platform is rebuilt
+ * from its tables at start instead of serving without the new output.
+ */
+export const DERIVED_DATA_FORMAT = 2;
+
 /** `v{n}:meta`: which build a version is. */
 export interface DatasetBuildMeta {
   dataset_version: number;
+  /** DERIVED_DATA_FORMAT of the build (absent: built before formats were recorded). */
+  format?: number;
   generated_at: string;
   import_id: string | null;
   facilities: number;
@@ -152,10 +162,12 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
 
   const states = aggregates.stateFacilities.map((row) => row.region);
   const lists = await timed('facility lists', () => writeFacilityLists(store, cache, version, states), (result) => result.facilities);
-  const search = await timed('search indexes', () => writeSearchIndexes(store, cache, version), (result) => result.facilityCells + result.releaseCells);
+  const search = await timed('search indexes', () => writeSearchIndexes(store, cache, version, started), (result) => result.facilityCells + result.releaseCells);
+  await timed('geocoder index', () => writeGeocoderIndex(store, cache, version), (result) => result.addresses + result.streets);
 
   const meta: DatasetBuildMeta = {
     dataset_version: version,
+    format: DERIVED_DATA_FORMAT,
     generated_at: generatedAt,
     import_id: request.importId,
     facilities: statistics.total_facilities,

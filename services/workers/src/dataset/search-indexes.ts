@@ -4,9 +4,10 @@
  * the cache, so a search reads the few hundred cells of a 10-mile disk in one round trip and
  * never queries ClickHouse (DECISIONS.md 22).
  */
-import { packCell, SEARCH_CELL_RESOLUTION, searchCellOf, type PackableItem } from '@ust/domain';
+import { packCell, quoteFacility, searchCellOf, toSearchQuotes, SEARCH_CELL_RESOLUTION, type PackableItem } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
 import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
+import { getPricingTanksOfFacilityRange, type PricingTankRow } from '../queries/dataset/get-pricing-tanks-of-facility-range.js';
 import { getSearchFacilityPage, type SearchFacilityRow } from '../queries/dataset/get-search-facility-page.js';
 import { getSearchReleasePage, type SearchReleaseRow } from '../queries/dataset/get-search-release-page.js';
 import { searchKeys } from './search-keys.js';
@@ -23,7 +24,12 @@ export interface SearchIndexTally {
   bytes: number;
 }
 
-export function searchFacilityItem(row: SearchFacilityRow): SearchFacilityItem {
+/**
+ * A facility as a search result shows it, with its indicative quotes (SPEC.md 'Search
+ * facility'): priced here, once per build, because a search never reads tanks.
+ */
+export function searchFacilityItem(row: SearchFacilityRow, tanks: readonly PricingTankRow[], asOf: Date): SearchFacilityItem {
+  const pricing = quoteFacility({ facility_id: row.facility_id, state: row.state, risk_score: row.calculated_risk_score }, tanks, { asOf });
   return {
     id: row.facility_id,
     name: row.name,
@@ -39,6 +45,12 @@ export function searchFacilityItem(row: SearchFacilityRow): SearchFacilityItem {
     leak_count: row.total_leak_count,
     county_fips: row.fips,
     risk_score: row.calculated_risk_score,
+    pricing: {
+      quotes: toSearchQuotes(pricing),
+      best_carrier: pricing.summary?.best_carrier ?? null,
+      lowest_premium: pricing.summary?.lowest_premium ?? null,
+      no_quote_reason: pricing.no_quote_reason ?? null,
+    },
     source: row.source,
     is_generated: row.is_generated,
   };
@@ -64,13 +76,16 @@ export function searchReleaseItem(row: SearchReleaseRow): SearchReleaseItem {
   };
 }
 
-export async function writeSearchIndexes(store: AnalyticsStore, cache: Cache, version: number): Promise<SearchIndexTally> {
+export async function writeSearchIndexes(store: AnalyticsStore, cache: Cache, version: number, asOf: Date): Promise<SearchIndexTally> {
   const tally: SearchIndexTally = { facilities: 0, releases: 0, facilityCells: 0, releaseCells: 0, bytes: 0 };
 
   const facilityCells = new Map<string, PackableItem[]>();
   for (let after = ''; ; ) {
     const rows = await getSearchFacilityPage(store, version, after, PAGE_SIZE);
-    for (const row of rows) addToCell(facilityCells, row.latitude, row.longitude, JSON.stringify(searchFacilityItem(row)));
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    const tanks = first && last ? groupByFacility(await getPricingTanksOfFacilityRange(store, first.facility_id, last.facility_id)) : new Map();
+    for (const row of rows) addToCell(facilityCells, row.latitude, row.longitude, JSON.stringify(searchFacilityItem(row, tanks.get(row.facility_id) ?? [], asOf)));
     tally.facilities += rows.length;
     if (rows.length < PAGE_SIZE) break;
     after = rows[rows.length - 1]!.facility_id;
@@ -89,6 +104,16 @@ export async function writeSearchIndexes(store: AnalyticsStore, cache: Cache, ve
   tally.bytes += await writeCells(cache, facilityCells, (cell) => searchKeys.facilityCell(version, SEARCH_CELL_RESOLUTION, cell));
   tally.bytes += await writeCells(cache, releaseCells, (cell) => searchKeys.releaseCell(version, SEARCH_CELL_RESOLUTION, cell));
   return tally;
+}
+
+function groupByFacility(tanks: PricingTankRow[]): Map<string, PricingTankRow[]> {
+  const byFacility = new Map<string, PricingTankRow[]>();
+  for (const tank of tanks) {
+    const list = byFacility.get(tank.facility_id);
+    if (list) list.push(tank);
+    else byFacility.set(tank.facility_id, [tank]);
+  }
+  return byFacility;
 }
 
 function addToCell(cells: Map<string, PackableItem[]>, latitude: number, longitude: number, json: string): void {
