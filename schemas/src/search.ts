@@ -3,6 +3,7 @@
  * the H3 search indexes, and POST /search-address.
  */
 import Type, { type Static } from 'typebox';
+import { GeocodeResult } from './geocoding.js';
 import { SearchQuote } from './pricing.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -70,3 +71,25 @@ export const SearchAddressBody = Type.Object(
   { additionalProperties: false },
 );
 export type SearchAddressBody = Static<typeof SearchAddressBody>;
+
+/** A facility of a search result: the index item and its distance (SPEC 'Search facility'). */
+export const SearchFacility = Type.Object({ ...SearchFacilityItem.properties, distance_miles: Type.Number() });
+export type SearchFacility = Static<typeof SearchFacility>;
+
+/** The closest release within 10 miles (SPEC 'Closest release'). */
+export const ClosestRelease = Type.Object({ ...SearchReleaseItem.properties, distance_miles: Type.Number() });
+export type ClosestRelease = Static<typeof ClosestRelease>;
+
+export const SearchResponse = Type.Object({
+  /** At most 25, closest first (DECISIONS.md 12). */
+  facilities: Type.Array(SearchFacility),
+  geocoding: GeocodeResult,
+  /** Every facility within 10 miles. */
+  total_found: Type.Integer({ minimum: 0 }),
+  closest_release: Type.Union([ClosestRelease, Type.Null()]),
+  /** The dataset version searched; null when the address could not be placed. */
+  dataset_version: Type.Union([Type.Integer(), Type.Null()]),
+  /** Quotes are indicative estimates (DECISIONS.md 13). */
+  pricing_note: Type.String(),
+});
+export type SearchResponse = Static<typeof SearchResponse>;

@@ -29,6 +29,9 @@ import activityRoutes from './routes/log-activity/index.js';
 import userProfileRoutes from './routes/user-profile/index.js';
 import meRoutes from './routes/me/index.js';
 import adminRoutes from './routes/admin/index.js';
+import geocodeRoutes from './routes/geocode/index.js';
+import searchAddressRoutes from './routes/search-address/index.js';
+import { geocoderPlugin } from './geocoding/index.js';
 
 export interface AppOptions {
   config: Readonly<Config>;
@@ -65,6 +68,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
 
   await fastify.register(errorHandler);
   await fastify.register(portsPlugin, { config: options.config, ports: options.ports });
+  await fastify.register(geocoderPlugin);
   const { config, ports } = options;
   await fastify.register(authentication, {
     issuer: options.identity?.issuer ?? config.oidcIssuer,
@@ -98,6 +102,8 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
         await active.register(statisticsRoutes, { prefix: '/facilities-statistics' });
         await active.register(regionRoutes, { prefix: '/geojson-cached' });
         await active.register(releaseRoutes, { prefix: '/releases' });
+        await active.register(geocodeRoutes, { prefix: '/geocode' });
+        await active.register(searchAddressRoutes, { prefix: '/search-address' });
         await active.register(meRoutes, { prefix: '/me' });
         await active.register(async (admin) => {
           // Checked on the server for every admin route, whatever the web app shows.

@@ -1,0 +1,61 @@
+/**
+ * POST /api/search-address (SPEC.md section 7, DECISIONS.md 12): geocode the address (or take
+ * a picked suggestion's coordinates), then the 25 closest facilities within 10 miles with their
+ * risk scores and indicative quotes, how many there are in all, and the closest release. Served
+ * from the cache: no ClickHouse query per search (DECISIONS.md 22).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, PRICING_DISCLAIMER, SearchAddressBody, SearchResponse, type GeocodeResult } from '@ust/schemas';
+import { readCurrentVersion } from '@ust/workers';
+import { GeocoderUnavailableError } from '../../geocoding/index.js';
+import { searchNearPoint } from '../../search/search-near-point.js';
+
+/** A search body is an address and two numbers; anything larger is not a search. */
+const SEARCH_BODY_LIMIT_BYTES = 4 * 1024;
+export const EMPTY_ADDRESS_MESSAGE = 'Please enter an address to search';
+
+const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.post(
+    '/',
+    {
+      bodyLimit: SEARCH_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['search'],
+        summary: 'Facilities and the closest release within 10 miles of an address',
+        body: SearchAddressBody,
+        response: { 200: SearchResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { address: typed, latitude, longitude } = request.body;
+      const address = typed.trim();
+      if (!address) {
+        return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: EMPTY_ADDRESS_MESSAGE, details: [{ field: 'body.address', reason: 'is empty' }], request_id: request.id } });
+      }
+      if ((latitude === undefined) !== (longitude === undefined)) {
+        return reply.badRequest('body.latitude and body.longitude go together: send both or neither');
+      }
+      const version = await readCurrentVersion(fastify.ports.cache);
+      if (version === null) return reply.serviceUnavailable('No dataset has been built yet');
+
+      let geocoding: GeocodeResult;
+      if (latitude !== undefined && longitude !== undefined) {
+        geocoding = { success: true, message: 'Located from the selected suggestion', original_address: typed, formatted_address: address, latitude, longitude, match_type: null };
+      } else {
+        try {
+          geocoding = await fastify.geocoder.geocode(address);
+        } catch (error) {
+          if (error instanceof GeocoderUnavailableError) return reply.serviceUnavailable(error.message);
+          throw error;
+        }
+      }
+      if (!geocoding.success || geocoding.latitude === null || geocoding.longitude === null) {
+        return { facilities: [], geocoding, total_found: 0, closest_release: null, dataset_version: null, pricing_note: PRICING_DISCLAIMER };
+      }
+      const found = await searchNearPoint(fastify.ports.cache, version, geocoding.latitude, geocoding.longitude);
+      return { ...found, geocoding, dataset_version: version, pricing_note: PRICING_DISCLAIMER };
+    },
+  );
+};
+
+export default searchAddressRoutes;
