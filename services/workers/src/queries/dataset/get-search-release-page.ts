@@ -22,7 +22,7 @@ export interface SearchReleaseRow {
 export async function getSearchReleasePage(store: AnalyticsStore, after: string, limit: number): Promise<SearchReleaseRow[]> {
   return store.query<SearchReleaseRow>(
     `SELECT release_id, lust_id, facility_id, name, city, state, latitude, longitude, status, status_class, substance,
-            reported_date, population_within_1500ft, source = 'generated' AS is_generated, source
+            reported_date, population_within_1500ft, toBool(source = 'generated') AS is_generated, source
      FROM releases FINAL
      WHERE release_id > {after:String} AND latitude IS NOT NULL AND longitude IS NOT NULL
      ORDER BY release_id

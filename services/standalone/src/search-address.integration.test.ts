@@ -1,7 +1,8 @@
 /**
- * Recall of the proximity search on the real fixtures: for points across every fixture state,
- * the H3 index answers exactly what a scan of every facility and release answers (the same
- * total within 10 miles, the same 25 closest, the same closest release).
+ * The address search on the real fixtures. Recall: for points across every fixture state, the
+ * H3 index answers exactly what a scan of every facility and release answers (the same total
+ * within 10 miles, the same 25 closest, the same closest release). Then POST /search-address as
+ * a client calls it: geocoding, quotes, the closest release, and bad input.
  */
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { searchNearPoint } from '@ust/gateway';
 import { createLogger, loadConfig } from '@ust/platform';
 import { readCurrentVersion } from '@ust/workers';
 import { startStandalone, type Standalone } from './start-standalone.js';
+import { bearerFor } from './telemetry-probe.js';
 
 const log = createLogger('search-recall', { level: 'silent' });
 
@@ -85,4 +87,49 @@ describe('proximity search recall on the real fixtures', () => {
     // Most points have facilities around them (midpoints of distant sites may not).
     expect(withResults).toBeGreaterThan(compared * 0.75);
   }, 300_000);
+
+  describe('POST /api/search-address', () => {
+    const search = async (payload: unknown, headers: Record<string, string> = {}) =>
+      standalone.gateway.inject({ method: 'POST', url: '/api/search-address', payload: payload as object, headers: { ...(await bearerFor(standalone, 'broker')), ...headers } });
+
+    it('finds the facilities around a street address, with scores, indicative quotes and the closest release', async () => {
+      const response = await search({ address: '1016 Bladensburg Rd NE, Washington DC 20002' });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.geocoding).toMatchObject({ success: true, match_type: 'address', original_address: '1016 Bladensburg Rd NE, Washington DC 20002' });
+      expect(body.facilities.length).toBe(Math.min(25, body.total_found));
+      expect(body.total_found).toBeGreaterThan(25);
+      const distances = body.facilities.map((facility: { distance_miles: number }) => facility.distance_miles);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      expect(distances.at(-1)).toBeLessThanOrEqual(10);
+      const priced = body.facilities.find((facility: { pricing: { quotes: unknown[] } }) => facility.pricing.quotes.length > 0);
+      expect(priced.pricing.quotes.length).toBeLessThanOrEqual(4);
+      expect(priced.pricing.lowest_premium).toBe(priced.pricing.quotes[0].annual_premium);
+      expect(body.pricing_note).toBe('Indicative estimate, not a binding offer');
+      expect(body.closest_release).toMatchObject({ state: 'DC', lust_id: expect.any(String), status_class: expect.stringMatching(/^(Open|No Further Action|Other)$/) });
+      expect(body.closest_release.distance_miles).toBeLessThanOrEqual(10);
+    });
+
+    it('skips geocoding for the coordinates of a picked suggestion', async () => {
+      const body = (await search({ address: 'Picked suggestion', latitude: 38.90305719, longitude: -76.98186192 })).json();
+      expect(body.geocoding).toMatchObject({ success: true, latitude: 38.90305719, longitude: -76.98186192, match_type: null });
+      expect(body.closest_release).toMatchObject({ lust_id: '2017018', distance_miles: 0 });
+    });
+
+    it('says what is wrong with the input', async () => {
+      for (const address of ['', '   \t ']) {
+        const empty = await search({ address });
+        expect(empty.statusCode).toBe(400);
+        expect(empty.json().error).toMatchObject({ message: 'Please enter an address to search', details: [{ field: 'body.address', reason: 'is empty' }] });
+      }
+      const nowhere = await search({ address: 'qqqq zzzz xxyy' });
+      expect(nowhere.statusCode).toBe(200);
+      expect(nowhere.json()).toMatchObject({ facilities: [], total_found: 0, closest_release: null, geocoding: { success: false, latitude: null } });
+      expect(nowhere.json().geocoding.message.length).toBeGreaterThan(10);
+      expect((await search({ address: 'x'.repeat(5_000) })).statusCode).toBe(413);
+      const half = await search({ address: 'Dover', latitude: 39.1 });
+      expect(half.statusCode).toBe(400);
+      expect(half.json().error.message).toBe('body.latitude and body.longitude go together: send both or neither');
+    });
+  });
 });
