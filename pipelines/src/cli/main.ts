@@ -4,6 +4,7 @@
  * pnpm pipeline replay <import-id>              run a recorded import again (same id and version)
  * pnpm pipeline replay --from-beginning         reprocess everything (Kafka: reset the writer's group)
  * pnpm pipeline imports                         list recorded imports
+ * pnpm pipeline risk-distribution               share of facilities per risk band, overall and per state
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,13 +19,15 @@ import { openPipelineSession } from './pipeline-session.js';
 import { createProgressBar } from './progress.js';
 import { estimateRows } from './estimate.js';
 import { printImportSummary } from './summary.js';
+import { printRiskDistribution } from './risk-distribution.js';
 
 const USAGE = `Usage:
   pnpm pipeline import <path...> [--root DIR]
   pnpm pipeline generate [--scale 1] [--seed 1] [--exclude DC,DE,VT,IL]
   pnpm pipeline replay <import-id>
   pnpm pipeline replay --from-beginning
-  pnpm pipeline imports`;
+  pnpm pipeline imports
+  pnpm pipeline risk-distribution`;
 
 runMain(async () => {
   const { positionals, values } = parseArgs({
@@ -45,6 +48,11 @@ runMain(async () => {
     for (const manifest of await listManifests(config.dataDir)) {
       console.log(`${manifest.import_id}  ${manifest.plan.kind}  ${JSON.stringify(manifest.counts)}  ${manifest.committed_at}`);
     }
+    return;
+  }
+
+  if (command === 'risk-distribution') {
+    await printRiskDistribution(config, log);
     return;
   }
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@ust/platform';
 import { awaitRebuild, listManifests, republishAllImports, runImport, tableChecksums } from '@ust/pipelines';
+import { readCurrentVersion } from '@ust/workers';
 import { startStandalone, type Standalone } from './start-standalone.js';
 
 const log = createLogger('fixtures-e2e', { level: 'silent' });
@@ -67,6 +68,8 @@ describe('the real fixtures end to end', () => {
       total_releases: 1_065,
       has_facility_data: true,
       has_release_data: true,
+      // Ages grow between builds: 2.69 as of 2026-11, 2.73 by 2031.
+      avg_risk_score: expect.closeTo(2.7, 0),
     });
     const etag = response.headers.etag as string;
     expect((await get('/api/geojson-cached/counties', { 'if-none-match': etag })).statusCode).toBe(304);
@@ -90,11 +93,56 @@ describe('the real fixtures end to end', () => {
       source: 'epa-template/DE/UST/facility.csv',
       is_generated: false,
       other_fields: expect.objectContaining({ Mapping_Method: 'point in county' }),
+      // A closed site without a release: nothing scores (docs/risk-model.md).
+      calculated_risk_score: 1,
+      risk: { score: 1, band: 'low', model_version: 'risk-v1', factors: expect.any(Array) },
     });
     expect(response.json().tanks.map((tank: { Installation_Date: string; Removal_Date: string; Tank_Status: string }) => [tank.Installation_Date, tank.Removal_Date, tank.Tank_Status])).toEqual([
       ['1984-01-08', '1990-10-08', 'Closed'],
       ['1984-01-08', '1990-10-08', 'Closed'],
     ]);
+  });
+
+  it('scores a real facility and explains the score: DC-2000356, old single-walled tanks with an open release', async () => {
+    const details = (await get('/api/facilities/DC-2000356')).json();
+    expect(details.calculated_risk_score).toBe(9);
+    expect(details.risk).toMatchObject({ score: 9, band: 'high', model_version: 'risk-v1' });
+    // Ages grow between builds; these sit in their top steps (40+ years, a release 15+ years
+    // ago), so the points stay as they are.
+    const ageFactor = /age|years/;
+    expect(details.risk.factors.map(({ factor, value, points }: { factor: string; value: unknown; points: number }) => [factor, ageFactor.test(factor) ? typeof value : value, points])).toEqual([
+      ['active_tank_count', 3, 0],
+      ['temporarily_out_of_service_tanks', 0, 0],
+      ['oldest_tank_age', 'number', 4],
+      ['average_tank_age', 'number', 2],
+      ['protection_score', 50, 2],
+      ['single_walled_tanks', '3 of 3', 2],
+      ['substance', 'Gasoline (unknown type)', 1],
+      ['capacity_gallons', 22_000, 1],
+      ['release_count', 1, 1],
+      ['open_releases', 1, 4],
+      ['years_since_latest_release', 'number', 0],
+      ['population_1500ft', null, 1],
+      ['private_wells_1500ft', null, 1],
+      ['within_spa', null, 0],
+      ['within_whpa', null, 1],
+      ['within_100yr_floodplain', null, 0],
+    ]);
+  });
+
+  it('gives the same risk in the details as in the rebuilt facility summary', async () => {
+    const version = await readCurrentVersion(standalone.ports.cache);
+    // A closed site, a high and a moderate one with unknown ages, an Illinois facility without tank records.
+    for (const id of ['DE-1-000001', 'DC-2000356', 'TRIBAL-1582-RL5009', 'IL-1000039']) {
+      const [summary] = await standalone.ports.store.query<{ calculated_risk_score: number; risk_factors: string }>(
+        'SELECT calculated_risk_score, risk_factors FROM facility_summary FINAL WHERE dataset_version = {version:UInt32} AND facility_id = {id:String}',
+        { version, id },
+      );
+      const details = (await get(`/api/facilities/${id}`)).json();
+      expect(summary, id).toBeDefined();
+      expect(details.calculated_risk_score, id).toBe(summary!.calculated_risk_score);
+      expect(details.risk, id).toEqual(JSON.parse(summary!.risk_factors));
+    }
   });
 
   it('links a facility to its releases, newest first', async () => {

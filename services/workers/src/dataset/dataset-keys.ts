@@ -30,4 +30,8 @@ export const datasetKeys = {
   stateFacilitiesDefaultEtag: (version: number, state: string) => `${datasetVersionPrefix(version)}fac:state:${state}:default:etag`,
   /** Chunk `index` (0-based) of the state's facilities in facility_id order: a gzipped PackedListItems. */
   stateFacilitiesChunk: (version: number, state: string, index: number) => `${datasetVersionPrefix(version)}fac:state:${state}:${index}`,
+  /** The geocoder index's GeocoderIndexMeta as JSON (docs/geocoding.md). */
+  geocoderMeta: (version: number) => `${datasetVersionPrefix(version)}geo:meta`,
+  /** One geocoder index shard ('a:12', 's:HWY', 'z:199', 'p:DOV'): its rows as gzipped JSON. */
+  geocoderShard: (version: number, shard: string) => `${datasetVersionPrefix(version)}geo:${shard}`,
 };

@@ -138,7 +138,7 @@ const delaware: RegionProperties = {
   avg_tank_age: 28.6,
   max_tank_age: 55,
   avg_protection_score: 84.5,
-  avg_risk_score: 3.4, // (9 + 3 + 3 + 1 + 1) / 5
+  avg_risk_score: 5, // (9 + 3 + 3 + 5 + 5) / 5: DE-4 and DE-5 have no tank record, scored as unknown tanks
   total_capacity: 23_000,
   total_leaks: 3,
   has_facility_data: true,
@@ -271,7 +271,7 @@ describe('rebuild-dataset', () => {
       const scored = await store.query<{ facility_id: string; calculated_risk_score: number; risk_factors: string }>(
         'SELECT facility_id, calculated_risk_score, risk_factors FROM facility_summary FINAL WHERE dataset_version = 1 ORDER BY facility_id',
       );
-      expect(scored.map((row) => [row.facility_id, row.calculated_risk_score])).toEqual([['DE-1', 9], ['DE-2', 3], ['DE-3', 3], ['DE-4', 1], ['DE-5', 1], ['MD-1', 1]]);
+      expect(scored.map((row) => [row.facility_id, row.calculated_risk_score])).toEqual([['DE-1', 9], ['DE-2', 3], ['DE-3', 3], ['DE-4', 5], ['DE-5', 5], ['MD-1', 5]]);
       const of = (id: string) => ({ tanks: tanks.filter((tank) => tank.facility_id === id), releases: releases.filter((release) => release.facility_id === id), receptors: facilities.find((facility) => facility.facility_id === id)!, asOf });
       expect(JSON.parse(scored[0]!.risk_factors)).toEqual(calculateRiskScore(of('DE-1')));
 

@@ -1,4 +1,4 @@
-import { deriveFacility, protectionScoreOutOfTen } from '@ust/domain';
+import { calculateRiskScore, deriveFacility, protectionScoreOutOfTen } from '@ust/domain';
 import type { FacilityDetails, FacilityRecord, ReleaseRecord, TankRecord } from '@ust/schemas';
 
 /** The facility record fields that are not among the dialog's named fields, in UST Finder names. */
@@ -31,8 +31,14 @@ const OTHER_FIELDS: Array<[label: string, field: keyof FacilityRecord]> = [
   ['Source_Facility_ID', 'source_facility_id'],
 ];
 
+/**
+ * The details body. The derived fields and the risk score come from the same @ust/domain
+ * functions the rebuild stores in facility_summary, so the dialog and the lists agree for the
+ * same `asOf`.
+ */
 export function toFacilityDetails(facility: FacilityRecord, tanks: TankRecord[], releases: ReleaseRecord[], asOf: Date): FacilityDetails {
   const { summary } = deriveFacility(tanks, releases, asOf);
+  const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf });
   return {
     Facility_ID: facility.facility_id,
     Name: facility.name,
@@ -51,7 +57,8 @@ export function toFacilityDetails(facility: FacilityRecord, tanks: TankRecord[],
     TOTAL_LEAK_COUNT: summary.total_leak_count,
     PROTECTION_SCORE: protectionScoreOutOfTen(summary.protection_score),
     PROTECTION_SCORE_100: summary.protection_score,
-    calculated_risk_score: null,
+    calculated_risk_score: risk.score,
+    risk,
     AVERAGE_TANK_AGE: summary.avg_tank_age,
     OLDEST_TANK_YEAR: summary.oldest_tank_year,
     NEWEST_TANK_YEAR: summary.newest_tank_year,
