@@ -4,6 +4,7 @@
  * TOTAL_TANK_COUNT, ...) because the web app and API users rely on them.
  */
 import Type, { type Static } from 'typebox';
+import { PricingInfo } from './pricing.js';
 
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -31,7 +32,7 @@ export const FacilityStatistics = Type.Object(
     /** Charts of the dashboard (DECISIONS.md 15). */
     tanks_by_age_band: Type.Array(Type.Object({ band: Type.String(), tanks: Type.Integer() })),
     releases_by_year: Type.Array(Type.Object({ year: Type.Integer(), releases: Type.Integer() })),
-    /** Empty until risk scores exist. */
+    /** Facilities per risk band: low (1-3), moderate (4-6), high (7-10). */
     facilities_by_risk_band: Type.Array(Type.Object({ band: Type.String(), facilities: Type.Integer() })),
     dataset_version: Type.Integer(),
     generated_at: Type.String(),
@@ -186,6 +187,8 @@ export const FacilityDetails = Type.Object(
     calculated_risk_score: NullableNumber,
     /** calculated_risk_score with its band, model version and factor breakdown. */
     risk: RiskAssessment,
+    /** Indicative quotes of up to four carriers (SPEC 'Pricing info'). */
+    pricing: PricingInfo,
     AVERAGE_TANK_AGE: NullableNumber,
     OLDEST_TANK_YEAR: Type.Union([Type.Integer(), Type.Null()]),
     NEWEST_TANK_YEAR: Type.Union([Type.Integer(), Type.Null()]),

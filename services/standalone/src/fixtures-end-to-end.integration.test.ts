@@ -47,6 +47,9 @@ describe('the real fixtures end to end', () => {
     expect(statistics).toMatchObject({ total_facilities: 13_696, total_tanks: 23_615 });
     expect(statistics.sources.generated_facilities).toBe(0);
     expect(statistics.leak_rate).toBe(Math.round((statistics.facilities_with_leaks / 13_696) * 1000) / 10);
+    // Every facility has a band (docs/risk-model.md); the counts add up to the total.
+    expect(statistics.facilities_by_risk_band.map(({ band }: { band: string }) => band)).toEqual(['low', 'moderate', 'high']);
+    expect(statistics.facilities_by_risk_band.reduce((sum: number, { facilities }: { facilities: number }) => sum + facilities, 0)).toBe(13_696);
   });
 
   it('lists a county and aggregates it exactly: Washington DC (11001)', async () => {
@@ -128,6 +131,13 @@ describe('the real fixtures end to end', () => {
       ['within_whpa', null, 1],
       ['within_100yr_floodplain', null, 0],
     ]);
+    // Three active tanks: four indicative quotes, cheapest first, the summary agreeing with them.
+    const { pricing } = details;
+    expect(pricing).toMatchObject({ facility_id: 'DC-2000356', tank_count: 3, risk_score: 9, disclaimer: 'Indicative estimate, not a binding offer' });
+    expect(pricing.quotes).toHaveLength(4);
+    const premiums = pricing.quotes.map((quote: { annual_premium: number }) => quote.annual_premium);
+    expect(premiums).toEqual([...premiums].sort((a, b) => a - b));
+    expect(pricing.summary).toMatchObject({ best_carrier: pricing.quotes[0].carrier, lowest_premium: premiums[0], savings_vs_highest: premiums[3] - premiums[0] });
   });
 
   it('gives the same risk in the details as in the rebuilt facility summary', async () => {

@@ -4,7 +4,7 @@
  * range, derived with @ust/domain's deriveFacility, scored with calculateRiskScore and
  * inserted page by page.
  */
-import { AGE_BANDS, ageBand, calculateRiskScore, deriveFacility, TANK_STATUS, yearsSince, type AgeBand } from '@ust/domain';
+import { AGE_BANDS, ageBand, calculateRiskScore, deriveFacility, RISK_BANDS, TANK_STATUS, yearsSince, type AgeBand, type RiskBand } from '@ust/domain';
 import type { AnalyticsStore } from '@ust/platform';
 import { getFacilityPage, type FacilityPageRow } from '../queries/dataset/get-facility-page.js';
 import { getReleasesOfFacilityRange, type ReleaseInputRow } from '../queries/dataset/get-releases-of-facility-range.js';
@@ -18,6 +18,8 @@ export interface SummaryTally {
   tanks: number;
   /** Active tanks with a known installation date per age band (the dashboard chart). */
   activeTanksByAgeBand: Record<AgeBand, number>;
+  /** Facilities per risk band (the dashboard chart, DECISIONS.md 15). */
+  facilitiesByRiskBand: Record<RiskBand, number>;
 }
 
 export interface SummaryOptions {
@@ -32,7 +34,12 @@ export interface SummaryOptions {
 
 export async function buildFacilitySummaries(store: AnalyticsStore, options: SummaryOptions): Promise<SummaryTally> {
   const pageSize = options.pageSize ?? SUMMARY_PAGE_SIZE;
-  const tally: SummaryTally = { facilities: 0, tanks: 0, activeTanksByAgeBand: Object.fromEntries(AGE_BANDS.map((band) => [band, 0])) as Record<AgeBand, number> };
+  const tally: SummaryTally = {
+    facilities: 0,
+    tanks: 0,
+    activeTanksByAgeBand: Object.fromEntries(AGE_BANDS.map((band) => [band, 0])) as Record<AgeBand, number>,
+    facilitiesByRiskBand: Object.fromEntries(RISK_BANDS.map(({ band }) => [band, 0])) as Record<RiskBand, number>,
+  };
   let after = '';
   for (;;) {
     const facilities = await getFacilityPage(store, after, pageSize);
@@ -56,6 +63,7 @@ function summaryRow(facility: FacilityPageRow, tanks: TankInputRow[], releases: 
   const { summary, ageBasis } = deriveFacility(tanks, releases, options.asOf);
   const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf: options.asOf });
   tally.tanks += tanks.length;
+  tally.facilitiesByRiskBand[risk.band] += 1;
   for (const tank of tanks) {
     if (tank.tank_status !== TANK_STATUS.active) continue;
     const age = yearsSince(tank.installation_date, options.asOf);

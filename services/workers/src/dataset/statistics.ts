@@ -2,7 +2,7 @@
  * The dashboard's FacilityStatistics, from the per-state aggregates (every facility and release
  * has a state, so their sums are the national figures) and the summary step's tally.
  */
-import { AGE_BANDS } from '@ust/domain';
+import { AGE_BANDS, RISK_BANDS } from '@ust/domain';
 import type { FacilityStatistics } from '@ust/schemas';
 import type { FacilityAggregateRow, ReleaseAggregateRow } from '../queries/dataset/region-aggregate-rows.js';
 import type { SummaryTally } from './facility-summaries.js';
@@ -39,7 +39,7 @@ export function buildStatistics(inputs: StatisticsInputs): FacilityStatistics {
     leak_rate: totalFacilities > 0 ? round1((100 * withLeaks) / totalFacilities) : 0,
     tanks_by_age_band: AGE_BANDS.map((band) => ({ band, tanks: inputs.tally.activeTanksByAgeBand[band] })),
     releases_by_year: inputs.releasesByYear,
-    facilities_by_risk_band: [],
+    facilities_by_risk_band: RISK_BANDS.map(({ band }) => ({ band, facilities: inputs.tally.facilitiesByRiskBand[band] })),
     dataset_version: inputs.version,
     generated_at: inputs.generatedAt,
     sources: {

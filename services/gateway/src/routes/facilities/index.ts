@@ -15,6 +15,7 @@ import {
   DEFAULT_STATE_LIST_LIMIT,
   readCountyFacilitiesDocument,
   readCurrentVersion,
+  readDatasetMeta,
   readStateFacilities,
   readStateFacilitiesDocument,
   type CachedDocument,
@@ -126,7 +127,9 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { id } = request.params;
       const load = async () => {
         const found = await getFacilityWithTanksAndReleases(store, id);
-        return found && toFacilityDetails(found.facility, found.tanks, found.releases, new Date());
+        // Ages, score and quotes as of the build the map and search show, so the dialog agrees with them.
+        const builtAt = (await readDatasetMeta(cache))?.generated_at;
+        return found && toFacilityDetails(found.facility, found.tanks, found.releases, builtAt ? new Date(builtAt) : new Date());
       };
       const body = await readThrough(reply, (version) => dialogBodyKeys.facilityDetails(version, id), load);
       if (!body) return reply.notFound(`Facility ${id} not found`);

@@ -1,4 +1,4 @@
-import { calculateRiskScore, deriveFacility, protectionScoreOutOfTen } from '@ust/domain';
+import { calculateRiskScore, deriveFacility, protectionScoreOutOfTen, quoteFacility } from '@ust/domain';
 import type { FacilityDetails, FacilityRecord, ReleaseRecord, TankRecord } from '@ust/schemas';
 
 /** The facility record fields that are not among the dialog's named fields, in UST Finder names. */
@@ -39,6 +39,9 @@ const OTHER_FIELDS: Array<[label: string, field: keyof FacilityRecord]> = [
 export function toFacilityDetails(facility: FacilityRecord, tanks: TankRecord[], releases: ReleaseRecord[], asOf: Date): FacilityDetails {
   const { summary } = deriveFacility(tanks, releases, asOf);
   const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf });
+  // The dialog's Insurance Pricing Analysis: the same quotes the search shows, with base
+  // premium, limit and deductible (indicative estimates, docs/pricing.md).
+  const pricing = quoteFacility({ facility_id: facility.facility_id, state: facility.state, risk_score: risk.score }, tanks, { asOf });
   return {
     Facility_ID: facility.facility_id,
     Name: facility.name,
@@ -59,6 +62,7 @@ export function toFacilityDetails(facility: FacilityRecord, tanks: TankRecord[],
     PROTECTION_SCORE_100: summary.protection_score,
     calculated_risk_score: risk.score,
     risk,
+    pricing,
     AVERAGE_TANK_AGE: summary.avg_tank_age,
     OLDEST_TANK_YEAR: summary.oldest_tank_year,
     NEWEST_TANK_YEAR: summary.newest_tank_year,
