@@ -32,6 +32,14 @@ export const ConfigSchema = Type.Object({
 
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
 
+  /**
+   * An external forward-geocoding service (Mapbox-style: GET {GEOCODER_URL}/{query}.json);
+   * unset: the local index the workers build from the dataset (docs/geocoding.md).
+   */
+  GEOCODER_URL: Type.Optional(Type.String({ format: 'uri' })),
+  /** The external geocoder's access token, sent as `access_token`; never logged. */
+  GEOCODER_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+
   /** An external OpenID issuer (Auth0, Keycloak, Okta, Entra ID); unset: the embedded provider at PUBLIC_URL/idp. */
   OIDC_ISSUER: Type.Optional(Type.String({ format: 'uri' })),
   /** The audience (API identifier) access tokens must carry; unset: PUBLIC_URL/api. */

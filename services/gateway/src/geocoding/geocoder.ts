@@ -1,0 +1,43 @@
+/**
+ * The Geocoder port (DESIGN.md section 3): address suggestions for the autocomplete input and
+ * an address's point for the search. The local index is the default; an external
+ * Mapbox-style service replaces it when GEOCODER_URL is set (docs/geocoding.md).
+ */
+import type { Cache, Config } from '@ust/platform';
+import type { AddressSuggestion, GeocodeResult } from '@ust/schemas';
+import { createExternalGeocoder } from './external-geocoder.js';
+import { createLocalGeocoder } from './local-geocoder.js';
+
+export interface Geocoder {
+  readonly adapter: 'local' | 'external';
+  /** Where it points, for the start-up line (never the API key). */
+  readonly target: string;
+  /**
+   * Up to `limit` suggestions, best first; none for under 3 characters after trimming.
+   * Throws GeocoderUnavailableError when it cannot answer (no index yet, service down).
+   */
+  suggest(q: string, limit?: number): Promise<AddressSuggestion[]>;
+  /** The point of a typed address; `success: false` with a message saying what to try when it has none. */
+  geocode(address: string): Promise<GeocodeResult>;
+}
+
+/** The geocoder cannot answer now (the route answers 503 with this message). */
+export class GeocoderUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GeocoderUnavailableError';
+  }
+}
+
+export interface GeocoderDeps {
+  cache: Cache;
+  config: Pick<Config, 'GEOCODER_URL' | 'GEOCODER_API_KEY'>;
+  /** For tests of the external adapter. @defaultValue globalThis.fetch */
+  fetch?: typeof fetch;
+}
+
+/** The external adapter when GEOCODER_URL is set, else the local index in `cache`. */
+export function createGeocoder({ cache, config, fetch }: GeocoderDeps): Geocoder {
+  if (config.GEOCODER_URL) return createExternalGeocoder({ url: config.GEOCODER_URL, apiKey: config.GEOCODER_API_KEY, ...(fetch ? { fetch } : {}) });
+  return createLocalGeocoder({ cache });
+}
