@@ -6,7 +6,7 @@
  *
  *   DATA_DIR=./data npx tsx bench/read-endpoints.ts [seconds per endpoint, default 10] [connections, default 10]
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -21,11 +21,14 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRo
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_SCALE: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-await waitForPort('127.0.0.1', port, 300_000);
+await waitForPort('127.0.0.1', port, 900_000);
 const base = `http://127.0.0.1:${port}`;
+// Every data route needs a token: the embedded provider's, for a demo account (`pnpm token`).
+const token = execFileSync(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'broker'], { env: process.env }).toString().trim();
+const authorization = `Bearer ${token}`;
 
 async function json(path: string) {
-  const response = await fetch(`${base}${path}`);
+  const response = await fetch(`${base}${path}`, { headers: { authorization } });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
   return response.json() as Promise<Record<string, unknown>>;
 }
@@ -76,7 +79,7 @@ for (const [label, { paths, once }] of endpoints) {
     url: `${base}${paths[0]}`,
     connections,
     ...(once ? { amount: paths.length } : { duration: seconds }),
-    headers: { 'accept-encoding': 'gzip' },
+    headers: { 'accept-encoding': 'gzip', authorization },
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -89,7 +92,7 @@ for (const [label, { paths, once }] of endpoints) {
     requests: result.requests.total,
   });
 }
-const document = await fetch(`${base}/api/geojson-cached/counties`, { headers: { 'accept-encoding': 'identity' } }).then((response) => response.arrayBuffer());
+const document = await fetch(`${base}/api/geojson-cached/counties`, { headers: { 'accept-encoding': 'identity', authorization } }).then((response) => response.arrayBuffer());
 const serverRss = Number(await fetch(`${base}/health`).then(() => readRssMegabytes(server.pid!)));
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));

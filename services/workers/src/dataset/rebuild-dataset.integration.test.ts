@@ -92,7 +92,12 @@ const expectedStatistics = (version: number): FacilityStatistics => ({
     { year: 2001, releases: 1 },
     { year: 2010, releases: 2 },
   ],
-  facilities_by_risk_band: [],
+  // The six facilities' stored scores (pinned below per facility) fall 2 low, 3 moderate, 1 high.
+  facilities_by_risk_band: [
+    { band: 'low', facilities: 2 },
+    { band: 'moderate', facilities: 3 },
+    { band: 'high', facilities: 1 },
+  ],
   dataset_version: version,
   generated_at: '2025-01-01T00:00:00.000Z',
   sources: { real_facilities: 5, generated_facilities: 1, real_releases: 4, generated_releases: 1 },
