@@ -25,6 +25,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
+      {
+        // Browser tests: the standalone server in-process and the system Chromium (web/e2e/README.md).
+        test: {
+          name: 'e2e',
+          pool: 'forks',
+          include: ['web/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['services/platform/src/testing/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

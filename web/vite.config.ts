@@ -1,13 +1,21 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // In development the gateway (pnpm start, port 8080) answers the API; Vite proxies to it.
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
   server: {
     proxy: Object.fromEntries(['/api', '/health', '/ready', '/docs', '/idp'].map((prefix) => [prefix, gateway])),
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // silent-renew.html is the iframe page of silent renew: a second entry, because it runs
+    // oidc-client-ts's callback, which a static file in public/ could not import.
+    rolldownOptions: { input: { main: page('index.html'), silentRenew: page('silent-renew.html') } },
+  },
 });

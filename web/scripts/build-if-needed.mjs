@@ -19,7 +19,7 @@ function newestSource(directory) {
 const sources = Math.max(
   newestSource(path.join(web, 'src')),
   newestSource(path.join(web, 'public')),
-  ...['index.html', 'vite.config.ts', 'package.json'].map((file) => statSync(path.join(web, file)).mtimeMs),
+  ...['index.html', 'silent-renew.html', 'vite.config.ts', 'package.json'].map((file) => statSync(path.join(web, file)).mtimeMs),
 );
 if (sources > builtAt) {
   console.log('Building the web app...');

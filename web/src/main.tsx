@@ -1,11 +1,38 @@
+/** The app's composition root: telemetry, theme, sign-in and the API client are built here and passed down. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { createApiClient } from './api/client';
+import { createQueryClient } from './api/query-client';
+import { AppErrorBoundary } from './app/AppErrorBoundary';
+import { AppProviders } from './app/AppProviders';
+import { appConfigFor } from './config';
+import { createAuthClient } from './features/auth/auth-client';
 import { router } from './router';
-import './styles.css';
+import { installBrowserTelemetry, logger } from './telemetry';
+import { applyStoredTheme } from './theme/ThemeProvider';
+import './styles/base.css';
+import './styles/app.css';
+
+installBrowserTelemetry(logger);
+const initialTheme = applyStoredTheme();
+const config = appConfigFor(window.location.origin, import.meta.env);
+const auth = createAuthClient(config.oidc, logger);
+const api = createApiClient({
+  baseUrl: config.apiBase,
+  fetch: (input, init) => fetch(input, init),
+  getAccessToken: () => auth.getAccessToken(),
+  logger,
+  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle),
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <AppErrorBoundary>
+      <AppProviders services={{ auth, api, queryClient: createQueryClient(), initialTheme }}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </AppErrorBoundary>
   </StrictMode>,
 );

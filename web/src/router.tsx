@@ -1,14 +1,41 @@
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { Layout } from './app/Layout';
-import { RouteError } from './app/RouteError';
-import { HomePage } from './features/home/HomePage';
+import { notFoundLoader, RouteError } from './app/RouteError';
+import { CallbackPage } from './features/auth/CallbackPage';
+import { LandingPage } from './features/landing/LandingPage';
 
-/** Routes of the app; each screen lives in its feature folder. */
+/** Each signed-in screen is its own chunk, so a visitor's first page loads only the landing. */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
+const CountyMapPage = lazyPage(() => import('./features/county-map/CountyMapPage'), 'CountyMapPage');
+const SearchPage = lazyPage(() => import('./features/search/SearchPage'), 'SearchPage');
+const TankAiPage = lazyPage(() => import('./features/tank-ai/TankAiPage'), 'TankAiPage');
+const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'), 'SettingsPage');
+
+/** SPEC.md section 2. The inner error element keeps the navigation bar around a failing screen. */
 export const router = createBrowserRouter([
   {
     path: '/',
     element: <Layout />,
     errorElement: <RouteError />,
-    children: [{ index: true, element: <HomePage /> }],
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'county-map', element: <CountyMapPage /> },
+          { path: 'search', element: <SearchPage /> },
+          { path: 'tank-ai', element: <TankAiPage /> },
+          { path: 'settings', element: <SettingsPage /> },
+          { path: 'callback', element: <CallbackPage /> },
+          { path: '*', loader: notFoundLoader },
+        ],
+      },
+    ],
   },
 ]);

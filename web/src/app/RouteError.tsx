@@ -1,12 +1,16 @@
-import { useRouteError } from 'react-router-dom';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { reportGlobalError } from './report-global-error';
+import { UnexpectedError } from './UnexpectedError';
 
-/** Unmatched routes and render errors land here (SPEC.md: router fallback). */
+/** The router's error element: unmatched routes and errors thrown while rendering a route. */
 export function RouteError() {
   const error = useRouteError();
-  console.error(error);
-  return (
-    <div className="route-error" role="alert">
-      <h1>Unexpected Application Error!</h1>
-    </div>
-  );
+  useEffect(() => reportGlobalError(error, 'router'), [error]);
+  return <UnexpectedError notFound={isRouteErrorResponse(error) && error.status === 404} />;
+}
+
+/** The catch-all route's loader: an unknown path is a 404 for the error element above. */
+export function notFoundLoader(): never {
+  throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
 }

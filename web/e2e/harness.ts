@@ -1,0 +1,131 @@
+/**
+ * Browser tests against the real platform: the standalone server in this process (embedded
+ * adapters, the real files only: DEMO_SCALE=fixtures) serving the built web app, driven through
+ * the system Chromium with playwright-core. Build the app first (`pnpm --filter @ust/web build`).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { DemoAccount } from '../../services/identity/src/demo-accounts.js';
+import { createLogger, loadConfig, workspaceRoot } from '../../services/platform/src/index.js';
+import { startStandalone, type Standalone } from '../../services/standalone/src/start-standalone.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'screenshots');
+const WEB_DIST = path.join(workspaceRoot, 'web/dist');
+
+export type DemoRole = DemoAccount['role'];
+
+/** Errors a page logged or threw, by page: a test can assert there were none. */
+const pageProblems = new WeakMap<Page, string[]>();
+
+export function problemsOf(page: Page): string[] {
+  return pageProblems.get(page) ?? [];
+}
+
+export interface Platform {
+  /** The public URL (http://localhost:PORT): the issuer's host, so the provider's cookies work. */
+  baseUrl: string;
+  standalone: Standalone;
+  browser: Browser;
+  /** A page in a fresh browser context: its own cookies and storage, so a new visitor. */
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+let active: Platform | undefined;
+
+export async function startPlatform(): Promise<Platform> {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`The web app is not built (${WEB_DIST}): run \`npx -y pnpm@10.34.9 --filter @ust/web build\` first`);
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-e2e-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: 'fixtures', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  const standalone = await startStandalone({ config, log: createLogger('e2e', { level: 'warn' }), listen: true });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  } catch (error) {
+    await standalone.close();
+    throw error;
+  }
+  const contexts: Array<{ close(): Promise<void> }> = [];
+  const platform: Platform = {
+    baseUrl: standalone.config.publicUrl,
+    standalone,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: standalone.config.publicUrl, viewport: { width: 1280, height: 860 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      pageProblems.set(page, problems);
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console.error: ${message.text()} (${message.location().url})`);
+      });
+      return page;
+    },
+    async close() {
+      active = undefined;
+      await Promise.allSettled(contexts.map((context) => context.close()));
+      await browser.close();
+      await standalone.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  active = platform;
+  return platform;
+}
+
+function demoAccount(role: DemoRole): DemoAccount {
+  if (!active) throw new Error('startPlatform() first');
+  const account = active.standalone.identity?.accounts.find((candidate) => candidate.role === role);
+  if (!account) throw new Error(`No demo account for ${role}`);
+  return account;
+}
+
+/**
+ * Signs in through the real flow: the landing page's 'Access Platform', the embedded
+ * provider's sign-in page with the demo account's e-mail and password, back through /callback
+ * to the dashboard.
+ */
+export async function signIn(page: Page, role: DemoRole): Promise<DemoAccount> {
+  const account = demoAccount(role);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Access Platform' }).click();
+  await page.waitForURL(/\/idp\/interaction\//);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  return account;
+}
+
+/** Calls the API as the demo admin: to see what the browser's telemetry delivered, or to change a user. */
+export async function asAdmin<T>(apiPath: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}): Promise<T> {
+  if (!active?.standalone.identity) throw new Error('startPlatform() first');
+  const admin = demoAccount('admin');
+  const token = await active.standalone.identity.issueAccessToken({ sub: admin.sub, email: admin.email });
+  const response = await fetch(`${active.standalone.url}/api${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} /api${apiPath}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Saves web/e2e/screenshots/<name>.png (gitignored; CI keeps the folder as an artifact). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FacilityStatistics } from '@ust/schemas';
+import { useAuth } from '../../features/auth/useAuth';
+import { useApiClient } from '../api-context';
+import { readSessionCache, writeSessionCache } from '../session-cache';
+
+/** SPEC.md section 9: the statistics are kept in session storage for 10 minutes. */
+export const STATISTICS_CACHE_MS = 10 * 60_000;
+export const STATISTICS_CACHE_KEY = 'ust-facilities-statistics';
+
+function storage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** GET /api/facilities-statistics: the dashboard's figures and charts, and Tank AI's (DECISIONS.md 14, 15). */
+export function useStatisticsQuery() {
+  const api = useApiClient();
+  const { status } = useAuth();
+  return useQuery({
+    queryKey: ['facilities-statistics'],
+    queryFn: async ({ signal }) => {
+      const statistics = await api.get<FacilityStatistics>('/facilities-statistics', { signal });
+      writeSessionCache(storage(), STATISTICS_CACHE_KEY, statistics, Date.now());
+      return statistics;
+    },
+    // A reload within 10 minutes shows the stored figures without a call.
+    initialData: () => readSessionCache<FacilityStatistics>(storage(), STATISTICS_CACHE_KEY, STATISTICS_CACHE_MS, Date.now())?.value,
+    initialDataUpdatedAt: () => readSessionCache(storage(), STATISTICS_CACHE_KEY, STATISTICS_CACHE_MS, Date.now())?.storedAt,
+    staleTime: STATISTICS_CACHE_MS,
+    enabled: status === 'authenticated',
+  });
+}

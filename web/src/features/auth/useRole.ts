@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+import type { Role } from '@ust/schemas';
+
+export interface RoleState {
+  /** The server's role, or the cached one until it answers, or 'general'. */
+  role: Role;
+  /** Neither cached nor answered yet: a screen that depends on the role may wait. */
+  pending: boolean;
+  /** The server says the account is deactivated (DECISIONS.md 4). */
+  deactivated: boolean;
+}
+
+export const RoleContext = createContext<RoleState | null>(null);
+
+export function useRole(): RoleState & { isAdmin: boolean } {
+  const state = useContext(RoleContext);
+  if (!state) throw new Error('useRole needs a <RoleProvider> above it');
+  return { ...state, isAdmin: state.role === 'admin' };
+}

@@ -1,0 +1,171 @@
+/**
+ * The browser's log collector (SPEC.md sections 3, 4 and 8; DECISIONS.md 2 and 30). Entries are
+ * held in memory and sent to POST /api/logs: ERROR entries 3 s after the latest one, everything
+ * every 30 s and on page unload. Delivery failures go to the console only, never back into the
+ * log (that would loop). Clock, timers and fetch are injected so the timing is unit-tested.
+ */
+import type { ClientLogEntry, LogLevel, MAX_LOG_ENTRIES_PER_CALL } from '@ust/schemas';
+
+/** POST /api/logs takes at most this many entries per call; the type ties it to the schema. */
+export const MAX_ENTRIES_PER_CALL: typeof MAX_LOG_ENTRIES_PER_CALL = 100;
+export const ERROR_FLUSH_DELAY_MS = 3_000;
+export const PERIODIC_FLUSH_MS = 30_000;
+/** Bounds memory while the API is unreachable; the oldest entries make room. */
+export const MAX_HELD_ENTRIES = 1_000;
+/** The schema's limits, so one long message cannot get a whole batch rejected. */
+const MAX_MESSAGE_CHARS = 4_000;
+const MAX_CATEGORY_CHARS = 100;
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: never): void;
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: never): void;
+}
+
+/** Who is logging and where, read when an entry is made. */
+export interface LogSource {
+  userId: string | null;
+  url: string | null;
+  userAgent: string | null;
+}
+
+export interface ClientLoggerOptions {
+  /** @defaultValue '/api/logs' */
+  endpoint?: string;
+  fetch: typeof fetch;
+  timers: Timers;
+  now: () => Date;
+  sessionId: string;
+  source: () => LogSource;
+  /** Synchronous: the unload flush cannot wait for a token renewal. */
+  getAccessToken: () => string | null;
+  console: Pick<Console, 'warn'>;
+}
+
+export interface FlushOptions {
+  /** On page unload: the request outlives the page (DECISIONS.md 30: never sendBeacon). */
+  keepalive?: boolean;
+}
+
+export interface ClientLogger {
+  debug(category: string, message: string, context?: unknown): void;
+  info(category: string, message: string, context?: unknown): void;
+  warn(category: string, message: string, context?: unknown): void;
+  error(category: string, message: string, context?: unknown): void;
+  /** Sends every held entry now, in batches of at most 100. */
+  flush(options?: FlushOptions): Promise<void>;
+  /** Starts the 30 s periodic flush. */
+  start(): void;
+  stop(): void;
+  /** Entries held and not yet handed to fetch. */
+  readonly held: number;
+}
+
+export function createClientLogger(options: ClientLoggerOptions): ClientLogger {
+  const { fetch: send, timers, now, sessionId, source, getAccessToken, console: out } = options;
+  const endpoint = options.endpoint ?? '/api/logs';
+  let held: ClientLogEntry[] = [];
+  let errorTimer: unknown;
+  let interval: unknown;
+
+  function cancelErrorTimer(): void {
+    if (errorTimer !== undefined) timers.clearTimeout(errorTimer as never);
+    errorTimer = undefined;
+  }
+
+  function log(level: LogLevel, category: string, message: string, context?: unknown): void {
+    const { userId, url, userAgent } = source();
+    const entry: ClientLogEntry = {
+      timestamp: now().toISOString(),
+      level,
+      category: category.slice(0, MAX_CATEGORY_CHARS),
+      message: message.slice(0, MAX_MESSAGE_CHARS),
+      userId,
+      sessionId,
+      url,
+      userAgent,
+    };
+    if (context !== undefined) entry.context = toSerializable(context);
+    held.push(entry);
+    if (held.length > MAX_HELD_ENTRIES) held = held.slice(-MAX_HELD_ENTRIES);
+    if (level === 'ERROR') {
+      // Debounced: a burst of errors goes out in one request, 3 s after the last one.
+      cancelErrorTimer();
+      errorTimer = timers.setTimeout(() => {
+        errorTimer = undefined;
+        void flush();
+      }, ERROR_FLUSH_DELAY_MS);
+    }
+  }
+
+  async function postBatch(logs: ClientLogEntry[], token: string | null, keepalive: boolean): Promise<void> {
+    try {
+      const response = await send(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ logs }),
+        keepalive,
+      });
+      if (!response.ok) out.warn('Failed to send logs:', `HTTP ${response.status}`);
+    } catch (error) {
+      out.warn('Failed to send logs:', error);
+    }
+  }
+
+  async function flush({ keepalive = false }: FlushOptions = {}): Promise<void> {
+    cancelErrorTimer();
+    if (held.length === 0) return;
+    const entries = held;
+    held = [];
+    const token = getAccessToken();
+    const batches: ClientLogEntry[][] = [];
+    for (let start = 0; start < entries.length; start += MAX_ENTRIES_PER_CALL) batches.push(entries.slice(start, start + MAX_ENTRIES_PER_CALL));
+    await Promise.all(batches.map((batch) => postBatch(batch, token, keepalive)));
+  }
+
+  return {
+    debug: (category, message, context) => log('DEBUG', category, message, context),
+    info: (category, message, context) => log('INFO', category, message, context),
+    warn: (category, message, context) => log('WARN', category, message, context),
+    error: (category, message, context) => log('ERROR', category, message, context),
+    flush,
+    start() {
+      if (interval === undefined) interval = timers.setInterval(() => void flush(), PERIODIC_FLUSH_MS);
+    },
+    stop() {
+      if (interval !== undefined) timers.clearInterval(interval as never);
+      interval = undefined;
+      cancelErrorTimer();
+    },
+    get held() {
+      return held.length;
+    },
+  };
+}
+
+/** Errors lose their message and stack in JSON.stringify; cycles would throw. */
+export function toSerializable(value: unknown): unknown {
+  const seen = new WeakSet<object>();
+  const json = JSON.stringify(value, (_key, item: unknown) => {
+    if (item instanceof Error) return { name: item.name, message: item.message, stack: item.stack };
+    if (typeof item === 'bigint') return item.toString();
+    if (typeof item === 'object' && item !== null) {
+      if (seen.has(item)) return '[circular]';
+      seen.add(item);
+    }
+    return item;
+  });
+  return json === undefined ? null : (JSON.parse(json) as unknown);
+}
+
+/** A readable message for anything thrown or rejected. */
+export function messageOf(reason: unknown): string {
+  if (reason instanceof Error) return reason.message || reason.name;
+  if (typeof reason === 'string') return reason;
+  try {
+    return JSON.stringify(reason) ?? String(reason);
+  } catch {
+    return String(reason);
+  }
+}
