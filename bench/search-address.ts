@@ -100,16 +100,19 @@ const searchBody = (point: { latitude: number; longitude: number }) => JSON.stri
 async function searchOnce(point: { latitude: number; longitude: number }) {
   const response = await fetch(`${base}/api/search-address`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: searchBody(point) });
   if (response.status !== 200) throw new Error(`search: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as { facilities: Array<{ id: string; distance_miles: number }>; total_found: number };
+  // The server's own time for the search step (Server-Timing), comparable to a database query.
+  const searchMs = Number(/search;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? NaN);
+  return { ...((await response.json()) as { facilities: Array<{ id: string; distance_miles: number }>; total_found: number }), searchMs };
 }
 
 // 5. One query at a time, same points, each engine; results compared.
-const timings: Record<string, number[]> = { platform: [], postgis: [], redis: [] };
+const timings: Record<string, number[]> = { platform: [], 'platform search': [], postgis: [], redis: [] };
 let disagreements = 0;
 for (const point of [...points, ...points]) {
   let started = performance.now();
   const ours = await searchOnce(point);
   timings.platform!.push(performance.now() - started);
+  timings['platform search']!.push(ours.searchMs);
   started = performance.now();
   const postgis = await db.query<{ id: string; miles: number }>(nearestInPostgis, [point.longitude, point.latitude]);
   timings.postgis!.push(performance.now() - started);
@@ -122,7 +125,12 @@ const perQuery = Object.entries(timings).map(([engine, samples]) => {
   const { median, p95 } = summarize(samples);
   const sorted = [...samples].sort((a, b) => a - b);
   return {
-    engine: engine === 'platform' ? 'POST /api/search-address (HTTP, JSON, quotes, closest release)' : engine === 'postgis' ? 'PostGIS ST_DWithin + KNN (GiST), 25 nearest' : 'Redis GEOSEARCH BYRADIUS 10 mi ASC COUNT 25',
+    engine: {
+      platform: 'POST /api/search-address, client to client (HTTP, token, JSON)',
+      'platform search': 'its search step (Server-Timing): 25 nearest, total, closest release',
+      postgis: 'PostGIS ST_DWithin + KNN (GiST), 25 nearest',
+      redis: 'Redis GEOSEARCH BYRADIUS 10 mi ASC COUNT 25',
+    }[engine] ?? engine,
     'p50 ms': Number(median.toFixed(2)),
     'p95 ms': Number(p95.toFixed(2)),
     'p99 ms': Number(sorted[Math.floor(sorted.length * 0.99)]!.toFixed(2)),

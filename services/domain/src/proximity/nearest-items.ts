@@ -1,6 +1,9 @@
 /**
- * Exact proximity over packed cells: every item within the radius, closest first (ties by id
- * order of appearance), with the count of all of them. Distances are great-circle miles.
+ * Exact proximity over packed cells: the `limit` items closest to a point within a radius,
+ * closest first, and the count of every item within the radius. Distances are great-circle
+ * miles. Cells are taken nearest first by their bounding circles: a cell beyond the radius is
+ * skipped, a cell wholly inside it that cannot hold one of the closest is only counted, so a
+ * search in a dense city measures the distance to a few hundred items, not to every one.
  */
 import { haversineMiles } from '../geo.js';
 import { PackedCell } from './packed-cell.js';
@@ -17,19 +20,97 @@ export interface NearestResult<T> {
   total: number;
 }
 
+interface Candidate {
+  cell: PackedCell;
+  index: number;
+  distanceMiles: number;
+}
+
 export function nearestItems<T>(cells: ReadonlyArray<Buffer | null>, latitude: number, longitude: number, radiusMiles: number, limit: number): NearestResult<T> {
-  const candidates: Array<{ cell: PackedCell; index: number; distanceMiles: number }> = [];
+  const reachable: Array<{ cell: PackedCell; near: number; far: number }> = [];
   for (const blob of cells) {
     if (!blob) continue;
     const cell = new PackedCell(blob);
+    if (cell.count === 0) continue;
+    const toCentre = haversineMiles(latitude, longitude, cell.centreLatitude, cell.centreLongitude);
+    const near = toCentre - cell.radiusMiles;
+    if (near > radiusMiles) continue;
+    reachable.push({ cell, near, far: toCentre + cell.radiusMiles });
+  }
+  reachable.sort((a, b) => a.near - b.near);
+
+  const best = new BoundedFarthestFirst(limit);
+  let total = 0;
+  for (const { cell, near, far } of reachable) {
+    const wholeCellInside = far <= radiusMiles;
+    if (wholeCellInside && best.full && near >= best.worst) {
+      total += cell.count;
+      continue;
+    }
     for (let index = 0; index < cell.count; index++) {
       const distanceMiles = haversineMiles(latitude, longitude, cell.latitude(index), cell.longitude(index));
-      if (distanceMiles <= radiusMiles) candidates.push({ cell, index, distanceMiles });
+      if (distanceMiles > radiusMiles) continue;
+      total += 1;
+      best.offer({ cell, index, distanceMiles });
     }
   }
-  candidates.sort((a, b) => a.distanceMiles - b.distanceMiles);
   return {
-    total: candidates.length,
-    nearest: candidates.slice(0, limit).map(({ cell, index, distanceMiles }) => ({ item: cell.item<T>(index), distanceMiles })),
+    total,
+    nearest: best.sorted().map(({ cell, index, distanceMiles }) => ({ item: cell.item<T>(index), distanceMiles })),
   };
+}
+
+/** The `capacity` smallest distances seen: a max-heap, so the worst kept is at the root. */
+class BoundedFarthestFirst {
+  private readonly heap: Candidate[] = [];
+
+  constructor(private readonly capacity: number) {}
+
+  get full(): boolean {
+    return this.heap.length >= this.capacity;
+  }
+
+  /** The largest kept distance (Infinity until full). */
+  get worst(): number {
+    return this.full ? this.heap[0]!.distanceMiles : Infinity;
+  }
+
+  offer(candidate: Candidate): void {
+    if (this.capacity === 0) return;
+    if (!this.full) {
+      this.heap.push(candidate);
+      this.siftUp(this.heap.length - 1);
+    } else if (candidate.distanceMiles < this.heap[0]!.distanceMiles) {
+      this.heap[0] = candidate;
+      this.siftDown(0);
+    }
+  }
+
+  sorted(): Candidate[] {
+    return [...this.heap].sort((a, b) => a.distanceMiles - b.distanceMiles);
+  }
+
+  private siftUp(at: number): void {
+    const heap = this.heap;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (heap[parent]!.distanceMiles >= heap[at]!.distanceMiles) return;
+      [heap[parent], heap[at]] = [heap[at]!, heap[parent]!];
+      at = parent;
+    }
+  }
+
+  private siftDown(at: number): void {
+    const heap = this.heap;
+    for (;;) {
+      const left = at * 2 + 1;
+      const right = left + 1;
+      let largest = at;
+      if (left < heap.length && heap[left]!.distanceMiles > heap[largest]!.distanceMiles) largest = left;
+      if (right < heap.length && heap[right]!.distanceMiles > heap[largest]!.distanceMiles) largest = right;
+      if (largest === at) return;
+      [heap[largest], heap[at]] = [heap[at]!, heap[largest]!];
+      at = largest;
+    }
+  }
 }

@@ -4,7 +4,7 @@
  * round trip, distances are exact (haversine), and only the items that make the result are
  * parsed.
  */
-import { cellsWithinRadius, MAX_SEARCH_RESULTS, nearestItems, SEARCH_CELL_RESOLUTION, SEARCH_RADIUS_MILES } from '@ust/domain';
+import { cellsWithinRadius, MAX_SEARCH_RESULTS, nearestItems, SEARCH_CELL_RESOLUTION, SEARCH_RADIUS_MILES, searchCellOf } from '@ust/domain';
 import type { Cache } from '@ust/platform';
 import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
 import { searchKeys } from '@ust/workers';
@@ -27,15 +27,42 @@ export interface NearPointResult {
 
 const roundMiles = (miles: number) => Math.round(miles * 100) / 100;
 
-export async function searchNearPoint(cache: Cache, version: number, latitude: number, longitude: number): Promise<NearPointResult> {
+/**
+ * The cache keys of the disk around an origin cell: the disk depends only on the cell, and
+ * computing it (H3 in WebAssembly, a few hundred cells) costs more than the rest of a search, so
+ * the keys of recently searched cells are kept (searches cluster in cities).
+ */
+const DISK_KEYS_KEPT = 4_096;
+const diskKeys = new Map<string, { cells: number; keys: string[] }>();
+
+function keysOfDisk(version: number, latitude: number, longitude: number): { cells: number; keys: string[] } {
+  const origin = searchCellOf(latitude, longitude);
+  const id = `${version}:${origin}`;
+  const known = diskKeys.get(id);
+  if (known) {
+    // Map order is insertion order: re-inserting makes this the most recently used.
+    diskKeys.delete(id);
+    diskKeys.set(id, known);
+    return known;
+  }
   const { cells } = cellsWithinRadius(latitude, longitude, SEARCH_RADIUS_MILES, SEARCH_CELL_RESOLUTION);
-  const keys = [
-    ...cells.map((cell) => searchKeys.facilityCell(version, SEARCH_CELL_RESOLUTION, cell)),
-    ...cells.map((cell) => searchKeys.releaseCell(version, SEARCH_CELL_RESOLUTION, cell)),
-  ];
+  const entry = {
+    cells: cells.length,
+    keys: [
+      ...cells.map((cell) => searchKeys.facilityCell(version, SEARCH_CELL_RESOLUTION, cell)),
+      ...cells.map((cell) => searchKeys.releaseCell(version, SEARCH_CELL_RESOLUTION, cell)),
+    ],
+  };
+  diskKeys.set(id, entry);
+  if (diskKeys.size > DISK_KEYS_KEPT) diskKeys.delete(diskKeys.keys().next().value!);
+  return entry;
+}
+
+export async function searchNearPoint(cache: Cache, version: number, latitude: number, longitude: number): Promise<NearPointResult> {
+  const { cells, keys } = keysOfDisk(version, latitude, longitude);
   const blobs = await cache.getBuffers(keys);
-  const facilities = nearestItems<SearchFacilityItem>(blobs.slice(0, cells.length), latitude, longitude, SEARCH_RADIUS_MILES, MAX_SEARCH_RESULTS);
-  const [release] = nearestItems<SearchReleaseItem>(blobs.slice(cells.length), latitude, longitude, SEARCH_RADIUS_MILES, 1).nearest;
+  const facilities = nearestItems<SearchFacilityItem>(blobs.slice(0, cells), latitude, longitude, SEARCH_RADIUS_MILES, MAX_SEARCH_RESULTS);
+  const [release] = nearestItems<SearchReleaseItem>(blobs.slice(cells), latitude, longitude, SEARCH_RADIUS_MILES, 1).nearest;
   return {
     facilities: facilities.nearest.map(({ item, distanceMiles }) => ({ ...item, distance_miles: roundMiles(distanceMiles) })),
     total_found: facilities.total,

@@ -39,6 +39,7 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (version === null) return reply.serviceUnavailable('No dataset has been built yet');
 
       let geocoding: GeocodeResult;
+      const geocodeStarted = performance.now();
       if (latitude !== undefined && longitude !== undefined) {
         geocoding = { success: true, message: 'Located from the selected suggestion', original_address: typed, formatted_address: address, latitude, longitude, match_type: null };
       } else {
@@ -49,10 +50,15 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           throw error;
         }
       }
+      const geocodeMs = performance.now() - geocodeStarted;
       if (!geocoding.success || geocoding.latitude === null || geocoding.longitude === null) {
+        reply.header('server-timing', `geocode;dur=${geocodeMs.toFixed(2)}`);
         return { facilities: [], geocoding, total_found: 0, closest_release: null, dataset_version: null, pricing_note: PRICING_DISCLAIMER };
       }
+      const searchStarted = performance.now();
       const found = await searchNearPoint(fastify.ports.cache, version, geocoding.latitude, geocoding.longitude);
+      // How long each part took, for browsers' developer tools and the search benchmark.
+      reply.header('server-timing', `geocode;dur=${geocodeMs.toFixed(2)}, search;dur=${(performance.now() - searchStarted).toFixed(2)}`);
       return { ...found, geocoding, dataset_version: version, pricing_note: PRICING_DISCLAIMER };
     },
   );
