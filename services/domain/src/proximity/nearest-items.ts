@@ -8,40 +8,37 @@
 import { haversineMiles } from '../geo.js';
 import { PackedCell } from './packed-cell.js';
 
-export interface NearbyItem<T> {
-  item: T;
-  distanceMiles: number;
-}
-
-export interface NearestResult<T> {
-  /** The `limit` closest items. */
-  nearest: Array<NearbyItem<T>>;
-  /** Every item within the radius. */
-  total: number;
-}
-
-interface Candidate {
-  cell: PackedCell;
+/** An item of the result: which cell (its position in the input), which item, how far. */
+export interface NearbyItem {
+  cell: number;
   index: number;
   distanceMiles: number;
 }
 
-export function nearestItems<T>(cells: ReadonlyArray<Buffer | null>, latitude: number, longitude: number, radiusMiles: number, limit: number): NearestResult<T> {
-  const reachable: Array<{ cell: PackedCell; near: number; far: number }> = [];
-  for (const blob of cells) {
-    if (!blob) continue;
+export interface NearestResult {
+  /** The `limit` closest items, closest first. */
+  nearest: NearbyItem[];
+  /** Every item within the radius. */
+  total: number;
+}
+
+/** `cells` are coordinates blobs (packCell), null for an empty cell. */
+export function nearestItems(cells: ReadonlyArray<Buffer | null>, latitude: number, longitude: number, radiusMiles: number, limit: number): NearestResult {
+  const reachable: Array<{ cell: PackedCell; position: number; near: number; far: number }> = [];
+  cells.forEach((blob, position) => {
+    if (!blob) return;
     const cell = new PackedCell(blob);
-    if (cell.count === 0) continue;
+    if (cell.count === 0) return;
     const toCentre = haversineMiles(latitude, longitude, cell.centreLatitude, cell.centreLongitude);
     const near = toCentre - cell.radiusMiles;
-    if (near > radiusMiles) continue;
-    reachable.push({ cell, near, far: toCentre + cell.radiusMiles });
-  }
+    if (near > radiusMiles) return;
+    reachable.push({ cell, position, near, far: toCentre + cell.radiusMiles });
+  });
   reachable.sort((a, b) => a.near - b.near);
 
   const best = new BoundedFarthestFirst(limit);
   let total = 0;
-  for (const { cell, near, far } of reachable) {
+  for (const { cell, position, near, far } of reachable) {
     const wholeCellInside = far <= radiusMiles;
     if (wholeCellInside && best.full && near >= best.worst) {
       total += cell.count;
@@ -51,18 +48,15 @@ export function nearestItems<T>(cells: ReadonlyArray<Buffer | null>, latitude: n
       const distanceMiles = haversineMiles(latitude, longitude, cell.latitude(index), cell.longitude(index));
       if (distanceMiles > radiusMiles) continue;
       total += 1;
-      best.offer({ cell, index, distanceMiles });
+      best.offer({ cell: position, index, distanceMiles });
     }
   }
-  return {
-    total,
-    nearest: best.sorted().map(({ cell, index, distanceMiles }) => ({ item: cell.item<T>(index), distanceMiles })),
-  };
+  return { total, nearest: best.sorted() };
 }
 
 /** The `capacity` smallest distances seen: a max-heap, so the worst kept is at the root. */
 class BoundedFarthestFirst {
-  private readonly heap: Candidate[] = [];
+  private readonly heap: NearbyItem[] = [];
 
   constructor(private readonly capacity: number) {}
 
@@ -75,7 +69,7 @@ class BoundedFarthestFirst {
     return this.full ? this.heap[0]!.distanceMiles : Infinity;
   }
 
-  offer(candidate: Candidate): void {
+  offer(candidate: NearbyItem): void {
     if (this.capacity === 0) return;
     if (!this.full) {
       this.heap.push(candidate);
@@ -86,7 +80,7 @@ class BoundedFarthestFirst {
     }
   }
 
-  sorted(): Candidate[] {
+  sorted(): NearbyItem[] {
     return [...this.heap].sort((a, b) => a.distanceMiles - b.distanceMiles);
   }
 

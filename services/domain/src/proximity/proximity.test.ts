@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_MILES, haversineMiles } from '../geo.js';
 import { cellsWithinRadius } from './cover-radius.js';
 import { nearestItems } from './nearest-items.js';
-import { packCell, PackedCell } from './packed-cell.js';
+import { packCell, PackedCell, readPackedItem } from './packed-cell.js';
 
 /** The point `miles` from (lat, lon) on `bearing` degrees (great circle). */
 function destination(lat: number, lon: number, bearing: number, miles: number): [number, number] {
@@ -51,15 +51,17 @@ describe('packed cells', () => {
       { id: 'mid', latitude: 38.95, longitude: -77.0 }, // about 3.45 miles
       { id: 'é "quoted" 🛢', latitude: 38.9, longitude: -77.05 },
     ];
-    const blob = packCell(items.map((item) => ({ latitude: item.latitude, longitude: item.longitude, json: JSON.stringify(item) })));
-    const cell = new PackedCell(blob);
+    const blobs = packCell(items.map((item) => ({ latitude: item.latitude, longitude: item.longitude, json: JSON.stringify(item) })));
+    const cell = new PackedCell(blobs.coordinates);
     expect(cell.count).toBe(4);
     expect([cell.latitude(3), cell.longitude(3)]).toEqual([38.9, -77.05]);
-    expect(cell.item(3)).toEqual(items[3]);
+    expect(readPackedItem(blobs.items, 3)).toEqual(items[3]);
+    // The bounding circle holds every item.
+    for (const item of items) expect(haversineMiles(cell.centreLatitude, cell.centreLongitude, item.latitude, item.longitude)).toBeLessThanOrEqual(cell.radiusMiles);
 
-    const result = nearestItems<{ id: string }>([blob, null, packCell([])], here.latitude, here.longitude, 10, 2);
+    const result = nearestItems([null, blobs.coordinates, packCell([]).coordinates], here.latitude, here.longitude, 10, 2);
     expect(result.total).toBe(3);
-    expect(result.nearest.map(({ item }) => item.id)).toEqual(['near', 'é "quoted" 🛢']);
+    expect(result.nearest.map(({ cell: position, index }) => [position, readPackedItem<{ id: string }>(blobs.items, index).id])).toEqual([[1, 'near'], [1, 'é "quoted" 🛢']]);
     expect(result.nearest[0]!.distanceMiles).toBeCloseTo(0.691, 3);
   });
 });

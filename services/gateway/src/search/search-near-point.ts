@@ -4,7 +4,7 @@
  * round trip, distances are exact (haversine), and only the items that make the result are
  * parsed.
  */
-import { cellsWithinRadius, MAX_SEARCH_RESULTS, nearestItems, SEARCH_CELL_RESOLUTION, SEARCH_RADIUS_MILES, searchCellOf } from '@ust/domain';
+import { cellsWithinRadius, MAX_SEARCH_RESULTS, nearestItems, readPackedItem, SEARCH_CELL_RESOLUTION, SEARCH_RADIUS_MILES, searchCellOf } from '@ust/domain';
 import type { Cache } from '@ust/platform';
 import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
 import { searchKeys } from '@ust/workers';
@@ -33,9 +33,16 @@ const roundMiles = (miles: number) => Math.round(miles * 100) / 100;
  * the keys of recently searched cells are kept (searches cluster in cities).
  */
 const DISK_KEYS_KEPT = 4_096;
-const diskKeys = new Map<string, { cells: number; keys: string[] }>();
+interface DiskKeys {
+  /** Coordinates keys: the disk's facility cells, then its release cells. */
+  keys: string[];
+  /** The items key beside each coordinates key. */
+  itemKeys: string[];
+  cells: number;
+}
+const diskKeys = new Map<string, DiskKeys>();
 
-function keysOfDisk(version: number, latitude: number, longitude: number): { cells: number; keys: string[] } {
+function keysOfDisk(version: number, latitude: number, longitude: number): DiskKeys {
   const origin = searchCellOf(latitude, longitude);
   const id = `${version}:${origin}`;
   const known = diskKeys.get(id);
@@ -52,6 +59,10 @@ function keysOfDisk(version: number, latitude: number, longitude: number): { cel
       ...cells.map((cell) => searchKeys.facilityCell(version, SEARCH_CELL_RESOLUTION, cell)),
       ...cells.map((cell) => searchKeys.releaseCell(version, SEARCH_CELL_RESOLUTION, cell)),
     ],
+    itemKeys: [
+      ...cells.map((cell) => searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell)),
+      ...cells.map((cell) => searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell)),
+    ],
   };
   diskKeys.set(id, entry);
   if (diskKeys.size > DISK_KEYS_KEPT) diskKeys.delete(diskKeys.keys().next().value!);
@@ -59,13 +70,24 @@ function keysOfDisk(version: number, latitude: number, longitude: number): { cel
 }
 
 export async function searchNearPoint(cache: Cache, version: number, latitude: number, longitude: number): Promise<NearPointResult> {
-  const { cells, keys } = keysOfDisk(version, latitude, longitude);
-  const blobs = await cache.getBuffers(keys);
-  const facilities = nearestItems<SearchFacilityItem>(blobs.slice(0, cells), latitude, longitude, SEARCH_RADIUS_MILES, MAX_SEARCH_RESULTS);
-  const [release] = nearestItems<SearchReleaseItem>(blobs.slice(cells), latitude, longitude, SEARCH_RADIUS_MILES, 1).nearest;
+  const { cells, keys, itemKeys } = keysOfDisk(version, latitude, longitude);
+  // Round trip 1: the coordinates of every cell of the disk.
+  const coordinates = await cache.getBuffers(keys);
+  const facilities = nearestItems(coordinates.slice(0, cells), latitude, longitude, SEARCH_RADIUS_MILES, MAX_SEARCH_RESULTS);
+  const [release] = nearestItems(coordinates.slice(cells), latitude, longitude, SEARCH_RADIUS_MILES, 1).nearest.map((found) => ({ ...found, cell: found.cell + cells }));
+
+  // Round trip 2: the items of the few cells that hold a result.
+  const wanted = [...new Set([...facilities.nearest.map((found) => found.cell), ...(release ? [release.cell] : [])])];
+  const items = new Map(wanted.map((cell, position) => [cell, position]));
+  const blobs = await cache.getBuffers(wanted.map((cell) => itemKeys[cell]!));
+  const itemOf = <T>(found: { cell: number; index: number }): T => {
+    const blob = blobs[items.get(found.cell)!];
+    if (!blob) throw new Error(`search index of dataset version ${version} lost the items of a cell (${itemKeys[found.cell]})`);
+    return readPackedItem<T>(blob, found.index);
+  };
   return {
-    facilities: facilities.nearest.map(({ item, distanceMiles }) => ({ ...item, distance_miles: roundMiles(distanceMiles) })),
+    facilities: facilities.nearest.map((found) => ({ ...itemOf<SearchFacilityItem>(found), distance_miles: roundMiles(found.distanceMiles) })),
     total_found: facilities.total,
-    closest_release: release ? { ...release.item, distance_miles: roundMiles(release.distanceMiles) } : null,
+    closest_release: release ? { ...itemOf<SearchReleaseItem>(release), distance_miles: roundMiles(release.distanceMiles) } : null,
   };
 }

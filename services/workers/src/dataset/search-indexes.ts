@@ -101,8 +101,14 @@ export async function writeSearchIndexes(store: AnalyticsStore, cache: Cache, ve
 
   tally.facilityCells = facilityCells.size;
   tally.releaseCells = releaseCells.size;
-  tally.bytes += await writeCells(cache, facilityCells, (cell) => searchKeys.facilityCell(version, SEARCH_CELL_RESOLUTION, cell));
-  tally.bytes += await writeCells(cache, releaseCells, (cell) => searchKeys.releaseCell(version, SEARCH_CELL_RESOLUTION, cell));
+  tally.bytes += await writeCells(cache, facilityCells, (cell) => [
+    searchKeys.facilityCell(version, SEARCH_CELL_RESOLUTION, cell),
+    searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell),
+  ]);
+  tally.bytes += await writeCells(cache, releaseCells, (cell) => [
+    searchKeys.releaseCell(version, SEARCH_CELL_RESOLUTION, cell),
+    searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell),
+  ]);
   return tally;
 }
 
@@ -123,14 +129,15 @@ function addToCell(cells: Map<string, PackableItem[]>, latitude: number, longitu
   else cells.set(cell, [{ latitude, longitude, json }]);
 }
 
-async function writeCells(cache: Cache, cells: Map<string, PackableItem[]>, keyOf: (cell: string) => string): Promise<number> {
+async function writeCells(cache: Cache, cells: Map<string, PackableItem[]>, keysOf: (cell: string) => [coordinates: string, items: string]): Promise<number> {
   let bytes = 0;
   let batch: Array<[string, Buffer]> = [];
   for (const [cell, items] of cells) {
-    const blob = packCell(items);
-    bytes += blob.length;
-    batch.push([keyOf(cell), blob]);
-    if (batch.length === KEYS_PER_WRITE) {
+    const blobs = packCell(items);
+    const [coordinatesKey, itemsKey] = keysOf(cell);
+    bytes += blobs.coordinates.length + blobs.items.length;
+    batch.push([coordinatesKey, blobs.coordinates], [itemsKey, blobs.items]);
+    if (batch.length >= KEYS_PER_WRITE) {
       await cache.setMany(batch);
       batch = [];
     }

@@ -5,8 +5,12 @@
 import { datasetVersionPrefix } from '@ust/schemas';
 
 export const searchKeys = {
-  /** Packed SearchFacilityItem of the cell (services/domain/src/proximity/packed-cell.ts). */
+  /** The coordinates blob of the cell's facilities (services/domain/src/proximity/packed-cell.ts). */
   facilityCell: (version: number, resolution: number, cell: string) => `${datasetVersionPrefix(version)}h3:fac:${resolution}:${cell}`,
-  /** Packed SearchReleaseItem of the cell. */
+  /** The items blob of the cell's facilities: SearchFacilityItem JSON. */
+  facilityItems: (version: number, resolution: number, cell: string) => `${datasetVersionPrefix(version)}h3:fac:${resolution}:${cell}:items`,
+  /** The coordinates blob of the cell's releases. */
   releaseCell: (version: number, resolution: number, cell: string) => `${datasetVersionPrefix(version)}h3:rel:${resolution}:${cell}`,
+  /** The items blob of the cell's releases: SearchReleaseItem JSON. */
+  releaseItems: (version: number, resolution: number, cell: string) => `${datasetVersionPrefix(version)}h3:rel:${resolution}:${cell}:items`,
 };
