@@ -63,8 +63,21 @@ const run = (binary: string, args: string[]) => execFileSync(asPostgres[0] ?? pa
 run('initdb', ['-D', pgData, '-A', 'trust', '-U', 'postgres']);
 const postgres = spawn(asPostgres[0] ?? path.join(PG_BIN, 'postgres'), [...asPostgres.slice(1), ...(asPostgres.length ? [path.join(PG_BIN, 'postgres')] : []), '-D', pgData, '-p', String(pgPort), '-k', work, '-c', 'listen_addresses=127.0.0.1', '-c', 'shared_buffers=256MB', '-c', 'fsync=off'], { stdio: 'ignore' });
 await waitForPort('127.0.0.1', pgPort, 60_000);
-const db = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'postgres', database: 'postgres' });
-await db.connect();
+// The port opens before the server accepts sessions ('the database system is starting up').
+async function connectToPostgres(): Promise<pg.Client> {
+  for (let attempt = 0; ; attempt++) {
+    const client = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'postgres', database: 'postgres' });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => {});
+      if (attempt >= 120) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+const db = await connectToPostgres();
 await db.query('CREATE EXTENSION postgis');
 await db.query('CREATE TABLE facilities (id text PRIMARY KEY, geog geography(Point, 4326) NOT NULL)');
 const csv = path.join(work, 'sites.csv');

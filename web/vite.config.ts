@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: bench/web-bundle.ts follows each route's chunks through it.
+    manifest: true,
     // silent-renew.html is the iframe page of silent renew: a second entry, because it runs
     // oidc-client-ts's callback, which a static file in public/ could not import.
     rolldownOptions: { input: { main: page('index.html'), silentRenew: page('silent-renew.html') } },

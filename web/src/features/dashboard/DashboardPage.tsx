@@ -1,11 +1,19 @@
 /**
- * /dashboard. FOUNDATION PLACEHOLDER, to be filled by the dashboard feature: the Your Activity
- * card (useMyActivityQuery), Quick Actions, Facility Database Statistics (useStatisticsQuery),
- * the charts, and the Admin and Broker tools (SPEC.md section 2, DECISIONS.md 8, 15, 19).
- * Only what the foundation owns is shown: the title, the user and their role.
+ * /dashboard (SPEC.md section 2): the role, Your Activity (live, DECISIONS.md 8), Quick
+ * Actions, the database statistics and charts (DECISIONS.md 15), and the role's tools: Admin
+ * Tools with the admin console's slot, or Broker Tools.
  */
+import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { RequireSignIn, RoleBadge, useAuth, useRole } from '../auth';
+import { ActivityCard } from './ActivityCard';
+import { AdminPanelSlot } from './AdminPanelSlot';
+import { AdminToolsCard } from './AdminToolsCard';
+import { BrokerToolsCard } from './BrokerToolsCard';
+import { QuickActionsCard } from './QuickActionsCard';
+import { StatisticsCard } from './StatisticsCard';
+import { useAdminConsoleView } from './useAdminConsoleView';
+import './dashboard.css';
 
 export function DashboardPage() {
   return (
@@ -17,12 +25,23 @@ export function DashboardPage() {
 
 function Dashboard() {
   const { user } = useAuth();
-  const { role } = useRole();
+  const { role, pending } = useRole();
+  const adminConsole = useAdminConsoleView();
+  // The tools depend on the role: wait for it rather than show a general dashboard that then changes.
+  if (pending) return <Loading text="Loading dashboard..." />;
   return (
     <Page title="Dashboard" lead={`Welcome, ${user?.name || 'User'}`}>
       <p className="role-line">
         Your role: <RoleBadge role={role} />
       </p>
+      <div className="dashboard-cards">
+        <ActivityCard />
+        <QuickActionsCard />
+        {role === 'admin' && <AdminToolsCard onOpen={adminConsole.open} />}
+        {role === 'broker' && <BrokerToolsCard />}
+      </div>
+      <StatisticsCard />
+      {role === 'admin' && <AdminPanelSlot requested={adminConsole.requested} panelRef={adminConsole.panelRef} headingRef={adminConsole.headingRef} />}
     </Page>
   );
 }

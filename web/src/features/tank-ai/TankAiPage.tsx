@@ -1,11 +1,11 @@
 /**
- * /tank-ai: signed-in admins only (DECISIONS.md 5). FOUNDATION PLACEHOLDER, to be filled by the
- * Tank AI feature: the chat with its greeting, suggested questions and typing indicator.
+ * /tank-ai: the rule-based assistant, for signed-in admins only (DECISIONS.md 5).
  * The spec gives Tank AI no signed-out text; the prompt below follows the other screens'.
  */
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { RequireSignIn, useRole } from '../auth';
+import { TankAiChat } from './TankAiChat';
 
 export const ADMINS_ONLY_MESSAGE = 'Tank AI is available to administrators.';
 
@@ -27,5 +27,9 @@ function AdminsOnly() {
       </div>
     );
   }
-  return <Page title="Tank AI" />;
+  return (
+    <Page title="Tank AI" lead="Answers come from built-in rules and the live database figures, not from a language model.">
+      <TankAiChat />
+    </Page>
+  );
 }
