@@ -1,0 +1,172 @@
+/**
+ * The dashboard per role (SPEC.md section 2; DECISIONS.md 8, 15, 19): the live Your Activity
+ * card, figures equal to what /api/facilities-statistics answers for the fixtures, the three
+ * charts, and the role's tools.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type { FacilityStatistics } from '@ust/schemas';
+import path from 'node:path';
+import { asAdmin, problemsOf, screenshot, SCREENSHOT_DIR, signIn, startPlatform, type Platform } from './harness.js';
+
+const count = (value: number) => value.toLocaleString('en-US');
+const oneDecimal = (value: number) => value.toFixed(1);
+
+/** The <dd> that follows the <dt> with exactly this text. */
+async function definition(scope: Locator, term: string): Promise<string> {
+  return scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]').innerText();
+}
+
+const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+
+async function dashboardFor(page: Page, role: string): Promise<void> {
+  await page.locator('.role-line', { hasText: `Your role: ${role}` }).waitFor();
+}
+
+/** The statistics have arrived once the data-honesty line is there. */
+async function statisticsLoaded(page: Page): Promise<Locator> {
+  const statistics = card(page, 'Facility Database Statistics');
+  await statistics.locator('.data-sources', { hasText: 'real EPA records' }).waitFor();
+  return statistics;
+}
+
+describe('dashboard', () => {
+  let platform: Platform;
+  let expected: FacilityStatistics;
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    expected = await asAdmin<FacilityStatistics>('/facilities-statistics');
+  });
+  afterAll(() => platform?.close());
+
+  /** Reduced motion: recharts draws at once, so screenshots show finished charts. */
+  async function newPage(): Promise<Page> {
+    const page = await platform.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    return page;
+  }
+
+  it('general: role, a fresh Your Activity, the statistics of the API, three charts, no role tools', async () => {
+    const page = await newPage();
+    await signIn(page, 'general');
+    await dashboardFor(page, 'general');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByText('Welcome, Gina General').waitFor();
+
+    const activity = card(page, 'Your Activity');
+    await activity.getByText('Never').waitFor();
+    expect(await definition(activity, 'Total Searches')).toBe('0');
+    expect(await definition(activity, 'Facilities Viewed')).toBe('0');
+    expect(await definition(activity, 'Last Activity')).toBe('Never');
+
+    const actions = card(page, 'Quick Actions');
+    expect(await actions.getByRole('link', { name: 'USA Risk Map' }).getAttribute('href')).toBe('/county-map');
+    expect(await actions.getByRole('link', { name: 'Search Facilities' }).getAttribute('href')).toBe('/search');
+
+    const statistics = await statisticsLoaded(page);
+    expect(expected.total_facilities).toBeGreaterThan(0);
+    expect(await definition(statistics, 'Total Facilities')).toBe(count(expected.total_facilities));
+    expect(await definition(statistics, 'Total Tanks')).toBe(count(expected.total_tanks));
+    expect(await definition(statistics, 'Active Tanks')).toBe(count(expected.active_tanks));
+    expect(await definition(statistics, 'Average Tank Age')).toBe(`${oneDecimal(expected.average_tank_age)} years`);
+    expect(await definition(statistics, 'Total Leaks')).toBe(count(expected.total_leaks));
+    expect(await definition(statistics, 'Facilities with Leaks')).toBe(count(expected.facilities_with_leaks));
+    expect(await definition(statistics, 'Leak Rate')).toBe(`${oneDecimal(expected.leak_rate)}%`);
+    const sources = await statistics.locator('.data-sources').innerText();
+    expect(sources).toContain(`${count(expected.sources.real_facilities)} facilities come from real EPA records and ${count(expected.sources.generated_facilities)} are generated demo records`);
+    expect(sources).toContain(`Dataset version ${expected.dataset_version}`);
+
+    // Three recharts SVGs, each with its title, and the same numbers in a table for screen readers.
+    await statistics.locator('svg.recharts-surface').nth(2).waitFor();
+    expect(await statistics.locator('svg.recharts-surface title').allTextContents()).toEqual([
+      'Active tanks by age band',
+      'Releases by reported year',
+      'Facilities by risk band',
+    ]);
+    expect(await statistics.getByRole('figure').count()).toBe(3);
+    const riskTable = statistics.getByRole('table', { name: 'Facilities by risk band' });
+    expect(await riskTable.locator('tbody td').allTextContents()).toEqual(expected.facilities_by_risk_band.map((band) => count(band.facilities)));
+    expect(await statistics.getByRole('table', { name: 'Active tanks by age (years)' }).locator('tbody td').allTextContents()).toEqual(
+      expected.tanks_by_age_band.map((band) => count(band.tanks)),
+    );
+    // Bars are drawn: the risk chart has one coloured bar per band with facilities.
+    const riskBars = statistics.getByRole('figure', { name: 'Facilities by risk band' }).locator('.recharts-bar-rectangle path');
+    expect(await riskBars.count()).toBe(expected.facilities_by_risk_band.filter((band) => band.facilities > 0).length);
+
+    expect(await page.getByRole('heading', { name: 'Admin Tools' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Broker Tools' }).count()).toBe(0);
+    expect(await page.locator('#admin-panel').count()).toBe(0);
+    await screenshot(page, 'dashboard-general-statistics');
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it('statistics that cannot be loaded leave every figure at zero, without charts (SPEC.md section 8)', async () => {
+    const page = await newPage();
+    await page.route('**/api/facilities-statistics', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'down for the test' } }) }),
+    );
+    await signIn(page, 'general');
+    await dashboardFor(page, 'general');
+    const statistics = card(page, 'Facility Database Statistics');
+    // Settled once the card is no longer busy (after the one retry a 5xx gets).
+    await statistics.and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 15_000 });
+    expect(await statistics.locator('dd').allInnerTexts()).toEqual(['0', '0', '0', '0.0 years', '0', '0', '0.0%']);
+    expect(await statistics.locator('svg.recharts-surface').count()).toBe(0);
+    expect(await statistics.locator('.data-sources').count()).toBe(0);
+    await screenshot(page, 'dashboard-statistics-failed');
+  });
+
+  it('broker: Broker Tools with Email Network and Client Reports shown disabled as coming soon', async () => {
+    const page = await newPage();
+    await signIn(page, 'broker');
+    await dashboardFor(page, 'broker');
+    const tools = card(page, 'Broker Tools');
+    for (const name of ['Email Network', 'Client Reports']) {
+      const button = tools.getByRole('button', { name: `${name} Coming soon` });
+      expect(await button.isDisabled()).toBe(true);
+    }
+    expect(await page.getByRole('heading', { name: 'Admin Tools' }).count()).toBe(0);
+    expect(await page.locator('#admin-panel').count()).toBe(0);
+    await statisticsLoaded(page);
+    await screenshot(page, 'dashboard-broker');
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it('admin: Admin Tools open their view of the admin console slot at the bottom', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin');
+    await dashboardFor(page, 'admin');
+    const tools = card(page, 'Admin Tools');
+    expect(await tools.getByRole('button').allInnerTexts()).toEqual(['User Management', 'Data Updates', 'System Health']);
+    expect(await page.getByRole('heading', { name: 'Broker Tools' }).count()).toBe(0);
+    await statisticsLoaded(page);
+
+    const slot = page.locator('#admin-panel');
+    const heading = slot.getByRole('heading', { name: 'Admin console' });
+    await heading.waitFor();
+    // The slot is the last thing on the page, below the statistics.
+    expect(await page.locator('.page > section').last().getAttribute('id')).toBe('admin-panel');
+
+    await tools.getByRole('button', { name: 'User Management' }).click();
+    await page.waitForURL((url) => url.searchParams.get('admin') === 'user-management');
+    await slot.getByText("User Management will open the console's User Management tab here.").waitFor();
+    expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await heading.isVisible()).toBe(true);
+    // The whole slot in view, below the sticky navigation bar.
+    const { top, bottom, headerBottom } = await slot.evaluate((element) => ({
+      ...element.getBoundingClientRect().toJSON(),
+      headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+    }));
+    expect(top).toBeGreaterThanOrEqual(headerBottom);
+    expect(bottom).toBeLessThan(861); // the viewport is 860 px; layout has subpixel positions
+    await screenshot(page, 'dashboard-admin-tools');
+    // The viewport, not the full page: what the admin sees after the click.
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'dashboard-admin-console-slot.png') });
+
+    await tools.getByRole('button', { name: 'System Health' }).click();
+    await page.waitForURL((url) => url.searchParams.get('admin') === 'system-health');
+    await slot.getByText('System Health will open the readiness of each port and adapter here.').waitFor();
+    expect(problemsOf(page)).toEqual([]);
+  });
+});

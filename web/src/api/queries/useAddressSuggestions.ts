@@ -1,0 +1,51 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { AddressSuggestion, GEOCODE_QUERY_MIN_CHARS, GeocodeSuggestResponse } from '@ust/schemas';
+import { useAuth } from '../../features/auth/useAuth';
+import { useApiClient } from '../api-context';
+
+/** SPEC.md section 5: suggestions only after a 300 ms pause, for more than 2 characters. */
+export const SUGGEST_DEBOUNCE_MS = 300;
+export const SUGGEST_MIN_CHARS: typeof GEOCODE_QUERY_MIN_CHARS = 3;
+
+/** The value as it was `delayMs` after it last changed. */
+function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+export interface AddressSuggestions {
+  /** Empty while the input is too short and after a failure (SPEC.md section 8). */
+  suggestions: AddressSuggestion[];
+  isFetching: boolean;
+  error: Error | null;
+}
+
+/**
+ * GET /api/geocode/suggest?q= for what the user typed. Failures are logged by the API client
+ * ('API call failed'); the caller only has to show nothing.
+ */
+export function useAddressSuggestions(typed: string): AddressSuggestions {
+  const api = useApiClient();
+  const { status } = useAuth();
+  const trimmed = typed.trim();
+  const q = useDebouncedValue(trimmed, SUGGEST_DEBOUNCE_MS);
+  // Judged on the live input too, so shortening it clears the list at once, not 300 ms later.
+  const wanted = trimmed.length >= SUGGEST_MIN_CHARS;
+  const query = useQuery({
+    queryKey: ['geocode-suggest', q],
+    queryFn: ({ signal }) => api.get<GeocodeSuggestResponse>(`/geocode/suggest?q=${encodeURIComponent(q)}`, { signal }),
+    enabled: status === 'authenticated' && wanted && q.length >= SUGGEST_MIN_CHARS,
+    // The previous list stays up while the next one loads, so it does not flicker per keystroke.
+    placeholderData: keepPreviousData,
+    // By the time a retry answered, the user has typed on.
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  const suggestions = wanted && !query.isError ? (query.data?.suggestions ?? []) : [];
+  return { suggestions, isFetching: query.isFetching, error: query.error };
+}

@@ -1,0 +1,39 @@
+import { useId, type ReactNode } from 'react';
+import { formatCount } from './dashboard-format';
+import type { ChartRow } from './chart-data';
+
+/**
+ * One chart with its title and the same numbers as a table for screen readers: an SVG chart
+ * alone tells a screen reader nothing about its values.
+ */
+export function ChartFigure({ title, valueLabel, rows, children }: { title: string; valueLabel: string; rows: ChartRow[]; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <figure className="chart-figure" aria-labelledby={titleId}>
+      <figcaption id={titleId} className="chart-title">
+        {title}
+      </figcaption>
+      {rows.length === 0 ? <p className="muted chart-empty">No data in this dataset.</p> : children}
+      {/* The wrapper is hidden, not the table: a table's height is only a minimum, so a hidden table still lengthens the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Category</th>
+              <th scope="col">{valueLabel}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{formatCount(row.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

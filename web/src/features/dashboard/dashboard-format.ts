@@ -1,0 +1,75 @@
+/**
+ * What the dashboard shows, as plain data: figures, the data-honesty line and the Your Activity
+ * values. Kept out of the components so the spec's formats (thousands separators, one decimal,
+ * 'Never') are unit-tested without a DOM.
+ */
+import type { FacilityStatistics, MeActivity } from '@ust/schemas';
+
+// The product is US-only and the spec's figures use US separators, so the locale is fixed
+// rather than the browser's: '742,860' must not become '742.860' for a German browser.
+const LOCALE = 'en-US';
+const countFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const oneDecimalFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatCount = (value: number): string => countFormat.format(value);
+export const formatOneDecimal = (value: number): string => oneDecimalFormat.format(value);
+
+/** 'Mar 5, 2026, 2:14 PM' in the browser's time zone; an unreadable timestamp is shown as given. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
+export interface Figure {
+  label: string;
+  value: string;
+  /** Shown smaller after the value: ' years', '%'. */
+  unit?: string;
+}
+
+/**
+ * SPEC.md section 2's figures plus Facilities with Leaks (the leak rate's numerator). Without
+ * statistics (loading or failed) every figure is zero: SPEC.md section 8, 'figures stay at zero'.
+ */
+export function statisticFigures(statistics: FacilityStatistics | undefined): Figure[] {
+  const s = statistics ?? { total_facilities: 0, total_tanks: 0, active_tanks: 0, average_tank_age: 0, total_leaks: 0, facilities_with_leaks: 0, leak_rate: 0 };
+  return [
+    { label: 'Total Facilities', value: formatCount(s.total_facilities) },
+    { label: 'Total Tanks', value: formatCount(s.total_tanks) },
+    { label: 'Active Tanks', value: formatCount(s.active_tanks) },
+    { label: 'Average Tank Age', value: formatOneDecimal(s.average_tank_age), unit: ' years' },
+    { label: 'Total Leaks', value: formatCount(s.total_leaks) },
+    { label: 'Facilities with Leaks', value: formatCount(s.facilities_with_leaks) },
+    { label: 'Leak Rate', value: formatOneDecimal(s.leak_rate), unit: '%' },
+  ];
+}
+
+/** How many of the records are real and how many generated, so nobody takes demo data for EPA data. */
+export function sourcesSummary(statistics: FacilityStatistics): string {
+  const { real_facilities, generated_facilities, real_releases, generated_releases } = statistics.sources;
+  const built = `Dataset version ${statistics.dataset_version}, built ${formatDateTime(statistics.generated_at)}.`;
+  return (
+    `${formatCount(real_facilities)} facilities come from real EPA records and ${formatCount(generated_facilities)} are generated demo records ` +
+    `(releases: ${formatCount(real_releases)} real, ${formatCount(generated_releases)} generated). ${built}`
+  );
+}
+
+export interface ActivityValues {
+  totalSearches: string;
+  facilitiesViewed: string;
+  lastActivity: string;
+  /** The ISO timestamp for a <time> element; null for 'Never'. */
+  lastActivityIso: string | null;
+}
+
+/** DECISIONS.md 8: 0, 0, 'Never' when there is nothing (or the call failed). */
+export function activityValues(activity: MeActivity | undefined): ActivityValues {
+  const last = activity?.last_activity ?? null;
+  return {
+    totalSearches: formatCount(activity?.total_searches ?? 0),
+    facilitiesViewed: formatCount(activity?.facilities_viewed ?? 0),
+    lastActivity: last ? formatDateTime(last) : 'Never',
+    lastActivityIso: last,
+  };
+}

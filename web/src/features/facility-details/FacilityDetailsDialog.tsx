@@ -1,0 +1,65 @@
+/**
+ * The facility details dialog (SPEC.md section 2): opened with an id and a name, it loads
+ * GET /facilities/{id} and shows the key information, the risk breakdown, the indicative
+ * pricing analysis, tanks, releases and every other field of the record.
+ */
+import { useId } from 'react';
+import { useFacilityDetailsQuery } from '../../api';
+import { Loading } from '../../components/Loading';
+import { SourceLabel } from './DetailSection';
+import { FacilityKeyInformation } from './FacilityKeyInformation';
+import { AdditionalFields, ReleaseList, TankList } from './FacilityRecords';
+import { Modal, ModalError, ModalHeader } from './Modal';
+import { PricingAnalysis } from './PricingAnalysis';
+import { RiskBreakdown } from './RiskBreakdown';
+
+export interface FacilityDetailsDialogProps {
+  facilityId: string;
+  /** Shown as the title while the details load. */
+  facilityName: string | null;
+  onClose: () => void;
+  /** A release of the facility was chosen: the host opens the release dialog on top. */
+  onOpenRelease: (releaseId: string) => void;
+}
+
+export function FacilityDetailsDialog({ facilityId, facilityName, onClose, onOpenRelease }: FacilityDetailsDialogProps) {
+  const titleId = useId();
+  const { data: facility, error, isPending } = useFacilityDetailsQuery(facilityId);
+  const title = facility?.Name ?? facilityName ?? 'Unnamed facility';
+
+  let body;
+  if (error) {
+    body = <ModalError titleId={titleId} message="Failed to load facility details" detail={error.message} onClose={onClose} />;
+  } else if (isPending) {
+    body = (
+      <>
+        <ModalHeader titleId={titleId} title={title} onClose={onClose} />
+        <Loading text="Loading facility details..." />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <ModalHeader titleId={titleId} title={title} onClose={onClose}>
+          <p className="modal-subtitle">
+            Facility {facility.Facility_ID} · <SourceLabel source={facility.source} isGenerated={facility.is_generated} importId={facility.import_id} />
+          </p>
+        </ModalHeader>
+        <div className="modal-body">
+          <FacilityKeyInformation facility={facility} />
+          <RiskBreakdown risk={facility.risk} />
+          <PricingAnalysis pricing={facility.pricing} />
+          <TankList tanks={facility.tanks} />
+          <ReleaseList releases={facility.releases} onOpenRelease={onOpenRelease} />
+          <AdditionalFields fields={facility.other_fields} />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <Modal labelledBy={titleId} onClose={onClose}>
+      {body}
+    </Modal>
+  );
+}

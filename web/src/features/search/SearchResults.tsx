@@ -1,0 +1,38 @@
+import type { SearchFacility, SearchResponse } from '@ust/schemas';
+import { formatCount, formatMiles } from '../facility-details/format';
+import { FacilityCard } from './FacilityCard';
+
+/** SPEC.md section 2, 'Search Results': the count, the distance range and the facility cards. */
+export function SearchResults({ result, address, onViewDetails }: { result: SearchResponse; address: string; onViewDetails: (facility: SearchFacility) => void }) {
+  const { facilities, total_found: total } = result;
+  if (facilities.length === 0) {
+    return (
+      <div className="results-empty">
+        <p>No facilities found near "{address}".</p>
+        <p className="muted">Try searching a different location.</p>
+      </div>
+    );
+  }
+  const closest = facilities[0]!.distance_miles;
+  const furthest = facilities.at(-1)!.distance_miles;
+  const count = facilities.length;
+  return (
+    <>
+      <p className="results-summary">
+        Found {count} closest {count === 1 ? 'facility' : 'facilities'} to "{address}"
+      </p>
+      <p className="results-range muted">
+        {formatCount(total)} {total === 1 ? 'facility' : 'facilities'} within 10 miles
+        {total > count ? `, the ${count} closest shown` : ''}. Closest {formatMiles(closest)}, furthest {formatMiles(furthest)}.
+      </p>
+      <ul className="facility-list">
+        {facilities.map((facility) => (
+          <FacilityCard key={facility.id} facility={facility} onViewDetails={onViewDetails} />
+        ))}
+      </ul>
+      <p className="pricing-disclaimer">
+        {result.pricing_note}. Each carrier's premium is modelled on a public rate filing; View Details names the filing.
+      </p>
+    </>
+  );
+}
