@@ -205,7 +205,17 @@ export const FacilityDetails = Type.Object(
         Tank_Wall_Type: NullableString,
       }),
     ),
-    releases: Type.Array(Type.Object({ LUST_ID: Type.String(), release_id: Type.String(), Reported_Date: NullableString, Status: NullableString, Substance: NullableString })),
+    releases: Type.Array(
+      Type.Object({
+        LUST_ID: Type.String(),
+        release_id: Type.String(),
+        Reported_Date: NullableString,
+        Status: NullableString,
+        /** The badge colour's class: Open, No Further Action or Other (DECISIONS.md 11). */
+        Status_Class: Type.Enum(['Open', 'No Further Action', 'Other']),
+        Substance: NullableString,
+      }),
+    ),
     source: Type.String(),
     is_generated: Type.Boolean(),
     import_id: Type.String(),

@@ -207,5 +207,13 @@ export const PricingInfo = Type.Object(
 export type PricingInfo = Static<typeof PricingInfo>;
 
 /** A facility card in search results shows carrier and premium only. */
-export const SearchQuote = Type.Object({ carrier: Type.String(), annual_premium: WholeDollars }, { $id: 'SearchQuote' });
+export const SearchQuote = Type.Object(
+  {
+    carrier: Type.String(),
+    annual_premium: WholeDollars,
+    /** The filing the carrier's program is modelled on, shown with "Indicative estimate" (DECISIONS.md 13). */
+    modelled_on: Type.String(),
+  },
+  { $id: 'SearchQuote' },
+);
 export type SearchQuote = Static<typeof SearchQuote>;

@@ -140,5 +140,5 @@ export function quoteFacility(facility: PricingFacility, tanks: readonly Pricing
 
 /** The compact quotes of a search result card. */
 export function toSearchQuotes(info: PricingInfo): SearchQuote[] {
-  return info.quotes.map(({ carrier, annual_premium }) => ({ carrier, annual_premium }));
+  return info.quotes.map(({ carrier, annual_premium, modelled_on }) => ({ carrier, annual_premium, modelled_on }));
 }

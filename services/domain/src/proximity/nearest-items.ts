@@ -5,8 +5,23 @@
  * skipped, a cell wholly inside it that cannot hold one of the closest is only counted, so a
  * search in a dense city measures the distance to a few hundred items, not to every one.
  */
-import { haversineMiles } from '../geo.js';
+import { EARTH_RADIUS_MILES, haversineMiles } from '../geo.js';
 import { PackedCell } from './packed-cell.js';
+
+/**
+ * Relative error bound of flatMiles against the great circle within a 10-mile search: the
+ * projection's error grows with the distance and with tan(latitude) (0.74 % at 71°N, Alaska's
+ * north coast, for 10 miles); 2 % leaves room.
+ */
+const FLAT_ERROR = 0.02;
+const MILES_PER_DEGREE = (EARTH_RADIUS_MILES * Math.PI) / 180;
+
+/** Equirectangular distance at the pair's mid latitude: no inverse trigonometry. */
+function flatMiles(latitude1: number, longitude1: number, latitude2: number, longitude2: number): number {
+  const y = (latitude2 - latitude1) * MILES_PER_DEGREE;
+  const x = (longitude2 - longitude1) * MILES_PER_DEGREE * Math.cos(((latitude1 + latitude2) / 2) * (Math.PI / 180));
+  return Math.sqrt(x * x + y * y);
+}
 
 /** An item of the result: which cell (its position in the input), which item, how far. */
 export interface NearbyItem {
@@ -45,7 +60,18 @@ export function nearestItems(cells: ReadonlyArray<Buffer | null>, latitude: numb
       continue;
     }
     for (let index = 0; index < cell.count; index++) {
-      const distanceMiles = haversineMiles(latitude, longitude, cell.latitude(index), cell.longitude(index));
+      const itemLatitude = cell.latitude(index);
+      const itemLongitude = cell.longitude(index);
+      // A flat-earth distance decides the clear cases; within its error band the great-circle
+      // distance decides, so the answer stays exact.
+      const rough = flatMiles(latitude, longitude, itemLatitude, itemLongitude);
+      if (rough > radiusMiles * (1 + FLAT_ERROR)) continue;
+      const surelyInside = rough < radiusMiles * (1 - FLAT_ERROR);
+      if (surelyInside && best.full && rough * (1 - FLAT_ERROR) >= best.worst) {
+        total += 1;
+        continue;
+      }
+      const distanceMiles = haversineMiles(latitude, longitude, itemLatitude, itemLongitude);
       if (distanceMiles > radiusMiles) continue;
       total += 1;
       best.offer({ cell: position, index, distanceMiles });

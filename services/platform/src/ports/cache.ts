@@ -13,8 +13,9 @@ export interface Cache {
   /** The prefix this view adds to every key ('' for the root view). */
   readonly prefix: string;
   get(key: string): Promise<string | null>;
+  /** The value's bytes. Read-only: the embedded adapter hands out what it stores, uncopied. */
   getBuffer(key: string): Promise<Buffer | null>;
-  /** Many packed blobs in one round trip, in the order of `keys`. */
+  /** Many packed blobs in one round trip, in the order of `keys` (read-only, as getBuffer). */
   getBuffers(keys: readonly string[]): Promise<Array<Buffer | null>>;
   set(key: string, value: string | Buffer, options?: SetOptions): Promise<void>;
   /** Sets many keys in one round trip (one transaction in Redis). */

@@ -55,11 +55,13 @@ export interface RebuildOptions {
 }
 
 /**
- * What a rebuild produces, as a number: raised whenever a rebuild gains an output (2: risk
- * scores and the H3 search indexes; 3: the geocoder index; 4 and 5: search cells with bounding circles, coordinates apart from items), so a data directory built by an older platform is rebuilt
- * from its tables at start instead of serving without the new output.
+ * What a rebuild produces, as a number, raised whenever a rebuild gains or changes an output, so
+ * a data directory built by an older platform is rebuilt from its tables at start instead of
+ * serving without the new output. 2: risk scores and the H3 search indexes; 3: the geocoder
+ * index; 4 and 5: search cells with bounding circles, coordinates apart from items; 6: the
+ * filing beside each search quote.
  */
-export const DERIVED_DATA_FORMAT = 5;
+export const DERIVED_DATA_FORMAT = 6;
 
 /** `v{n}:meta`: which build a version is. */
 export interface DatasetBuildMeta {

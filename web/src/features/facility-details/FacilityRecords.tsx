@@ -1,7 +1,7 @@
 import type { FacilityDetails } from '@ust/schemas';
 import { ReleaseStatusBadge } from './Badges';
 import { DetailSection, FieldGrid } from './DetailSection';
-import { classifyReleaseStatus, fieldLabel, formatCount, formatFieldValue, NOT_AVAILABLE } from './format';
+import { fieldLabel, formatCount, formatFieldValue, NOT_AVAILABLE } from './format';
 
 const text = (value: string | null) => value || NOT_AVAILABLE;
 
@@ -60,7 +60,7 @@ export function ReleaseList({ releases, onOpenRelease }: { releases: FacilityDet
                 Release {release.LUST_ID}
               </button>
               <span>Reported {text(release.Reported_Date)}</span>
-              <ReleaseStatusBadge status={release.Status} statusClass={classifyReleaseStatus(release.Status)} />
+              <ReleaseStatusBadge status={release.Status} statusClass={release.Status_Class} />
               {release.Substance && <span className="muted">{release.Substance}</span>}
             </li>
           ))}

@@ -3,7 +3,6 @@ import {
   carrierSwatch,
   CARRIER_SWATCH_COUNT,
   cheapestQuoteIndex,
-  classifyReleaseStatus,
   externalMapUrl,
   fieldLabel,
   formatAddress,
@@ -86,15 +85,6 @@ describe('release status badge (DECISIONS.md 11)', () => {
     expect(releaseStatusBadgeClass('Other')).toBe('status-other');
   });
 
-  it('classifies the fixtures spellings as the pipeline does', () => {
-    expect(classifyReleaseStatus('Active: general')).toBe('Open');
-    expect(classifyReleaseStatus('Open')).toBe('Open');
-    expect(classifyReleaseStatus('No further action')).toBe('No Further Action');
-    expect(classifyReleaseStatus('Closed')).toBe('No Further Action');
-    expect(classifyReleaseStatus('')).toBe('Other');
-    expect(classifyReleaseStatus(null)).toBe('Other');
-    expect(classifyReleaseStatus('Pending review')).toBe('Other');
-  });
 });
 
 describe('quotes and carriers', () => {

@@ -58,18 +58,6 @@ export function riskClass(score: number | null | undefined): string {
 
 export type ReleaseStatusClass = ReleaseDetails['Status_Class'];
 
-/**
- * The badge class of a release status the server did not classify (a facility's release list
- * carries only the text). Mirrors pipelines/src/read/normalise/release-status.ts: Open and every
- * 'Active: ...' are open, 'No further action' and 'Closed' are NFA, the rest (blank) is other.
- */
-export function classifyReleaseStatus(status: string | null | undefined): ReleaseStatusClass {
-  const key = (status ?? '').trim().toLowerCase();
-  if (key === 'open' || key.startsWith('active') || key === 'reopened') return 'Open';
-  if (key === 'no further action' || key === 'nfa' || key === 'closed') return 'No Further Action';
-  return 'Other';
-}
-
 /** DECISIONS.md 11, everywhere: Open red, No Further Action green, anything else amber. */
 export function releaseStatusBadgeClass(statusClass: ReleaseStatusClass): string {
   if (statusClass === 'Open') return 'status-open';

@@ -28,7 +28,9 @@ export function PricingEstimate({ pricing }: { pricing: SearchFacility['pricing'
                 {formatUsd(quote.annual_premium)}
                 <span className="estimate-period">/yr</span>
               </span>
-              <span className="estimate-note">Indicative estimate</span>
+              <span className="estimate-note" title={`Modelled on ${quote.modelled_on}`}>
+                Indicative estimate · {quote.modelled_on}
+              </span>
             </li>
           ))}
         </ul>

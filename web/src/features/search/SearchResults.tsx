@@ -31,7 +31,7 @@ export function SearchResults({ result, address, onViewDetails }: { result: Sear
         ))}
       </ul>
       <p className="pricing-disclaimer">
-        {result.pricing_note}. Each carrier's premium is modelled on a public rate filing; View Details names the filing.
+        {result.pricing_note}. Each carrier's premium is modelled on the public rate filing named under it.
       </p>
     </>
   );
