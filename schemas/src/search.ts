@@ -3,6 +3,7 @@
  * the H3 search indexes, and POST /search-address.
  */
 import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
 import { GeocodeResult } from './geocoding.js';
 import { SearchQuote } from './pricing.js';
 
@@ -93,3 +94,11 @@ export const SearchResponse = Type.Object({
   pricing_note: Type.String(),
 });
 export type SearchResponse = Static<typeof SearchResponse>;
+
+/**
+ * What is wrong with a search body against SearchResponse (empty when it conforms): the route
+ * writes its body from stored JSON rather than through the serializer, so tests check it here.
+ */
+export function searchResponseErrors(value: unknown): string[] {
+  return [...Value.Errors(SearchResponse, value)].map((error) => `${error.instancePath || '(body)'} ${error.message}`);
+}

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMiles, MAX_SEARCH_RESULTS, SEARCH_RADIUS_MILES } from '@ust/domain';
 import { searchNearPoint } from '@ust/gateway';
 import { createLogger, loadConfig } from '@ust/platform';
+import { searchResponseErrors } from '@ust/schemas';
 import { readCurrentVersion } from '@ust/workers';
 import { startStandalone, type Standalone } from './start-standalone.js';
 import { bearerFor } from './telemetry-probe.js';
@@ -68,7 +69,12 @@ describe('proximity search recall on the real fixtures', () => {
         queries.push([site.latitude + 0.004, site.longitude - 0.005], [(site.latitude + other.latitude) / 2, (site.longitude + other.longitude) / 2]);
       }
       for (const [latitude, longitude] of queries) {
-        const result = await searchNearPoint(standalone.ports.cache, version, latitude, longitude);
+        const found = await searchNearPoint(standalone.ports.cache, version, latitude, longitude);
+        const result = {
+          total_found: found.total_found,
+          facilities: found.facilities.map((json) => JSON.parse(json) as { id: string; distance_miles: number }),
+          closest_release: found.closest_release === null ? null : (JSON.parse(found.closest_release) as { distance_miles: number }),
+        };
         const expected = scan(facilities, latitude, longitude);
         expect(result.total_found).toBe(expected.length);
         expect(result.facilities.map((facility) => facility.distance_miles)).toEqual(expected.slice(0, MAX_SEARCH_RESULTS).map((point) => Math.round(point.miles * 100) / 100));
@@ -95,7 +101,9 @@ describe('proximity search recall on the real fixtures', () => {
     it('finds the facilities around a street address, with scores, indicative quotes and the closest release', async () => {
       const response = await search({ address: '1016 Bladensburg Rd NE, Washington DC 20002' });
       expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       const body = response.json();
+      expect(searchResponseErrors(body)).toEqual([]);
       expect(body.geocoding).toMatchObject({ success: true, match_type: 'address', original_address: '1016 Bladensburg Rd NE, Washington DC 20002' });
       expect(body.facilities.length).toBe(Math.min(25, body.total_found));
       expect(body.total_found).toBeGreaterThan(25);
@@ -112,6 +120,7 @@ describe('proximity search recall on the real fixtures', () => {
 
     it('skips geocoding for the coordinates of a picked suggestion', async () => {
       const body = (await search({ address: 'Picked suggestion', latitude: 38.90305719, longitude: -76.98186192 })).json();
+      expect(searchResponseErrors(body)).toEqual([]);
       expect(body.geocoding).toMatchObject({ success: true, latitude: 38.90305719, longitude: -76.98186192, match_type: null });
       expect(body.closest_release).toMatchObject({ lust_id: '2017018', distance_miles: 0 });
     });

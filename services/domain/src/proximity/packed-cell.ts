@@ -84,9 +84,14 @@ export class PackedCell {
   }
 }
 
-/** Item `index` of an items blob. */
-export function readPackedItem<T>(items: Buffer, index: number): T {
+/** Item `index` of an items blob, as its JSON text (a response can embed it unparsed). */
+export function readPackedItemJson(items: Buffer, index: number): string {
   const start = items.readUInt32LE(4 + index * 4);
   const end = items.readUInt32LE(4 + (index + 1) * 4);
-  return JSON.parse(items.toString('utf8', start, end)) as T;
+  return items.toString('utf8', start, end);
+}
+
+/** Item `index` of an items blob. */
+export function readPackedItem<T>(items: Buffer, index: number): T {
+  return JSON.parse(readPackedItemJson(items, index)) as T;
 }

@@ -4,7 +4,7 @@
  * round trip, distances are exact (haversine), and only the items that make the result are
  * parsed.
  */
-import { cellsWithinRadius, MAX_SEARCH_RESULTS, nearestItems, readPackedItem, SEARCH_CELL_RESOLUTION, SEARCH_RADIUS_MILES, searchCellOf } from '@ust/domain';
+import { cellsWithinRadius, MAX_SEARCH_RESULTS, nearestItems, readPackedItemJson, SEARCH_CELL_RESOLUTION, SEARCH_RADIUS_MILES, searchCellOf } from '@ust/domain';
 import type { Cache } from '@ust/platform';
 import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
 import { searchKeys } from '@ust/workers';
@@ -17,12 +17,23 @@ export interface FoundRelease extends SearchReleaseItem {
   distance_miles: number;
 }
 
+/**
+ * A found item as JSON text with its distance added: the index holds each item as the JSON of
+ * its schema type, and a response embeds that text as it is, with no parse and re-serialize.
+ */
+export type FoundJson<T> = string & { readonly __item?: T };
+
 export interface NearPointResult {
   /** Closest first, at most MAX_SEARCH_RESULTS. */
-  facilities: FoundFacility[];
+  facilities: Array<FoundJson<FoundFacility>>;
   /** Every facility within the radius. */
   total_found: number;
-  closest_release: FoundRelease | null;
+  closest_release: FoundJson<FoundRelease> | null;
+}
+
+/** The item's JSON object with `distance_miles` appended before its closing brace. */
+function withDistance<T>(json: string, miles: number): FoundJson<T> {
+  return `${json.slice(0, -1)},"distance_miles":${roundMiles(miles)}}`;
 }
 
 const roundMiles = (miles: number) => Math.round(miles * 100) / 100;
@@ -80,14 +91,14 @@ export async function searchNearPoint(cache: Cache, version: number, latitude: n
   const wanted = [...new Set([...facilities.nearest.map((found) => found.cell), ...(release ? [release.cell] : [])])];
   const items = new Map(wanted.map((cell, position) => [cell, position]));
   const blobs = await cache.getBuffers(wanted.map((cell) => itemKeys[cell]!));
-  const itemOf = <T>(found: { cell: number; index: number }): T => {
+  const jsonOf = <T>(found: { cell: number; index: number; distanceMiles: number }): FoundJson<T> => {
     const blob = blobs[items.get(found.cell)!];
     if (!blob) throw new Error(`search index of dataset version ${version} lost the items of a cell (${itemKeys[found.cell]})`);
-    return readPackedItem<T>(blob, found.index);
+    return withDistance<T>(readPackedItemJson(blob, found.index), found.distanceMiles);
   };
   return {
-    facilities: facilities.nearest.map((found) => ({ ...itemOf<SearchFacilityItem>(found), distance_miles: roundMiles(found.distanceMiles) })),
+    facilities: facilities.nearest.map((found) => jsonOf<FoundFacility>(found)),
     total_found: facilities.total,
-    closest_release: release ? { ...itemOf<SearchReleaseItem>(release), distance_miles: roundMiles(release.distanceMiles) } : null,
+    closest_release: release ? jsonOf<FoundRelease>(release) : null,
   };
 }
