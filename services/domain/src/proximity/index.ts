@@ -1,5 +1,5 @@
 export { cellsWithinRadius, cellCentre, searchCellOf, SEARCH_CELL_RESOLUTION, type CellDisk } from './cover-radius.js';
-export { packCell, PackedCell, readPackedItem, readPackedItemJson, type PackableItem, type PackedCellBlobs } from './packed-cell.js';
+export { decodeCellCoordinates, packCell, PackedCell, readPackedItem, readPackedItemJson, type PackableItem, type CellCoordinates, type PackedCellBlobs } from './packed-cell.js';
 export { nearestItems, type NearbyItem, type NearestResult } from './nearest-items.js';
 
 /** Facilities and the closest release are searched within this radius (SPEC.md section 9). */

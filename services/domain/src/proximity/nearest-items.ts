@@ -6,7 +6,7 @@
  * search in a dense city measures the distance to a few hundred items, not to every one.
  */
 import { EARTH_RADIUS_MILES, haversineMiles } from '../geo.js';
-import { PackedCell } from './packed-cell.js';
+import type { CellCoordinates } from './packed-cell.js';
 
 /**
  * Relative error bound of flatMiles against the great circle within a 10-mile search: the
@@ -37,13 +37,11 @@ export interface NearestResult {
   total: number;
 }
 
-/** `cells` are coordinates blobs (packCell), null for an empty cell. */
-export function nearestItems(cells: ReadonlyArray<Buffer | null>, latitude: number, longitude: number, radiusMiles: number, limit: number): NearestResult {
-  const reachable: Array<{ cell: PackedCell; position: number; near: number; far: number }> = [];
-  cells.forEach((blob, position) => {
-    if (!blob) return;
-    const cell = new PackedCell(blob);
-    if (cell.count === 0) return;
+/** `cells` are decoded coordinates blobs (packCell, decodeCellCoordinates), null for an empty cell. */
+export function nearestItems(cells: ReadonlyArray<CellCoordinates | null>, latitude: number, longitude: number, radiusMiles: number, limit: number): NearestResult {
+  const reachable: Array<{ cell: CellCoordinates; position: number; near: number; far: number }> = [];
+  cells.forEach((cell, position) => {
+    if (!cell || cell.count === 0) return;
     const toCentre = haversineMiles(latitude, longitude, cell.centreLatitude, cell.centreLongitude);
     const near = toCentre - cell.radiusMiles;
     if (near > radiusMiles) return;
@@ -59,9 +57,10 @@ export function nearestItems(cells: ReadonlyArray<Buffer | null>, latitude: numb
       total += cell.count;
       continue;
     }
+    const coordinates = cell.coordinates;
     for (let index = 0; index < cell.count; index++) {
-      const itemLatitude = cell.latitude(index);
-      const itemLongitude = cell.longitude(index);
+      const itemLatitude = coordinates[index * 2]!;
+      const itemLongitude = coordinates[index * 2 + 1]!;
       // A flat-earth distance decides the clear cases; within its error band the great-circle
       // distance decides, so the answer stays exact.
       const rough = flatMiles(latitude, longitude, itemLatitude, itemLongitude);

@@ -58,6 +58,27 @@ export function packCell(items: readonly PackableItem[]): PackedCellBlobs {
   return { coordinates, items: table };
 }
 
+/** A coordinates blob decoded once: the header and the coordinates as a typed array. */
+export interface CellCoordinates {
+  count: number;
+  centreLatitude: number;
+  centreLongitude: number;
+  /** Every item lies within this many miles of the centre. */
+  radiusMiles: number;
+  /** latitude, longitude of item 0, then of item 1, ... */
+  coordinates: Float64Array;
+}
+
+export function decodeCellCoordinates(blob: Buffer): CellCoordinates {
+  const cell = new PackedCell(blob);
+  const coordinates = new Float64Array(cell.count * 2);
+  for (let index = 0; index < cell.count; index++) {
+    coordinates[index * 2] = cell.latitude(index);
+    coordinates[index * 2 + 1] = cell.longitude(index);
+  }
+  return { count: cell.count, centreLatitude: cell.centreLatitude, centreLongitude: cell.centreLongitude, radiusMiles: cell.radiusMiles, coordinates };
+}
+
 /** Reads a coordinates blob without copying it. */
 export class PackedCell {
   readonly count: number;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_MILES, haversineMiles } from '../geo.js';
 import { cellsWithinRadius } from './cover-radius.js';
 import { nearestItems } from './nearest-items.js';
-import { packCell, PackedCell, readPackedItem } from './packed-cell.js';
+import { decodeCellCoordinates, packCell, PackedCell, readPackedItem } from './packed-cell.js';
 
 /** The point `miles` from (lat, lon) on `bearing` degrees (great circle). */
 function destination(lat: number, lon: number, bearing: number, miles: number): [number, number] {
@@ -59,7 +59,7 @@ describe('packed cells', () => {
     // The bounding circle holds every item.
     for (const item of items) expect(haversineMiles(cell.centreLatitude, cell.centreLongitude, item.latitude, item.longitude)).toBeLessThanOrEqual(cell.radiusMiles);
 
-    const result = nearestItems([null, blobs.coordinates, packCell([]).coordinates], here.latitude, here.longitude, 10, 2);
+    const result = nearestItems([null, decodeCellCoordinates(blobs.coordinates), decodeCellCoordinates(packCell([]).coordinates)], here.latitude, here.longitude, 10, 2);
     expect(result.total).toBe(3);
     expect(result.nearest.map(({ cell: position, index }) => [position, readPackedItem<{ id: string }>(blobs.items, index).id])).toEqual([[1, 'near'], [1, 'é "quoted" 🛢']]);
     expect(result.nearest[0]!.distanceMiles).toBeCloseTo(0.691, 3);

@@ -4,7 +4,7 @@
  * round trip, distances are exact (haversine), and only the items that make the result are
  * parsed.
  */
-import { cellsWithinRadius, MAX_SEARCH_RESULTS, nearestItems, readPackedItemJson, SEARCH_CELL_RESOLUTION, SEARCH_RADIUS_MILES, searchCellOf } from '@ust/domain';
+import { cellsWithinRadius, decodeCellCoordinates, MAX_SEARCH_RESULTS, nearestItems, readPackedItemJson, SEARCH_CELL_RESOLUTION, SEARCH_RADIUS_MILES, searchCellOf, type CellCoordinates } from '@ust/domain';
 import type { Cache } from '@ust/platform';
 import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
 import { searchKeys } from '@ust/workers';
@@ -80,10 +80,38 @@ function keysOfDisk(version: number, latitude: number, longitude: number): DiskK
   return entry;
 }
 
+/**
+ * Decoded coordinates of recently read cells, by cache key. A key names a dataset version and
+ * a version never changes once live, so what was read stays true: a search in a city reads
+ * from the cache only the cells no earlier search read. Null marks a cell without items.
+ */
+const CELLS_KEPT = 200_000;
+/** Per cache, as a process may hold several (tests build platforms with the same versions). */
+const decodedCellsOf = new WeakMap<Cache, Map<string, CellCoordinates | null>>();
+
+async function readCellCoordinates(cache: Cache, keys: readonly string[]): Promise<Array<CellCoordinates | null>> {
+  let decodedCells = decodedCellsOf.get(cache);
+  if (!decodedCells) decodedCellsOf.set(cache, (decodedCells = new Map()));
+  const missing = keys.filter((key) => !decodedCells.has(key));
+  if (missing.length) {
+    const blobs = await cache.getBuffers(missing);
+    missing.forEach((key, position) => {
+      const blob = blobs[position];
+      decodedCells!.set(key, blob ? decodeCellCoordinates(blob) : null);
+    });
+    // Oldest first: Map keeps insertion order.
+    for (const key of decodedCells.keys()) {
+      if (decodedCells.size <= CELLS_KEPT) break;
+      decodedCells.delete(key);
+    }
+  }
+  return keys.map((key) => decodedCells!.get(key) ?? null);
+}
+
 export async function searchNearPoint(cache: Cache, version: number, latitude: number, longitude: number): Promise<NearPointResult> {
   const { cells, keys, itemKeys } = keysOfDisk(version, latitude, longitude);
-  // Round trip 1: the coordinates of every cell of the disk.
-  const coordinates = await cache.getBuffers(keys);
+  // Round trip 1 (only for cells not read before): the coordinates of every cell of the disk.
+  const coordinates = await readCellCoordinates(cache, keys);
   const facilities = nearestItems(coordinates.slice(0, cells), latitude, longitude, SEARCH_RADIUS_MILES, MAX_SEARCH_RESULTS);
   const [release] = nearestItems(coordinates.slice(cells), latitude, longitude, SEARCH_RADIUS_MILES, 1).nearest.map((found) => ({ ...found, cell: found.cell + cells }));
 
