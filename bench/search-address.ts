@@ -37,6 +37,7 @@ interface Site {
 }
 const store = await createChdbStore({ path: path.join(config.dataDir, 'clickhouse'), database: config.CLICKHOUSE_DATABASE });
 const sites = await store.query<Site>('SELECT facility_id AS id, fips, latitude, longitude FROM facilities FINAL WHERE latitude IS NOT NULL AND longitude IS NOT NULL');
+const releaseSites = await store.query<Site>('SELECT release_id AS id, fips, latitude, longitude FROM releases FINAL WHERE latitude IS NOT NULL AND longitude IS NOT NULL');
 await store.close();
 const byCounty = new Map<string, Site[]>();
 for (const site of sites) if (site.fips) byCounty.set(site.fips, [...(byCounty.get(site.fips) ?? []), site]);
@@ -79,25 +80,36 @@ async function connectToPostgres(): Promise<pg.Client> {
 }
 const db = await connectToPostgres();
 await db.query('CREATE EXTENSION postgis');
-await db.query('CREATE TABLE facilities (id text PRIMARY KEY, geog geography(Point, 4326) NOT NULL)');
-const csv = path.join(work, 'sites.csv');
-await writeFile(csv, sites.map((site) => `${site.id},SRID=4326;POINT(${site.longitude} ${site.latitude})`).join('\n'));
-execFileSync('chown', ['postgres', csv]);
-await db.query(`COPY facilities FROM '${csv}' WITH (FORMAT csv)`);
-await db.query('CREATE INDEX facilities_geog ON facilities USING gist (geog)');
-await db.query('ANALYZE facilities');
+for (const [table, rows] of [['facilities', sites], ['releases', releaseSites]] as const) {
+  await db.query(`CREATE TABLE ${table} (id text PRIMARY KEY, geog geography(Point, 4326) NOT NULL)`);
+  const csv = path.join(work, `${table}.csv`);
+  await writeFile(csv, rows.map((site) => `"${site.id.replace(/"/g, '""')}",SRID=4326;POINT(${site.longitude} ${site.latitude})`).join('\n'));
+  execFileSync('chown', ['postgres', csv]);
+  await db.query(`COPY ${table} FROM '${csv}' WITH (FORMAT csv)`);
+  await db.query(`CREATE INDEX ${table}_geog ON ${table} USING gist (geog)`);
+  await db.query(`ANALYZE ${table}`);
+}
 const nearestInPostgis = `SELECT id, ST_Distance(geog, q) / ${METERS_PER_MILE} AS miles
   FROM facilities, (SELECT ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography AS q) AS query
   WHERE ST_DWithin(geog, q, ${10 * METERS_PER_MILE})
   ORDER BY geog <-> q LIMIT 25`;
+// The whole answer the platform gives: the 25 nearest, how many within 10 miles, the closest release.
+const sameAnswerInPostgis = `WITH query AS (SELECT ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography AS q)
+  SELECT
+    (SELECT json_agg(n) FROM (SELECT id, ST_Distance(geog, q) / ${METERS_PER_MILE} AS miles FROM facilities, query
+       WHERE ST_DWithin(geog, q, ${10 * METERS_PER_MILE}) ORDER BY geog <-> q LIMIT 25) AS n) AS nearest,
+    (SELECT count(*) FROM facilities, query WHERE ST_DWithin(geog, q, ${10 * METERS_PER_MILE})) AS total,
+    (SELECT id FROM releases, query WHERE ST_DWithin(geog, q, ${10 * METERS_PER_MILE}) ORDER BY geog <-> q LIMIT 1) AS closest_release`;
 
 // 3. Redis GEOSEARCH.
 const redisServer = await startRedisServer();
 const redis = new Redis(redisServer.url);
-for (let start = 0; start < sites.length; start += 10_000) {
-  const batch = redis.pipeline();
-  for (const site of sites.slice(start, start + 10_000)) batch.geoadd('facilities', site.longitude, site.latitude, site.id);
-  await batch.exec();
+for (const [key, rows] of [['facilities', sites], ['releases', releaseSites]] as const) {
+  for (let start = 0; start < rows.length; start += 10_000) {
+    const batch = redis.pipeline();
+    for (const site of rows.slice(start, start + 10_000)) batch.geoadd(key, site.longitude, site.latitude, site.id);
+    await batch.exec();
+  }
 }
 
 // 4. The platform, in its own process, and a token.
@@ -119,7 +131,7 @@ async function searchOnce(point: { latitude: number; longitude: number }) {
 }
 
 // 5. One query at a time, same points, each engine; results compared.
-const timings: Record<string, number[]> = { platform: [], 'platform search': [], postgis: [], redis: [] };
+const timings: Record<string, number[]> = { platform: [], 'platform search': [], postgis: [], 'postgis same answer': [], redis: [], 'redis same answer': [] };
 let disagreements = 0;
 for (const point of [...points, ...points]) {
   let started = performance.now();
@@ -130,8 +142,18 @@ for (const point of [...points, ...points]) {
   const postgis = await db.query<{ id: string; miles: number }>(nearestInPostgis, [point.longitude, point.latitude]);
   timings.postgis!.push(performance.now() - started);
   started = performance.now();
+  await db.query(sameAnswerInPostgis, [point.longitude, point.latitude]);
+  timings['postgis same answer']!.push(performance.now() - started);
+  started = performance.now();
   const geo = (await redis.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 25, 'WITHDIST')) as Array<[string, string]>;
   timings.redis!.push(performance.now() - started);
+  // Redis has no count within a radius: the same answer needs every member within 10 miles.
+  started = performance.now();
+  await Promise.all([
+    redis.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'WITHDIST'),
+    redis.call('GEOSEARCH', 'releases', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 1, 'WITHDIST'),
+  ]);
+  timings['redis same answer']!.push(performance.now() - started);
   if (ours.facilities.length !== postgis.rows.length || ours.facilities.length !== geo.length) disagreements += 1;
 }
 const perQuery = Object.entries(timings).map(([engine, samples]) => {
@@ -142,7 +164,9 @@ const perQuery = Object.entries(timings).map(([engine, samples]) => {
       platform: 'POST /api/search-address, client to client (HTTP, token, JSON)',
       'platform search': 'its search step (Server-Timing): 25 nearest, total, closest release',
       postgis: 'PostGIS ST_DWithin + KNN (GiST), 25 nearest',
+      'postgis same answer': 'PostGIS, the same answer: 25 nearest, count within 10 mi, closest release',
       redis: 'Redis GEOSEARCH BYRADIUS 10 mi ASC COUNT 25',
+      'redis same answer': 'Redis, the same answer: every member within 10 mi (count), closest release',
     }[engine] ?? engine,
     'p50 ms': Number(median.toFixed(2)),
     'p95 ms': Number(p95.toFixed(2)),
