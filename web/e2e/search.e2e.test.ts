@@ -152,7 +152,10 @@ describe('search', () => {
     expect(premiums).toEqual([...premiums].sort((a, b) => a - b));
     expect(await quotes.first().innerText()).toContain('BEST');
     expect(await priced.locator('.estimate-premium').first().innerText()).toMatch(/^\$[\d,]+\/yr$/);
-    expect(await priced.getByText('Indicative estimate', { exact: true }).count()).toBe(4);
+    // Each quote says it is an indicative estimate and names the filing it is modelled on.
+    const notes = await priced.locator('.estimate-note').allInnerTexts();
+    expect(notes).toHaveLength(4);
+    for (const note of notes) expect(note).toMatch(/^Indicative estimate · \S.+/);
     expect(await priced.locator('.risk-score').innerText()).toMatch(/^\d+\/10 (Low|Moderate|High)$/);
     // An unpriced one: four placeholders and the reason.
     const unpriced = page.locator('.facility-card').first();

@@ -77,13 +77,15 @@ describe('worked example: two tanks (1998 single-wall + ATG, 2012 double-wall + 
     expect(info.quotes.find((q) => q.carrier === 'Mid-Continent')?.modelled_on).toMatch(/TOP manual 05\/2021.*effective 2021-05-01/);
   });
 
-  it('gives search results carrier and premium only', () => {
+  it('gives search results the carrier, the premium and the filing it is modelled on', () => {
+    const filing = (carrier: string) => info.quotes.find((quote) => quote.carrier === carrier)!.modelled_on;
     expect(toSearchQuotes(info)).toEqual([
-      { carrier: 'Mid-Continent', annual_premium: 690 },
-      { carrier: 'TOMICS', annual_premium: 885 },
-      { carrier: 'AIG', annual_premium: 2714 },
-      { carrier: 'Zurich', annual_premium: 3417 },
+      { carrier: 'Mid-Continent', annual_premium: 690, modelled_on: filing('Mid-Continent') },
+      { carrier: 'TOMICS', annual_premium: 885, modelled_on: filing('TOMICS') },
+      { carrier: 'AIG', annual_premium: 2714, modelled_on: filing('AIG') },
+      { carrier: 'Zurich', annual_premium: 3417, modelled_on: filing('Zurich') },
     ]);
+    expect(filing('TOMICS')).toMatch(/TEXS-131241913/);
   });
 });
 

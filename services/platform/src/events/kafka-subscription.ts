@@ -107,6 +107,9 @@ export async function startKafkaSubscription(
   };
 }
 
+/** How long after a STOP kafkajs has to report the crash behind it (its restartOnFailure check included). */
+const STOP_JUDGEMENT_DELAY_MS = 2_000;
+
 /**
  * Resolves after the consumer joined the group, got its assignment, and completed a fetch: only
  * then has it resolved where each partition starts (with fromBeginning false, the end of the log
@@ -115,8 +118,10 @@ export async function startKafkaSubscription(
 function readiness(consumer: Consumer, groupId: string, logger: Logger): Promise<void> {
   let joined = false;
   // kafkajs stops and restarts a consumer after a retriable crash (e.g. the coordinator of a
-  // fresh broker not being ready yet): that STOP is not the end of the consumer.
-  let restarting = false;
+  // fresh broker not being ready yet): that STOP is not the end of the consumer. kafkajs emits
+  // the STOP before the CRASH that says whether it restarts, so a STOP before joining is judged
+  // a moment later, once the crash report has arrived.
+  let restartAnnounced = false;
   const ready = new Promise<void>((resolve, reject) => {
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
       joined = true;
@@ -127,15 +132,19 @@ function readiness(consumer: Consumer, groupId: string, logger: Logger): Promise
     });
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       logger.error({ err: payload.error, restart: payload.restart }, 'Kafka consumer crashed');
-      if (payload.restart) restarting = true;
+      if (payload.restart) restartAnnounced = true;
       else reject(payload.error);
     });
     consumer.on(consumer.events.STOP, () => {
-      if (restarting) {
-        restarting = false;
-        return;
-      }
-      if (!joined) reject(new Error(`The consumer of group ${groupId} stopped before it joined the group`));
+      if (joined) return;
+      const judged = setTimeout(() => {
+        if (restartAnnounced) {
+          restartAnnounced = false;
+          return;
+        }
+        if (!joined) reject(new Error(`The consumer of group ${groupId} stopped before it joined the group`));
+      }, STOP_JUDGEMENT_DELAY_MS);
+      judged.unref();
     });
   });
   // A caller that never awaits `ready` must not see an unhandled rejection.
