@@ -8,3 +8,9 @@ export { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS, useAddressSuggestions, type Add
 export { useSearchAddressMutation } from './queries/useSearchAddressMutation';
 export { useFacilityDetailsQuery } from './queries/useFacilityDetailsQuery';
 export { useReleaseDetailsQuery } from './queries/useReleaseDetailsQuery';
+export { ADMIN_LOGS_LIMIT, useAdminLogsQuery, type AdminLogFilters } from './queries/useAdminLogsQuery';
+export { ADMIN_ACTIVITIES_LIMIT, useAdminActivitiesQuery } from './queries/useAdminActivitiesQuery';
+export { useAdminUsersQuery } from './queries/useAdminUsersQuery';
+export { ADMIN_SESSIONS_LIMIT, useAdminSessionsQuery } from './queries/useAdminSessionsQuery';
+export { ADMIN_ANALYTICS_REFRESH_MS, useAdminAnalyticsQuery } from './queries/useAdminAnalyticsQuery';
+export { useAdminUserMutation, type AdminUserChange } from './queries/useAdminUserMutation';

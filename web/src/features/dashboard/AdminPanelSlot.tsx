@@ -1,10 +1,15 @@
-import type { Ref } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
+import { Loading } from '../../components/Loading';
+import { tabForView } from '../admin/admin-tabs';
 import { ADMIN_PANEL_ID, type AdminTool } from './admin-tools';
+
+// Its own chunk: only an admin's dashboard renders this slot, so nobody else downloads the console.
+const AdminConsole = lazy(async () => ({ default: (await import('../admin/AdminConsole')).AdminConsole }));
 
 /**
  * Where the admin console (SPEC.md 'Admin Panel') is embedded at the bottom of an admin's
- * dashboard. PLACEHOLDER until the console is built: it says so and shows no data, rather than
- * figures that would look real. `requested` is the view an Admin Tools button asked for.
+ * dashboard. `requested` is the view an Admin Tools button asked for: a console tab opens in the
+ * console (DECISIONS.md 19); the views that are not built yet still say what they will open.
  */
 export function AdminPanelSlot(props: { requested: AdminTool | undefined; panelRef: Ref<HTMLElement>; headingRef: Ref<HTMLHeadingElement> }) {
   const { requested, panelRef, headingRef } = props;
@@ -13,15 +18,14 @@ export function AdminPanelSlot(props: { requested: AdminTool | undefined; panelR
       <h2 id="admin-panel-title" ref={headingRef} tabIndex={-1}>
         Admin console
       </h2>
-      <p className="muted">
-        The admin console (System Logs, User Activities, User Management, Active Sessions, Analytics) is not available yet; it will
-        appear here.
-      </p>
-      {requested && (
+      {requested && !tabForView(requested.view) && (
         <p className="admin-panel-request" role="status">
           {requested.label} will open {requested.opens} here.
         </p>
       )}
+      <Suspense fallback={<Loading text="Loading admin data..." />}>
+        <AdminConsole />
+      </Suspense>
     </section>
   );
 }

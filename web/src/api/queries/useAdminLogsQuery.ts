@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminLogsResponse, LogLevel } from '@ust/schemas';
+import { useAuth } from '../../features/auth/useAuth';
+import { useApiClient } from '../api-context';
+
+/** SPEC.md section 9: the System Logs tab lists the 20 newest matching entries. */
+export const ADMIN_LOGS_LIMIT = 20;
+
+export interface AdminLogFilters {
+  /** Undefined for every level ('All Levels'). */
+  level: LogLevel | undefined;
+  /** Case-insensitive substring of the message or the category; '' for none. */
+  q: string;
+}
+
+/**
+ * GET /api/admin/logs?limit=20&level=&q=: filtered on the server, so a filter finds entries
+ * beyond the 20 the browser holds. Admin role only.
+ */
+export function useAdminLogsQuery({ level, q }: AdminLogFilters) {
+  const api = useApiClient();
+  const { status } = useAuth();
+  const params = new URLSearchParams({ limit: String(ADMIN_LOGS_LIMIT) });
+  if (level) params.set('level', level);
+  if (q) params.set('q', q);
+  return useQuery({
+    queryKey: ['admin', 'logs', level ?? 'ALL', q],
+    queryFn: ({ signal }) => api.get<AdminLogsResponse>(`/admin/logs?${params}`, { signal }),
+    select: (response) => response.logs,
+    enabled: status === 'authenticated',
+    // The previous filter's list stays up while the next loads, rather than a loading flash per keystroke.
+    placeholderData: keepPreviousData,
+    // A monitoring list: opening the panel always asks again.
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,46 @@
+import { ADMIN_ANALYTICS_REFRESH_MS, useAdminAnalyticsQuery } from '../../api';
+import { Loading } from '../../components/Loading';
+import { formatTimestamp } from './admin-format';
+import { analyticsCards } from './analytics-data';
+import { AnalyticsCharts } from './AnalyticsCharts';
+import { Time } from './Badges';
+import { LoadFailure } from './LoadFailure';
+import { useFailureLog } from './useAdminData';
+
+/**
+ * Analytics (SPEC.md section 2, DECISIONS.md 9): the four cards and the per-minute charts of the
+ * last 60 minutes, asked again every 5 s while this tab is shown, so an error spike shows
+ * within seconds. Mounted only while shown, which is what stops the polling.
+ */
+export function AnalyticsTab() {
+  const query = useAdminAnalyticsQuery({ live: true });
+  useFailureLog('analytics', query);
+  if (query.isPending) return <Loading text="Loading admin data..." />;
+  return (
+    <>
+      <LoadFailure what="the analytics" query={query} />
+      {query.data && (
+        <>
+          <p className="admin-footnote muted">
+            Last 60 minutes, as of <Time iso={query.data.generated_at} format={formatTimestamp} />; updated every {ADMIN_ANALYTICS_REFRESH_MS / 1000} s while this tab is open.
+          </p>
+          <dl className="figure-grid analytics-cards">
+            {analyticsCards(query.data).map((card) => (
+              <div key={card.label} className="figure">
+                <dt>
+                  {card.label} <span className="analytics-window">(last 60 min)</span>
+                </dt>
+                <dd>
+                  {card.value}
+                  {card.unit && <span className="figure-unit">{card.unit}</span>}
+                </dd>
+                <dd className="analytics-note">{card.note}</dd>
+              </div>
+            ))}
+          </dl>
+          <AnalyticsCharts series={query.data.series} />
+        </>
+      )}
+    </>
+  );
+}
