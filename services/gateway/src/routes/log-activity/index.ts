@@ -1,25 +1,20 @@
 /** POST /api/log-activity: one user activity (SPEC.md section 7; anonymous allowed, DECISIONS.md 2). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { ErrorBody, MAX_TELEMETRY_BODY_BYTES, PostActivityBody } from '@ust/schemas';
+import { PostActivityBody } from '@ust/schemas';
 import { activityEvent } from '../../telemetry/to-events.js';
-import { telemetryRateLimit } from '../../telemetry/rate-limit.js';
-
-const Accepted = Type.Object({ accepted: Type.Integer() });
+import { telemetryResponses, telemetryRouteOptions } from '../../telemetry/route-options.js';
 
 const activityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/',
     {
-      bodyLimit: MAX_TELEMETRY_BODY_BYTES,
-      onRequest: fastify.authenticateIfPresent,
-      config: { rateLimit: telemetryRateLimit(fastify.config) },
+      ...telemetryRouteOptions(fastify),
       schema: {
         tags: ['telemetry'],
         security: [{}, { bearerAuth: [] }],
         summary: 'Record a user activity',
         body: PostActivityBody,
-        response: { 202: Accepted, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 503: ErrorBody },
+        response: telemetryResponses,
       },
     },
     async (request, reply) => {

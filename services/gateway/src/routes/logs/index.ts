@@ -3,26 +3,21 @@
  * anonymous, under a stricter rate limit (DECISIONS.md 2), so signed-out errors arrive too.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { ErrorBody, MAX_TELEMETRY_BODY_BYTES, PostLogsBody } from '@ust/schemas';
+import { PostLogsBody } from '@ust/schemas';
 import { clientLogEvent } from '../../telemetry/to-events.js';
-import { telemetryRateLimit } from '../../telemetry/rate-limit.js';
-
-const Accepted = Type.Object({ accepted: Type.Integer({ description: 'Entries held for delivery to the log store' }) });
+import { telemetryResponses, telemetryRouteOptions } from '../../telemetry/route-options.js';
 
 const logRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/',
     {
-      bodyLimit: MAX_TELEMETRY_BODY_BYTES,
-      onRequest: fastify.authenticateIfPresent,
-      config: { rateLimit: telemetryRateLimit(fastify.config) },
+      ...telemetryRouteOptions(fastify),
       schema: {
         tags: ['telemetry'],
         security: [{}, { bearerAuth: [] }],
         summary: 'Send browser log entries (at most 100 per call, 256 KB)',
         body: PostLogsBody,
-        response: { 202: Accepted, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 503: ErrorBody },
+        response: telemetryResponses,
       },
     },
     async (request, reply) => {
