@@ -116,6 +116,11 @@ try {
   for (const level of ['states', 'counties'] as const) {
     const document = result.documents[level];
     sizes.push({ cached: `geojson:${level}`, keys: 1, 'raw KB': Math.round(document.rawBytes / 1024), 'stored KB': Math.round(document.gzipBytes / 1024) });
+    const figures = document.withoutGeometry;
+    sizes.push({ cached: `geojson:${level}:no-geometry`, keys: 1, 'raw KB': Math.round(figures.rawBytes / 1024), 'stored KB': Math.round(figures.gzipBytes / 1024) });
+  }
+  for (const [resolution, density] of Object.entries(result.density.resolutions)) {
+    sizes.push({ cached: `h3density:${resolution} (${density.cells} cells)`, keys: 1, 'raw KB': Math.round(density.rawBytes / 1024), 'stored KB': Math.round(density.gzipBytes / 1024) });
   }
   for (const [label, prefix] of [['fac:county:*', 'v1:fac:county:'], ['fac:state:*', 'v1:fac:state:']] as const) {
     const keys = await cache.keys(prefix);

@@ -11,3 +11,4 @@ export * from './admin.js';
 export * from './pricing.js';
 export * from './search.js';
 export * from './geocoding.js';
+export * from './map.js';

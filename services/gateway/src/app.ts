@@ -24,6 +24,8 @@ import releaseRoutes from './routes/releases/index.js';
 import facilityRoutes from './routes/facilities/index.js';
 import statisticsRoutes from './routes/facilities-statistics/index.js';
 import regionRoutes from './routes/geojson-cached/index.js';
+import h3DensityRoutes from './routes/h3-density/index.js';
+import mapConfigRoutes from './routes/map-config/index.js';
 import logRoutes from './routes/logs/index.js';
 import activityRoutes from './routes/log-activity/index.js';
 import userProfileRoutes from './routes/user-profile/index.js';
@@ -101,6 +103,8 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
         await active.register(facilityRoutes, { prefix: '/facilities' });
         await active.register(statisticsRoutes, { prefix: '/facilities-statistics' });
         await active.register(regionRoutes, { prefix: '/geojson-cached' });
+        await active.register(h3DensityRoutes, { prefix: '/h3-density' });
+        await active.register(mapConfigRoutes, { prefix: '/map-config' });
         await active.register(releaseRoutes, { prefix: '/releases' });
         await active.register(geocodeRoutes, { prefix: '/geocode' });
         await active.register(searchAddressRoutes, { prefix: '/search-address' });

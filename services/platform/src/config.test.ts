@@ -62,6 +62,28 @@ describe('loadConfig', () => {
     expect(message).toContain('LOG_LEVEL');
   });
 
+  it('takes the map styles as http(s) URLs, tile templates included, and stops naming a bad one', () => {
+    expect(loadConfig({}).MAP_STREETS_STYLE_URL).toBeUndefined();
+    const config = loadConfig({
+      MAP_STREETS_STYLE_URL: 'https://tiles.example.com/styles/streets/style.json?key=abc',
+      MAP_SATELLITE_TILES_URL: 'https://imagery.example.com/tile/{z}/{y}/{x}',
+      MAP_SATELLITE_ATTRIBUTION: '© Example Imagery',
+    });
+    expect(config.MAP_STREETS_STYLE_URL).toBe('https://tiles.example.com/styles/streets/style.json?key=abc');
+    expect(config.MAP_SATELLITE_TILES_URL).toBe('https://imagery.example.com/tile/{z}/{y}/{x}');
+    expect(config.MAP_SATELLITE_ATTRIBUTION).toBe('© Example Imagery');
+    const bad: Array<[string, string]> = [
+      ['MAP_STREETS_STYLE_URL', 'tiles.example.com/style.json'],
+      ['MAP_SATELLITE_TILES_URL', 'ftp://imagery.example.com/{z}/{x}/{y}'],
+      ['MAP_SATELLITE_TILES_URL', 'https:// spaced.example.com'],
+    ];
+    for (const [name, value] of bad) {
+      expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ [name]: value })).toThrow(`${name}: must match pattern`);
+      expect(() => loadConfig({ [name]: value })).toThrow(`(got ${JSON.stringify(value)})`);
+    }
+  });
+
   it('requires the production URLs of a process that runs on its own', () => {
     expect(() => requireProductionPorts(loadConfig({ KAFKA_BROKERS: 'k:9092' }), 'ingest', ['CLICKHOUSE_URL', 'KAFKA_BROKERS'])).toThrow(
       /CLICKHOUSE_URL: required when ingest runs as its own process/,

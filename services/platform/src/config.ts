@@ -7,6 +7,11 @@ import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
 import path from 'node:path';
 
+/**
+ * An http(s) URL. A pattern rather than `format: 'uri'`, which refuses the `{z}/{x}/{y}`
+ * placeholders of a tile URL template (braces are not URI characters).
+ */
+const HttpUrl = Type.String({ pattern: '^https?://[^\\s/?#]+[^\\s]*$' });
 
 export const ConfigSchema = Type.Object({
   NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
@@ -70,6 +75,16 @@ export const ConfigSchema = Type.Object({
   DEMO_SCALE: Type.String({ pattern: '^(national|fixtures|none|0?\\.[0-9]+|1)$', default: 'national' }),
   /** Requests per minute per client on the API. */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
+
+  /**
+   * The map's Streets style: a MapLibre style JSON URL. Unset, with the satellite variables
+   * below: those styles fall back to the local Light style (GET /api/map-config says null).
+   */
+  MAP_STREETS_STYLE_URL: Type.Optional(HttpUrl),
+  /** The map's Satellite style: a raster XYZ tile URL template, e.g. `https://tiles.example.com/{z}/{x}/{y}.jpg`. */
+  MAP_SATELLITE_TILES_URL: Type.Optional(HttpUrl),
+  /** The attribution the satellite tiles' licence asks for, shown on the map. */
+  MAP_SATELLITE_ATTRIBUTION: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
 });
 
 export type RawConfig = Static<typeof ConfigSchema>;

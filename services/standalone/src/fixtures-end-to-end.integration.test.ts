@@ -8,7 +8,9 @@ import { gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { densityCellOf } from '@ust/domain';
 import { createLogger, loadConfig } from '@ust/platform';
+import { H3_DENSITY_RESOLUTIONS, type H3DensityDocument } from '@ust/schemas';
 import { awaitRebuild, listManifests, republishAllImports, runImport, tableChecksums } from '@ust/pipelines';
 import { readCurrentVersion } from '@ust/workers';
 import { startStandalone, type Standalone } from './start-standalone.js';
@@ -76,6 +78,41 @@ describe('the real fixtures end to end', () => {
     });
     const etag = response.headers.etag as string;
     expect((await get('/api/geojson-cached/counties', { 'if-none-match': etag })).statusCode).toBe(304);
+  });
+
+  it('counts every located facility in the H3 density layer, in the cell that holds it', async () => {
+    const version = await readCurrentVersion(standalone.ports.cache);
+    const located = await standalone.ports.store.query<{ facility_id: string; latitude: number; longitude: number }>(
+      'SELECT facility_id, latitude, longitude FROM facility_summary FINAL WHERE dataset_version = {version:UInt32} AND latitude IS NOT NULL AND longitude IS NOT NULL',
+      { version },
+    );
+    // 1,875 of the 13,696 facilities have no coordinates and are not counted.
+    expect(located).toHaveLength(11_821);
+    // Occupied cells and the fullest cell's count per resolution.
+    const pinned = { 4: [585, 1_231], 5: [1_372, 1_049], 6: [2_512, 646], 7: [4_408, 133] };
+    for (const resolution of H3_DENSITY_RESOLUTIONS) {
+      const response = await get(`/api/h3-density?res=${resolution}`, { 'accept-encoding': 'gzip' });
+      expect(response.statusCode).toBe(200);
+      const document = JSON.parse(gunzipSync(response.rawPayload).toString('utf8')) as H3DensityDocument;
+      expect(document).toMatchObject({ dataset_version: version, resolution, facility_count: located.length, cell_count: document.cells.length });
+      expect(document.cells.reduce((sum, [, , , count]) => sum + count, 0)).toBe(located.length);
+      expect([document.cell_count, document.max_count]).toEqual(pinned[resolution]);
+      // The same counts as placing every located facility by hand.
+      const expected = new Map<string, number>();
+      for (const facility of located) {
+        const cell = densityCellOf(facility.latitude, facility.longitude, resolution);
+        expected.set(cell, (expected.get(cell) ?? 0) + 1);
+      }
+      expect(new Map(document.cells.map(([cell, , , count]) => [cell, count]))).toEqual(expected);
+      const etag = response.headers.etag as string;
+      expect((await get(`/api/h3-density?res=${resolution}`, { 'if-none-match': etag })).statusCode).toBe(304);
+    }
+  });
+
+  it('serves the region figures without geometry: the same features, geometry null', async () => {
+    const full = (await get('/api/geojson-cached/counties')).json();
+    const none = (await get('/api/geojson-cached/counties?geometry=none')).json();
+    expect(none).toEqual({ ...full, features: full.features.map((feature: object) => ({ ...feature, geometry: null })) });
   });
 
   it('answers the details of a named facility with its derived fields and source', async () => {

@@ -14,3 +14,7 @@ export { useAdminUsersQuery } from './queries/useAdminUsersQuery';
 export { ADMIN_SESSIONS_LIMIT, useAdminSessionsQuery } from './queries/useAdminSessionsQuery';
 export { ADMIN_ANALYTICS_REFRESH_MS, useAdminAnalyticsQuery } from './queries/useAdminAnalyticsQuery';
 export { useAdminUserMutation, type AdminUserChange } from './queries/useAdminUserMutation';
+export { useRegionFiguresQuery } from './queries/useRegionFiguresQuery';
+export { useMapConfigQuery } from './queries/useMapConfigQuery';
+export { useRegionFacilitiesQuery, type FacilityListRegion, type RegionFacilities } from './queries/useRegionFacilitiesQuery';
+export { DENSITY_RESOLUTIONS, useFacilityDensityQuery, type DensityResolution, type FacilityDensity } from './queries/useFacilityDensityQuery';

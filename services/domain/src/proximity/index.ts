@@ -6,3 +6,4 @@ export { nearestItems, type NearbyItem, type NearestResult } from './nearest-ite
 export const SEARCH_RADIUS_MILES = 10;
 /** At most this many facilities in a search result, closest first (DECISIONS.md 12). */
 export const MAX_SEARCH_RESULTS = 25;
+export { createDensityTally, densityCellOf, type DensityTally } from './density-tally.js';

@@ -3,8 +3,11 @@
  * `v{n}:`, so a rebuild writes beside the live version and prune-dataset-versions removes old
  * ones by prefix.
  */
-import { datasetVersionPrefix } from '@ust/schemas';
+import { datasetVersionPrefix, type H3DensityResolution, type RegionGeometry } from '@ust/schemas';
 import type { RegionLevel } from '@ust/domain';
+
+/** `none` keys end in `:no-geometry`; `full` keeps the keys it had before the variant existed. */
+const geometrySuffix = (geometry: RegionGeometry) => (geometry === 'none' ? ':no-geometry' : '');
 
 /** Counter that hands out dataset versions (INCR, so two rebuilds never share one). */
 export const NEXT_VERSION_KEY = 'dataset:next-version';
@@ -14,10 +17,16 @@ export const datasetKeys = {
   statistics: (version: number) => `${datasetVersionPrefix(version)}stats`,
   /** DatasetBuildMeta as JSON. */
   meta: (version: number) => `${datasetVersionPrefix(version)}meta`,
-  /** The region FeatureCollection, gzipped. */
-  regionDocument: (version: number, level: RegionLevel) => `${datasetVersionPrefix(version)}geojson:${level}`,
+  /** The region FeatureCollection, gzipped; with `none`, the variant whose features have geometry null. */
+  regionDocument: (version: number, level: RegionLevel, geometry: RegionGeometry = 'full') =>
+    `${datasetVersionPrefix(version)}geojson:${level}${geometrySuffix(geometry)}`,
   /** The quoted ETag of that document's JSON. */
-  regionDocumentEtag: (version: number, level: RegionLevel) => `${datasetVersionPrefix(version)}geojson:${level}:etag`,
+  regionDocumentEtag: (version: number, level: RegionLevel, geometry: RegionGeometry = 'full') =>
+    `${datasetVersionPrefix(version)}geojson:${level}${geometrySuffix(geometry)}:etag`,
+  /** The H3DensityDocument of one resolution, gzipped. */
+  h3Density: (version: number, resolution: H3DensityResolution) => `${datasetVersionPrefix(version)}h3density:${resolution}`,
+  /** The quoted ETag of that document's JSON. */
+  h3DensityEtag: (version: number, resolution: H3DensityResolution) => `${datasetVersionPrefix(version)}h3density:${resolution}:etag`,
   /** Every facility of a county: the by-fips response body (CountyFacilitiesBody), gzipped. */
   countyFacilities: (version: number, fips: string) => `${datasetVersionPrefix(version)}fac:county:${fips}`,
   /** The quoted ETag of that body's JSON. */

@@ -5,7 +5,7 @@
  * that fetched the old pointer a moment before a switch still finds them. Null means no
  * dataset has been built yet (or, per helper, an unknown region).
  */
-import { DATASET_POINTER_KEY, type FacilityListItem, type FacilityStatistics } from '@ust/schemas';
+import { DATASET_POINTER_KEY, type FacilityListItem, type FacilityStatistics, type H3DensityResolution, type RegionGeometry } from '@ust/schemas';
 import type { RegionLevel } from '@ust/domain';
 import type { Cache } from '@ust/platform';
 import { datasetKeys } from './dataset-keys.js';
@@ -52,8 +52,14 @@ async function readDocument(cache: Cache, keysOf: (version: number) => [document
   return gzip && etag ? { version, gzip, etag: etag.toString('utf8') } : null;
 }
 
-export async function readRegionDocument(cache: Cache, level: RegionLevel): Promise<CachedRegionDocument | null> {
-  return readDocument(cache, (version) => [datasetKeys.regionDocument(version, level), datasetKeys.regionDocumentEtag(version, level)]);
+/** With `geometry: 'none'`, the variant whose features have geometry null. */
+export async function readRegionDocument(cache: Cache, level: RegionLevel, geometry: RegionGeometry = 'full'): Promise<CachedRegionDocument | null> {
+  return readDocument(cache, (version) => [datasetKeys.regionDocument(version, level, geometry), datasetKeys.regionDocumentEtag(version, level, geometry)]);
+}
+
+/** The H3DensityDocument of a resolution (4 to 7). */
+export async function readH3DensityDocument(cache: Cache, resolution: H3DensityResolution): Promise<CachedDocument | null> {
+  return readDocument(cache, (version) => [datasetKeys.h3Density(version, resolution), datasetKeys.h3DensityEtag(version, resolution)]);
 }
 
 /**

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { calculateRiskScore, loadRegionShapes, STATE_CODES } from '@ust/domain';
+import { calculateRiskScore, cellCentre, densityCellOf, loadRegionShapes, STATE_CODES } from '@ust/domain';
 import {
   applyMigrations,
   createChdbStore,
@@ -21,14 +21,26 @@ import {
   migrationsDirectory,
   type AnalyticsStore,
   type Cache,
+  type JobQueue,
 } from '@ust/platform';
-import { DATASET_POINTER_KEY, JobNames, JobQueueOf, type FacilityListItem, type FacilityStatistics, type RegionProperties } from '@ust/schemas';
+import {
+  DATASET_POINTER_KEY,
+  H3_DENSITY_RESOLUTIONS,
+  JobNames,
+  JobQueueOf,
+  type FacilityListItem,
+  type FacilityStatistics,
+  type H3DensityDocument,
+  type RegionGeometry,
+  type RegionProperties,
+} from '@ust/schemas';
 import { startWorkers } from '../start-workers.js';
 import { datasetKeys } from './dataset-keys.js';
 import {
   readCountyFacilities,
   readCountyFacilitiesDocument,
   readCurrentVersion,
+  readH3DensityDocument,
   readRegionDocument,
   readStateFacilities,
   readStateFacilitiesDocument,
@@ -221,7 +233,7 @@ afterAll(async () => {
 });
 
 /** Starts every processor on `cache`; `run` enqueues rebuilds and waits for them. */
-async function withWorkers(cache: Cache, test: (run: (jobId: string, data?: unknown) => Promise<RebuildResult>) => Promise<void>) {
+async function withWorkers(cache: Cache, test: (run: (jobId: string, data?: unknown) => Promise<RebuildResult>, jobs: JobQueue) => Promise<void>) {
   const jobs = createInProcessJobQueue({ logger: log });
   const events = createInProcessEventLog();
   const workers = await startWorkers({ store, cache, jobs, events, log, now: () => asOf });
@@ -232,7 +244,7 @@ async function withWorkers(cache: Cache, test: (run: (jobId: string, data?: unkn
     return state.returnValue as RebuildResult;
   };
   try {
-    await test(run);
+    await test(run, jobs);
     // Also exercise the failure path on this queue: bad data fails at once, without retries.
     await jobs.enqueue(queue, JobNames.rebuildDataset, { import_id: 42 }, { jobId: 'bad-data' });
     const bad = await jobs.waitUntilSettled(queue, 'bad-data', 10_000);
@@ -244,11 +256,11 @@ async function withWorkers(cache: Cache, test: (run: (jobId: string, data?: unkn
   }
 }
 
-async function readDocument(cache: Cache, level: 'states' | 'counties'): Promise<{ document: RegionDocument; etag: string; bytes: Buffer }> {
-  const cached = await readRegionDocument(cache, level);
+async function readDocument(cache: Cache, level: 'states' | 'counties', geometry: RegionGeometry = 'full'): Promise<{ document: RegionDocument; etag: string; bytes: Buffer; gzipBytes: number }> {
+  const cached = await readRegionDocument(cache, level, geometry);
   if (!cached) throw new Error(`no ${level} document`);
   const bytes = gunzipSync(cached.gzip);
-  return { document: JSON.parse(bytes.toString('utf8')) as RegionDocument, etag: cached.etag, bytes };
+  return { document: JSON.parse(bytes.toString('utf8')) as RegionDocument, etag: cached.etag, bytes, gzipBytes: cached.gzip.length };
 }
 
 /** The stored JSON text, after checking that the ETag names exactly those bytes. */
@@ -264,7 +276,7 @@ const propertiesOf = (document: RegionDocument, fips: string) => document.featur
 describe('rebuild-dataset', () => {
   it('builds summaries, aggregates, statistics, lists and documents, then switches dataset:current', async () => {
     const cache = createMemoryCache();
-    await withWorkers(cache, async (run) => {
+    await withWorkers(cache, async (run, jobs) => {
       expect(await readCurrentVersion(cache)).toBeNull();
       const first = await run('rebuild-after-test-import-1');
       expect(first).toMatchObject({ version: 1, previousVersion: null, superseded: false, importId: 'test-import', facilities: 6, tanks: 5, releases: 5 });
@@ -308,6 +320,47 @@ describe('rebuild-dataset', () => {
       expect(propertiesOf(states.document, '10')).toEqual(delaware);
       expect(propertiesOf(states.document, '50')).toMatchObject({ NAME: 'Vermont', state: 'VT', has_facility_data: false, total_facilities: 0 });
       expect(propertiesOf(states.document, '24')).toMatchObject({ NAME: 'Maryland', state: 'MD', has_facility_data: true, total_facilities: 1, has_release_data: false });
+
+      // The geometry-free variants: the same ids, properties and metadata with geometry null,
+      // under their own ETag (of their own JSON), their sizes in the result.
+      for (const [level, full] of [['states', states], ['counties', counties]] as const) {
+        const none = await readDocument(cache, level, 'none');
+        expect(none.document).toEqual({ ...full.document, features: full.document.features.map((feature) => ({ ...feature, geometry: null })) });
+        expect(none.etag).toBe(`"${createHash('sha256').update(none.bytes).digest('base64url').slice(0, 32)}"`);
+        expect(none.etag).not.toBe(full.etag);
+        expect(first.documents[level]).toEqual({
+          rawBytes: full.bytes.length,
+          gzipBytes: full.gzipBytes,
+          etag: full.etag,
+          withoutGeometry: { rawBytes: none.bytes.length, gzipBytes: none.gzipBytes, etag: none.etag },
+        });
+        expect(none.gzipBytes).toBeLessThan(full.gzipBytes / 2);
+      }
+
+      // The density layer counts the one located facility (Dover Fuel) in its cell at every
+      // resolution; the five without coordinates are not counted.
+      const [located] = await store.query<{ facilities: number }>(
+        'SELECT toUInt32(count()) AS facilities FROM facility_summary FINAL WHERE dataset_version = {v:UInt32} AND latitude IS NOT NULL AND longitude IS NOT NULL',
+        { v: 1 },
+      );
+      expect(located?.facilities).toBe(1);
+      expect(first.density.facilities).toBe(1);
+      for (const resolution of H3_DENSITY_RESOLUTIONS) {
+        const cached = await readH3DensityDocument(cache, resolution);
+        const density = JSON.parse(storedJson(cached)) as H3DensityDocument;
+        const cell = densityCellOf(39.158, -75.524, resolution);
+        const [latitude, longitude] = cellCentre(cell);
+        expect(density).toEqual({
+          dataset_version: 1,
+          generated_at: '2025-01-01T00:00:00.000Z',
+          resolution,
+          cell_count: 1,
+          facility_count: 1,
+          max_count: 1,
+          cells: [[cell, Math.round(longitude * 1e5) / 1e5, Math.round(latitude * 1e5) / 1e5, 1]],
+        });
+        expect(first.density.resolutions[resolution]).toMatchObject({ cells: 1, maxCount: 1, gzipBytes: cached!.gzip.length, etag: cached!.etag });
+      }
 
       const kentList = await readCountyFacilities(cache, '10001');
       expect(kentList).toEqual({ version: 1, fips: '10001', county: 'Kent', state: 'DE', total: 2, facilities: [doverFuel, generatedKentSite] });
@@ -359,6 +412,21 @@ describe('rebuild-dataset', () => {
       expect(storedJson(kentAgain)).toBe(kentBody.replace('"dataset_version":1', '"dataset_version":2'));
       // The previous version stays readable until a later prune.
       expect(await cache.get(datasetKeys.statistics(1))).not.toBeNull();
+      expect((await readH3DensityDocument(cache, 5))?.version).toBe(2);
+
+      // Version 3 goes live and its prune removes every key of version 1, the density and
+      // geometry-free documents included (prune-dataset-versions deletes by the `v1:` prefix).
+      const v1Keys = [
+        ...H3_DENSITY_RESOLUTIONS.flatMap((resolution) => [datasetKeys.h3Density(1, resolution), datasetKeys.h3DensityEtag(1, resolution)]),
+        ...(['states', 'counties'] as const).flatMap((level) => [datasetKeys.regionDocument(1, level, 'none'), datasetKeys.regionDocumentEtag(1, level, 'none')]),
+      ];
+      expect((await cache.getBuffers(v1Keys)).every((bytes) => bytes !== null)).toBe(true);
+      expect(await run('rebuild-after-test-import-3')).toMatchObject({ version: 3, previousVersion: 2 });
+      const pruned = await jobs.waitUntilSettled(JobQueueOf[JobNames.pruneDatasetVersions], 'prune-after-v3', 10_000);
+      expect(pruned).toMatchObject({ status: 'completed', returnValue: { currentVersion: 3, deletedVersions: [1] } });
+      expect(await cache.getBuffers(v1Keys)).toEqual(v1Keys.map(() => null));
+      expect(await cache.keys('v1:')).toEqual([]);
+      expect(await cache.get(datasetKeys.h3Density(2, 7))).not.toBeNull();
     });
   });
 
@@ -396,6 +464,8 @@ describe('rebuild-dataset', () => {
         expect(await readStatistics(cache)).toEqual(expectedStatistics(version));
         expect(propertiesOf((await readDocument(cache, 'counties')).document, '10001')).toEqual(kent);
         expect(propertiesOf((await readDocument(cache, 'states')).document, '10')).toEqual(delaware);
+        expect(propertiesOf((await readDocument(cache, 'counties', 'none')).document, '10001')).toEqual(kent);
+        expect(JSON.parse(storedJson(await readH3DensityDocument(cache, 7)))).toMatchObject({ dataset_version: version, resolution: 7, facility_count: 1, cell_count: 1 });
         expect((await readCountyFacilities(cache, '10001'))?.facilities).toEqual([doverFuel, generatedKentSite]);
         expect(JSON.parse(storedJson(await readCountyFacilitiesDocument(cache, '10001')))).toMatchObject({ fips: '10001', total: 2, dataset_version: version });
         expect(JSON.parse(storedJson(await readStateFacilitiesDocument(cache, 'DE')))).toMatchObject({ state: 'DE', total: 5, dataset_version: version });

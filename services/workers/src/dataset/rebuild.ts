@@ -20,7 +20,9 @@ import { buildFacilitySummaries } from './facility-summaries.js';
 import { writeFacilityLists, type ListBytes } from './facility-lists.js';
 import { writeGeocoderIndex } from './geocoder-index.js';
 import { readCurrentVersion } from './read-cache.js';
-import { buildRegionDocument, encodeRegionDocument } from './region-documents.js';
+import { encodeJsonDocument, storedSize, type StoredDocumentSize } from './encode-document.js';
+import { writeH3Density, type H3DensityTally } from './h3-density.js';
+import { buildRegionDocument, withoutGeometry } from './region-documents.js';
 import { indexAggregates, mergeFacilityAggregates, mergeReleaseAggregates, regionFigures, type RegionFigures } from './region-figures.js';
 import { buildStatistics } from './statistics.js';
 import { writeSearchIndexes, type SearchIndexTally } from './search-indexes.js';
@@ -59,9 +61,10 @@ export interface RebuildOptions {
  * a data directory built by an older platform is rebuilt from its tables at start instead of
  * serving without the new output. 2: risk scores and the H3 search indexes; 3: the geocoder
  * index; 4 and 5: search cells with bounding circles, coordinates apart from items; 6: the
- * filing beside each search quote.
+ * filing beside each search quote; 7: the H3 facility-density documents (resolutions 4 to 7) and
+ * the region documents without geometry.
  */
-export const DERIVED_DATA_FORMAT = 6;
+export const DERIVED_DATA_FORMAT = 7;
 
 /** `v{n}:meta`: which build a version is. */
 export interface DatasetBuildMeta {
@@ -85,7 +88,10 @@ export interface RebuildResult {
   facilities: number;
   tanks: number;
   releases: number;
-  documents: Record<RegionLevel, { rawBytes: number; gzipBytes: number; etag: string }>;
+  /** The region documents as stored; `withoutGeometry` is the `?geometry=none` variant. */
+  documents: Record<RegionLevel, StoredDocumentSize & { withoutGeometry: StoredDocumentSize }>;
+  /** The H3 density documents: located facilities, and cells and stored bytes per resolution. */
+  density: H3DensityTally;
   /** Keys and stored bytes of the facility lists (county and state bodies, state chunks). */
   lists: { keys: number; bytes: ListBytes };
   /** The H3 search indexes: items, cells and stored bytes. */
@@ -150,17 +156,30 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
       `${level} document`,
       async () => {
         const document = buildRegionDocument(level, figures[level], about);
-        const result = await encodeRegionDocument(document);
+        const full = await encodeJsonDocument(document);
+        const none = await encodeJsonDocument(withoutGeometry(document));
         await cache.setMany([
-          [datasetKeys.regionDocument(version, level), result.gzip],
-          [datasetKeys.regionDocumentEtag(version, level), result.etag],
+          [datasetKeys.regionDocument(version, level), full.gzip],
+          [datasetKeys.regionDocumentEtag(version, level), full.etag],
+          [datasetKeys.regionDocument(version, level, 'none'), none.gzip],
+          [datasetKeys.regionDocumentEtag(version, level, 'none'), none.etag],
         ]);
-        return { ...result, features: document.features.length };
+        return { full, none, features: document.features.length };
       },
       (result) => result.features,
     );
-    documents[level] = { rawBytes: encoded.rawBytes, gzipBytes: encoded.gzip.length, etag: encoded.etag };
+    documents[level] = { ...storedSize(encoded.full), withoutGeometry: storedSize(encoded.none) };
+    log.info(
+      { job: JobNames.rebuildDataset, version, level, gzipBytes: documents[level].gzipBytes, withoutGeometryGzipBytes: documents[level].withoutGeometry.gzipBytes },
+      `rebuild v${version}: ${level} document ${kilobytes(documents[level].gzipBytes)} gzipped, ${kilobytes(documents[level].withoutGeometry.gzipBytes)} without geometry`,
+    );
   }
+  const density = await timed('h3 density', () => writeH3Density(store, cache, version, { dataset_version: version, generated_at: generatedAt }), (result) => result.facilities);
+  log.info(
+    { job: JobNames.rebuildDataset, version, density: density.resolutions },
+    `rebuild v${version}: h3 density of ${density.facilities} located facilities: ` +
+      Object.entries(density.resolutions).map(([resolution, size]) => `res ${resolution} ${size.cells} cells ${kilobytes(size.gzipBytes)}`).join(', '),
+  );
 
   const states = aggregates.stateFacilities.map((row) => row.region);
   const lists = await timed('facility lists', () => writeFacilityLists(store, cache, version, states), (result) => result.facilities);
@@ -201,6 +220,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
     tanks: meta.tanks,
     releases: meta.releases,
     documents,
+    density,
     lists: { keys: lists.keys, bytes: lists.bytes },
     search,
     steps,
@@ -217,6 +237,8 @@ export async function allocateDatasetVersion(store: AnalyticsStore, cache: Cache
   const version = await cache.incr(NEXT_VERSION_KEY);
   return version > floor ? version : cache.incr(NEXT_VERSION_KEY, floor + 1 - version);
 }
+
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function figuresByRegion(
   facilities: Map<string, FacilityAggregateRow>,

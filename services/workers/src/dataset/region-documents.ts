@@ -1,16 +1,12 @@
 /**
  * The region documents of the map: every us-atlas state or county as a GeoJSON feature with
- * its RegionProperties, plus a `metadata` member. Stored gzipped with an ETag so the API serves
- * the bytes as they are (docs/data-model.md, 'Cache layout').
+ * its RegionProperties, plus a `metadata` member, and a variant of each without geometry. Stored
+ * gzipped with an ETag so the API serves the bytes as they are (docs/data-model.md, 'Cache
+ * layout').
  */
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { loadRegionShapes, REGION_COORDINATE_DECIMALS, STATE_CODES, type RegionLevel, type RegionShape } from '@ust/domain';
 import type { RegionProperties, SourceCounts } from '@ust/schemas';
 import { regionFigures, type RegionFigures } from './region-figures.js';
-
-const gzipAsync = promisify(gzip);
 
 export interface RegionDocumentMetadata {
   dataset_version: number;
@@ -27,7 +23,8 @@ export interface RegionFeature {
   /** 2-digit state or 5-digit county FIPS. */
   id: string;
   properties: RegionProperties;
-  geometry: RegionShape['geometry'];
+  /** Null in the geometry-free variant (`?geometry=none`). */
+  geometry: RegionShape['geometry'] | null;
 }
 
 export interface RegionDocument {
@@ -62,17 +59,10 @@ export function buildRegionDocument(
   };
 }
 
-export interface EncodedDocument {
-  /** Size of the JSON in bytes. */
-  rawBytes: number;
-  gzip: Buffer;
-  /** Strong ETag (quoted) of the JSON: it changes with every version, since metadata does. */
-  etag: string;
-}
-
-/** Level 9: built once per version and served many times, so the smallest bytes win. */
-export async function encodeRegionDocument(document: RegionDocument): Promise<EncodedDocument> {
-  const json = Buffer.from(JSON.stringify(document), 'utf8');
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
-  return { rawBytes: json.length, gzip: await gzipAsync(json, { level: 9 }), etag };
+/**
+ * The same document with `geometry: null` in every feature (valid GeoJSON): for a map that
+ * draws its own cached us-atlas shapes and joins the figures by `id`.
+ */
+export function withoutGeometry(document: RegionDocument): RegionDocument {
+  return { ...document, features: document.features.map((feature) => ({ ...feature, geometry: null })) };
 }

@@ -4,10 +4,7 @@
  * default page are response bodies the workers prebuilt: sent as the stored gzip bytes with a
  * strong ETag, like the region documents, so no request parses or serializes thousands of rows.
  */
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { STATE_CODES } from '@ust/domain';
 import { ErrorBody, FacilityDetails, FacilityListItem } from '@ust/schemas';
@@ -18,14 +15,13 @@ import {
   readDatasetMeta,
   readStateFacilities,
   readStateFacilitiesDocument,
-  type CachedDocument,
 } from '@ust/workers';
 import { getFacilityWithTanksAndReleases } from '../../queries/facilities/get-facility-with-tanks-and-releases.js';
 import { createReadThrough, dialogBodyKeys, sendSerialized } from '../../queries/read-through.js';
+import { NotModified, sendStoredDocument } from '../send-stored-document.js';
 import { toFacilityDetails } from './to-facility-details.js';
 
 const STATE_CODE_SET = new Set(Object.values(STATE_CODES).map((state) => state.code));
-const gunzipAsync = promisify(gunzip);
 
 const CountyFacilitiesResponse = Type.Object({
   facilities: Type.Array(FacilityListItem),
@@ -45,26 +41,6 @@ const StateFacilitiesResponse = Type.Object({
   dataset_version: Type.Integer(),
 });
 
-const NotModified = Type.Null({ description: 'Not modified: the If-None-Match ETag is current' });
-
-/**
- * Sends a stored JSON body: the gzip bytes to a client that accepts gzip, else decompressed
- * under the weak form of the ETag (the same document in another encoding). Fastify sends a
- * Buffer as it is, without the response schema's serializer.
- */
-async function sendStoredJson(request: FastifyRequest, reply: FastifyReply, document: CachedDocument): Promise<FastifyReply> {
-  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  reply
-    .header('etag', gzip ? document.etag : `W/${document.etag}`)
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
-    .type('application/json; charset=utf-8');
-  const presented = String(request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (presented.includes(document.etag)) return reply.status(304).send(null);
-  if (gzip) return reply.header('content-encoding', 'gzip').send(document.gzip);
-  return reply.send(await gunzipAsync(document.gzip));
-}
-
 const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { cache, store } = fastify.ports;
   const readThrough = createReadThrough(cache);
@@ -81,7 +57,7 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const document = await readCountyFacilitiesDocument(cache, request.params.fips);
-      if (document) return sendStoredJson(request, reply, document);
+      if (document) return sendStoredDocument(request, reply, document);
       if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
       return reply.notFound(`County ${request.params.fips} not found`);
     },
@@ -103,7 +79,7 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!STATE_CODE_SET.has(state)) return reply.badRequest(`params.state ${JSON.stringify(request.params.state)} is not a US state or territory code`);
       if (request.query.limit === DEFAULT_STATE_LIST_LIMIT) {
         const document = await readStateFacilitiesDocument(cache, state);
-        if (document) return sendStoredJson(request, reply, document);
+        if (document) return sendStoredDocument(request, reply, document);
       }
       // Other limits read the chunks they need and go through the response schema.
       const facilities = await readStateFacilities(cache, state, request.query.limit);

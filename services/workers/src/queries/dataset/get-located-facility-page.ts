@@ -1,0 +1,23 @@
+import type { AnalyticsStore } from '@ust/platform';
+
+export interface LocatedFacilityRow {
+  facility_id: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The next `limit` facilities of a dataset version with coordinates, after `after` (paging by
+ * key, DECISIONS.md 22): only what the density layer needs of a summary row.
+ */
+export async function getLocatedFacilityPage(store: AnalyticsStore, version: number, after: string, limit: number): Promise<LocatedFacilityRow[]> {
+  return store.query<LocatedFacilityRow>(
+    `SELECT facility_id, latitude, longitude
+     FROM facility_summary FINAL
+     WHERE dataset_version = {version:UInt32} AND facility_id > {after:String}
+       AND latitude IS NOT NULL AND longitude IS NOT NULL
+     ORDER BY facility_id
+     LIMIT {limit:UInt32}`,
+    { version, after, limit },
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '../../features/auth/useAuth';
+import { loadRegionFigures, REGION_DATA_CACHE_MS, type RegionLevel } from '../../features/county-map/region-data';
+import { logger } from '../../telemetry';
+import { useApiClient } from '../api-context';
+
+function storage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * GET /api/geojson-cached/{level} without geometry: every region's figures for the map, kept
+ * 5 minutes per level (SPEC.md section 9). A failure is logged by the API client and shown by
+ * the map (SPEC.md section 8: 'Map data failure: logged only').
+ */
+export function useRegionFiguresQuery(level: RegionLevel) {
+  const api = useApiClient();
+  const { status } = useAuth();
+  return useQuery({
+    queryKey: ['region-figures', level],
+    queryFn: ({ signal }) => loadRegionFigures(level, { api, storage: storage(), logger, now: Date.now }, signal),
+    staleTime: REGION_DATA_CACHE_MS,
+    enabled: status === 'authenticated',
+  });
+}

@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import type { FacilityListItem, RegionProperties } from '@ust/schemas';
+import type { RegionFacilities } from '../../api';
+import { Loading } from '../../components/Loading';
+import { FacilityTable } from './FacilityTable';
+import type { RegionLevel } from './region-data';
+import { EMPTY_COUNTY_TEXT, EMPTY_STATE_TEXT, facilityListTitle, LOADING_COUNTY_TEXT, LOADING_STATE_TEXT, panelFigures, regionTitle } from './region-format';
+
+export interface FacilityListState {
+  /** Undefined while loading; empty after a failure (logged by the API client). */
+  data: RegionFacilities | undefined;
+  isLoading: boolean;
+}
+
+interface RegionPanelProps {
+  region: RegionProperties;
+  level: RegionLevel;
+  list: FacilityListState;
+  onClose: () => void;
+  onOpenFacility: (facility: FacilityListItem) => void;
+}
+
+/** The selected region's figures and facilities (SPEC.md section 2). */
+export function RegionPanel({ region, level, list, onClose, onOpenFacility }: RegionPanelProps) {
+  const headingId = useId();
+  const facilities = list.data?.facilities ?? [];
+  return (
+    <section className="map-region-panel" aria-labelledby={headingId}>
+      <header className="map-region-header">
+        <h2 id={headingId}>{regionTitle(region, level)}</h2>
+        <button type="button" className="map-region-close" onClick={onClose} aria-label="Close region details">
+          ×
+        </button>
+      </header>
+      <dl className="map-region-figures">
+        {panelFigures(region, level).map((figure) => (
+          <div key={figure.label}>
+            <dt>{figure.label}</dt>
+            <dd>{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {region.generated_share > 0 && (
+        <p className="map-demo-note">{Math.round(region.generated_share * 100)}% of this region's facilities are generated demo records, marked Demo below.</p>
+      )}
+      {list.isLoading ? (
+        <Loading text={level === 'states' ? LOADING_STATE_TEXT : LOADING_COUNTY_TEXT} />
+      ) : facilities.length === 0 ? (
+        <p className="map-empty">{level === 'states' ? EMPTY_STATE_TEXT : EMPTY_COUNTY_TEXT}</p>
+      ) : (
+        <>
+          <h3>{facilityListTitle(region, level, facilities.length, list.data?.total ?? facilities.length)}</h3>
+          <FacilityTable key={`${level}:${region.GEO_ID}`} facilities={facilities} caption={facilityListTitle(region, level, facilities.length, list.data?.total ?? facilities.length)} onOpenFacility={onOpenFacility} />
+        </>
+      )}
+    </section>
+  );
+}

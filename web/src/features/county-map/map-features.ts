@@ -1,0 +1,38 @@
+/** The GeoJSON the map's point layers draw: a region's facility pins and the density cells. */
+import type { FacilityListItem } from '@ust/schemas';
+import type { DensityResolution, FacilityDensity } from '../../api';
+import type { DensityFeatures, PinFeatures } from './map-overlays';
+
+/** Pins for the listed facilities that have coordinates. */
+export function pinFeatures(facilities: readonly FacilityListItem[]): PinFeatures {
+  const features: PinFeatures['features'] = [];
+  for (const facility of facilities) {
+    if (facility.Latitude === null || facility.Longitude === null) continue;
+    features.push({
+      type: 'Feature',
+      properties: { id: facility.Facility_ID, name: facility.Name ?? facility.Facility_ID, has_leak: facility.HAS_LEAK },
+      geometry: { type: 'Point', coordinates: [facility.Longitude, facility.Latitude] },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+/** One weighted point per H3 cell centre. */
+export function densityFeatures(density: FacilityDensity): DensityFeatures {
+  return {
+    type: 'FeatureCollection',
+    features: density.cells.map(([, longitude, latitude, count]) => ({
+      type: 'Feature',
+      properties: { count },
+      geometry: { type: 'Point', coordinates: [longitude, latitude] },
+    })),
+  };
+}
+
+/** The H3 resolution whose cells suit a zoom: a few screen pixels per cell, never thousands of points. */
+export function densityResolutionFor(zoom: number): DensityResolution {
+  if (zoom < 5) return 4;
+  if (zoom < 6.5) return 5;
+  if (zoom < 8) return 6;
+  return 7;
+}

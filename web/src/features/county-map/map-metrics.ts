@@ -1,0 +1,57 @@
+/**
+ * What the map can colour by (SPEC.md section 3, 'Map metrics'), Leak Rate first, and how each
+ * figure reads in the legend, hover card and panel.
+ */
+import type { RegionProperties } from '@ust/schemas';
+
+export type MetricKey =
+  | 'leak_rate'
+  | 'total_facilities'
+  | 'total_tanks'
+  | 'active_tanks'
+  | 'avg_tank_age'
+  | 'max_tank_age'
+  | 'avg_protection_score'
+  | 'avg_risk_score'
+  | 'total_capacity'
+  | 'facilities_with_leaks'
+  | 'total_leaks';
+
+export interface MapMetric {
+  key: MetricKey;
+  label: string;
+  format: (value: number) => string;
+}
+
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+export const formatCount = (value: number) => whole.format(value);
+export const formatPercent = (value: number) => `${oneDecimal.format(value)}%`;
+export const formatYears = (value: number) => `${oneDecimal.format(value)} years`;
+
+export const MAP_METRICS: readonly MapMetric[] = [
+  { key: 'leak_rate', label: 'Leak Rate (%)', format: formatPercent },
+  { key: 'total_facilities', label: 'Total Facilities', format: formatCount },
+  { key: 'total_tanks', label: 'Total Tanks', format: formatCount },
+  { key: 'active_tanks', label: 'Active Tanks', format: formatCount },
+  { key: 'avg_tank_age', label: 'Average Tank Age (years)', format: formatYears },
+  { key: 'max_tank_age', label: 'Maximum Tank Age (years)', format: formatYears },
+  { key: 'avg_protection_score', label: 'Average Protection Score (0-100)', format: (value) => `${oneDecimal.format(value)}/100` },
+  { key: 'avg_risk_score', label: 'Average Risk Score (1-10)', format: (value) => `${oneDecimal.format(value)}/10` },
+  { key: 'total_capacity', label: 'Total Capacity (gallons)', format: (value) => `${whole.format(value)} gal` },
+  { key: 'facilities_with_leaks', label: 'Facilities with Leaks', format: formatCount },
+  { key: 'total_leaks', label: 'Total Leaks', format: formatCount },
+];
+
+export const DEFAULT_METRIC: MetricKey = 'leak_rate';
+
+export function metricOf(key: MetricKey): MapMetric {
+  return MAP_METRICS.find((metric) => metric.key === key) ?? MAP_METRICS[0]!;
+}
+
+/** A region's value for a metric; null (no data) counts as 0, which the map shows grey. */
+export function metricValue(properties: RegionProperties, key: MetricKey): number {
+  const value = properties[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}

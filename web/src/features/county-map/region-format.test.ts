@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { FacilityListItem, RegionProperties } from '@ust/schemas';
+import { FACILITY_COLUMNS, facilityCells, facilityListTitle, hoverFigures, panelFigures, revisedLeakRate } from './region-format';
+
+const region: RegionProperties = {
+  NAME: 'District of Columbia',
+  STATE: 'District of Columbia',
+  state: 'DC',
+  COUNTY: '',
+  GEO_ID: '0400000US11',
+  total_facilities: 1356,
+  facilities_with_leaks: 400,
+  leak_rate: 29.5,
+  total_tanks: 4479,
+  active_tanks: 900,
+  avg_tank_age: 31.25,
+  max_tank_age: 70,
+  avg_protection_score: 62.4,
+  avg_risk_score: 4.2,
+  total_capacity: 10_000_000,
+  total_leaks: 700,
+  has_facility_data: true,
+  has_release_data: true,
+  total_releases: 1157,
+  open_releases: 40,
+  closed_releases: 1117,
+  open_release_rate: 3.5,
+  generated_share: 0,
+};
+
+const facility: FacilityListItem = {
+  Facility_ID: 'DC-2000356',
+  Name: null,
+  Address: null,
+  City: null,
+  County: null,
+  State: 'DC',
+  Zip_Code: null,
+  Latitude: 38.912345678,
+  Longitude: -76.98765,
+  FIPS: null,
+  MAPPING_METHOD: null,
+  HAS_LEAK: true,
+  TOTAL_TANK_COUNT: 3,
+  ACTIVE_TANK_COUNT: 2,
+  AVG_TANK_AGE: null,
+  MAX_TANK_AGE: 41,
+  PROTECTION_SCORE: null,
+  TOTAL_LEAK_COUNT: 2,
+  TOTAL_CAPACITY: 24000,
+  source: 'epa-template/DC/UST/facility.csv',
+  is_generated: false,
+};
+
+describe('map figures and facility table', () => {
+  it('shows release figures on hover for states with releases, and the revised leak rate', () => {
+    const labels = hoverFigures(region, 'states').map((figure) => figure.label);
+    expect(labels).toEqual(['Facilities', 'Facilities with Leaks', 'Leak Rate', 'Total Tanks', 'Avg Tank Age', 'Protection Score', 'Total Releases', 'Open Releases', 'Open Release Rate', 'Revised Leak Rate']);
+    expect(revisedLeakRate(region)).toBeCloseTo(85.32, 2);
+    expect(hoverFigures(region, 'states').find((figure) => figure.label === 'Revised Leak Rate')?.value).toBe('85.3%');
+  });
+
+  it('leaves release figures out for counties and for states without release data', () => {
+    expect(hoverFigures(region, 'counties')).toHaveLength(6);
+    expect(hoverFigures({ ...region, has_release_data: false }, 'states')).toHaveLength(6);
+    expect(revisedLeakRate({ ...region, total_facilities: 0 })).toBeNull();
+  });
+
+  it('gives the panel the protection score out of 100 and closed releases for states', () => {
+    const figures = panelFigures(region, 'states');
+    expect(figures.find((figure) => figure.label === 'Protection Score')?.value).toBe('62.4/100');
+    const labels = figures.map((figure) => figure.label);
+    expect(labels.indexOf('Closed Releases')).toBe(labels.indexOf('Open Releases') + 1);
+    expect(panelFigures(region, 'counties').map((figure) => figure.label)).not.toContain('Closed Releases');
+    expect(panelFigures({ ...region, avg_protection_score: null }, 'counties').find((figure) => figure.label === 'Protection Score')?.value).toBe('N/A');
+  });
+
+  it('titles the lists as the spec spells them', () => {
+    expect(facilityListTitle({ ...region, COUNTY: 'Sussex' }, 'counties', 767, 767)).toBe('Facilities in Sussex County (767)');
+    expect(facilityListTitle(region, 'states', 50, 1356)).toBe('Sample Facilities in District of Columbia (50/1,356)');
+  });
+
+  it('fills the 19 columns, with 4-decimal coordinates and N/A, Unknown or No address for what is missing', () => {
+    const cells = facilityCells(facility);
+    expect(cells).toHaveLength(FACILITY_COLUMNS.length);
+    expect(Object.fromEntries(FACILITY_COLUMNS.map((column, index) => [column, cells[index]]))).toEqual({
+      'Facility ID': 'DC-2000356',
+      Name: 'N/A',
+      Address: 'No address',
+      City: 'Unknown',
+      County: 'Unknown',
+      State: 'DC',
+      'Zip Code': 'N/A',
+      Latitude: '38.9123',
+      Longitude: '-76.9877',
+      FIPS: 'N/A',
+      'Mapping Method': 'Unknown',
+      'Has Leak': 'Yes',
+      'Total Tanks': '3',
+      'Active Tanks': '2',
+      'Avg Tank Age': 'N/A',
+      'Max Tank Age': '41.0',
+      'Protection Score': 'N/A',
+      'Total Leaks': '2',
+      'Total Capacity (gal)': '24,000',
+    });
+  });
+});
