@@ -183,6 +183,22 @@ describe('risk map', () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
+  it('finds a county by name from the keyboard, zooms to it and opens its panel', async () => {
+    const page = await platform.newPage();
+    await signIn(page, 'underwriter');
+    await openMap(page);
+    await waitForColoured(page, 'counties');
+    const kent = await asAdmin<{ total: number }>('/facilities/by-fips/10001');
+    await page.getByLabel('Find a county').fill('Kent County, DE');
+    await page.getByRole('heading', { name: `Facilities in Kent County (${kent.total.toLocaleString('en-US')})` }).waitFor();
+    await page.waitForFunction(() => !window.ustRiskMap!.isMoving() && window.ustRiskMap!.getZoom() > 7);
+    const center = await page.evaluate(() => window.ustRiskMap!.getCenter().toArray());
+    expect(center[0]).toBeCloseTo(-75.55, 0);
+    expect(center[1]).toBeCloseTo(39.1, 0);
+    expect(await page.getByLabel('Find a county').inputValue()).toBe('');
+    expect(problemsOf(page)).toEqual([]);
+  });
+
   it('draws the local Dark style, falls back to Light for unconfigured tiles, and toggles the density heat map', async () => {
     const page = await platform.newPage();
     await signIn(page, 'general');

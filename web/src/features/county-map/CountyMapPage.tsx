@@ -22,6 +22,7 @@ import { densityFeatures, densityResolutionFor, pinFeatures } from './map-featur
 import { performanceMarks } from './map-timing';
 import { DEFAULT_LEVEL, type RegionFiguresDocument, type RegionLevel } from './region-data';
 import { loadLand, loadMapGeometry } from './region-geometry';
+import { RegionFinder } from './RegionFinder';
 import { RegionPanel } from './RegionPanel';
 import { INITIAL_VIEW, RiskMap } from './RiskMap';
 import './county-map.css';
@@ -44,6 +45,7 @@ interface OpenFacility {
 function CountyMap() {
   const [settings, setSettings] = useState(INITIAL_SETTINGS);
   const [selectedFips, setSelectedFips] = useState<string | null>(null);
+  const [focus, setFocus] = useState<{ fips: string } | null>(null);
   const [densityResolution, setDensityResolution] = useState<DensityResolution>(densityResolutionFor(INITIAL_VIEW.zoom));
   const [mapLoaded, setMapLoaded] = useState(false);
   const [facility, setFacility] = useState<OpenFacility | null>(null);
@@ -136,7 +138,18 @@ function CountyMap() {
         onStyle={changeStyle}
         onDensity={(show) => change('showDensity', show)}
         styleHint={style.fallbackReason}
-      />
+      >
+        {figures.data && (
+          <RegionFinder
+            figures={figures.data}
+            level={level}
+            onFind={(fips) => {
+              setFocus({ fips });
+              selectRegion(fips);
+            }}
+          />
+        )}
+      </MapControls>
       {failed && (
         <div className="map-failure" role="alert">
           <p>The map data could not be loaded.</p>
@@ -155,6 +168,7 @@ function CountyMap() {
             fillColor={fillColor}
             style={style}
             selectedFips={selectedFips}
+            focus={focus}
             pins={selectedFips ? pins : null}
             density={densityCells}
             showDensity={showDensity}

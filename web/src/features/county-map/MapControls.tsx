@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { MAP_STYLES, type MapStyleId } from './base-styles';
 import { COLOR_SCALES, type ColorScaleKind } from './color-scales';
 import { MAP_METRICS, type MetricKey } from './map-metrics';
@@ -21,10 +21,12 @@ interface MapControlsProps {
   onDensity: (show: boolean) => void;
   /** Why the chosen style is drawn as Light, if it is. */
   styleHint: string | null;
+  /** More controls after the spec's four (the region finder). */
+  children?: ReactNode;
 }
 
 /** SPEC.md section 2: Boundary Level, Color Code, Color Scale, Map Style; plus the heat map. */
-export function MapControls({ settings, onLevel, onMetric, onScale, onStyle, onDensity, styleHint }: MapControlsProps) {
+export function MapControls({ settings, onLevel, onMetric, onScale, onStyle, onDensity, styleHint, children }: MapControlsProps) {
   const id = useId();
   return (
     <div className="map-controls" role="group" aria-label="Map controls">
@@ -72,6 +74,7 @@ export function MapControls({ settings, onLevel, onMetric, onScale, onStyle, onD
         <input id={`${id}-density`} type="checkbox" checked={settings.showDensity} onChange={(event) => onDensity(event.target.checked)} />
         <span>Facility density heat map</span>
       </label>
+      {children}
       {styleHint && (
         <p className="map-style-hint" id={`${id}-style-hint`} role="note">
           {styleHint}

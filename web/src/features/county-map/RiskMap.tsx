@@ -5,7 +5,7 @@
  * 3,231 counties re-renders only the card, never the page's panel and table.
  */
 import { Map as MapView, NavigationControl, type MapLayerMouseEvent } from '@vis.gl/react-maplibre';
-import type { FeatureCollection, Geometry } from 'geojson';
+import type { FeatureCollection, Geometry, MultiPolygon, Polygon } from 'geojson';
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -30,6 +30,24 @@ declare global {
   }
 }
 
+/** [[west, south], [east, north]] of a region's outline. */
+function boundsOf(geometry: Polygon | MultiPolygon): [[number, number], [number, number]] {
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  let [west, south, east, north] = [180, 90, -180, -90];
+  for (const polygon of polygons) {
+    for (const [longitude, latitude] of polygon[0] ?? []) {
+      west = Math.min(west, longitude!);
+      east = Math.max(east, longitude!);
+      south = Math.min(south, latitude!);
+      north = Math.max(north, latitude!);
+    }
+  }
+  return [
+    [west, south],
+    [east, north],
+  ];
+}
+
 interface RiskMapProps {
   geometry: MapGeometry;
   land: FeatureCollection<Geometry> | null;
@@ -38,6 +56,8 @@ interface RiskMapProps {
   fillColor: ExpressionSpecification;
   style: ResolvedStyle;
   selectedFips: string | null;
+  /** A region to bring into view; a new object each time, so finding one twice works. */
+  focus: { fips: string } | null;
   pins: PinFeatures | null;
   density: DensityFeatures | null;
   showDensity: boolean;
@@ -48,7 +68,7 @@ interface RiskMapProps {
 }
 
 export function RiskMap(props: RiskMapProps) {
-  const { geometry, land, level, figures, fillColor, style, selectedFips, pins, density, showDensity } = props;
+  const { geometry, land, level, figures, fillColor, style, selectedFips, focus, pins, density, showDensity } = props;
   const [overlays, setOverlays] = useState<MapOverlays | null>(null);
   const [hover, setHover] = useState<HoverTarget | null>(null);
   const [width, setWidth] = useState(0);
@@ -94,6 +114,13 @@ export function RiskMap(props: RiskMapProps) {
 
   useEffect(() => overlays?.setSelected(selectedFips === null ? null : Number.parseInt(selectedFips, 10)), [overlays, selectedFips]);
   useEffect(() => overlays?.setPins(pins), [overlays, pins]);
+
+  useEffect(() => {
+    const map = window.ustRiskMap;
+    if (!overlays || !map || !focus) return;
+    const region = geometry.regions[level].features.find((feature) => feature.properties.fips === focus.fips);
+    if (region) map.fitBounds(boundsOf(region.geometry), { padding: 48, maxZoom: 9, duration: 600 });
+  }, [overlays, focus, geometry, level]);
   useEffect(() => overlays?.setDensity(density, showDensity), [overlays, density, showDensity]);
 
   function handleMouseMove(event: MapLayerMouseEvent) {
