@@ -150,6 +150,23 @@ describe('risk map', () => {
     expect(pins).toBeGreaterThan(0);
     await screenshot(page, 'map-sussex-selected');
 
+    // A pin names its facility on hover and opens it on click.
+    const pinned = await page.evaluate(() => {
+      const [pin] = window.ustRiskMap!.queryRenderedFeatures({ layers: ['facility-pins'] });
+      return pin ? { id: String(pin.properties.id), at: (pin.geometry as GeoJSON.Point).coordinates as [number, number] } : null;
+    });
+    expect(pinned).not.toBeNull();
+    const pinPoint = await pagePointOf(page, pinned!.at);
+    await page.mouse.move(pinPoint.x, pinPoint.y);
+    await page.getByTestId('map-hover-card').getByText('Click for facility details').waitFor();
+    expect(await page.getByTestId('map-hover-card').innerText()).toContain(pinned!.id);
+    await page.mouse.click(pinPoint.x, pinPoint.y);
+    const pinDialog = page.getByRole('dialog');
+    await pinDialog.getByText('Key Information').waitFor();
+    expect(await pinDialog.innerText()).toContain(pinned!.id);
+    await page.keyboard.press('Escape');
+    await pinDialog.waitFor({ state: 'detached' });
+
     // The facility details dialog opens from the table.
     await rows.first().getByRole('button', { name: first.Facility_ID }).click();
     const dialog = page.getByRole('dialog');

@@ -173,6 +173,11 @@ function CountyMap() {
             density={densityCells}
             showDensity={showDensity}
             onSelect={selectRegion}
+            onOpenFacility={(id) => {
+              const item = list.data?.facilities.find((each) => each.Facility_ID === id);
+              recordActivity('facility_view', { facility_id: id, location_lat: item?.Latitude ?? null, location_lon: item?.Longitude ?? null });
+              setFacility({ id, name: item?.Name ?? null });
+            }}
             onDensityResolution={setDensityResolution}
             onColoured={onColoured}
           />

@@ -1,17 +1,13 @@
 import type { RegionProperties } from '@ust/schemas';
+import type { PinProperties } from './map-overlays';
 import type { RegionLevel } from './region-data';
 import { hoverFigures, regionTitle } from './region-format';
 
-export interface HoverTarget {
-  region: RegionProperties;
-  /** Pointer position within the map, in CSS pixels. */
-  x: number;
-  y: number;
-}
+/** What is under the pointer: a region, or a facility pin; at a position within the map, in CSS pixels. */
+export type HoverTarget = ({ region: RegionProperties; facility?: undefined } | { facility: PinProperties; region?: undefined }) & { x: number; y: number };
 
 /** The card under the pointer (SPEC.md section 2), kept inside the map's edges. */
 export function HoverCard({ target, level, mapWidth, mapHeight }: { target: HoverTarget; level: RegionLevel; mapWidth: number; mapHeight: number }) {
-  const { region } = target;
   // Near the right or bottom edge the card opens to the other side of the pointer.
   const flipX = target.x > mapWidth - 280;
   const flipY = target.y > mapHeight - 300;
@@ -21,6 +17,17 @@ export function HoverCard({ target, level, mapWidth, mapHeight }: { target: Hove
     top: flipY ? undefined : target.y + 12,
     bottom: flipY ? mapHeight - target.y + 12 : undefined,
   };
+  const { region, facility } = target;
+  if (facility) {
+    return (
+      <div className="map-hover-card" style={style} role="tooltip" data-testid="map-hover-card">
+        <div className="map-hover-title">{facility.name}</div>
+        <p className="map-hover-line">{facility.id}</p>
+        <p className="map-hover-line">{facility.has_leak ? 'Has had a leak' : 'No recorded leak'}</p>
+        <p className="map-hover-hint">Click for facility details</p>
+      </div>
+    );
+  }
   return (
     <div className="map-hover-card" style={style} role="tooltip" data-testid="map-hover-card">
       <div className="map-hover-title">{regionTitle(region, level)}</div>

@@ -14,7 +14,7 @@ import type { DensityResolution } from '../../api';
 import type { ResolvedStyle } from './base-styles';
 import { HoverCard, type HoverTarget } from './HoverCard';
 import { densityResolutionFor } from './map-features';
-import { layerIds, MapOverlays, type DensityFeatures, type PinFeatures } from './map-overlays';
+import { layerIds, MapOverlays, type DensityFeatures, type PinFeatures, type PinProperties } from './map-overlays';
 import { performanceMarks } from './map-timing';
 import type { RegionFigures, RegionLevel } from './region-data';
 import { fipsOf, type MapGeometry } from './region-geometry';
@@ -62,6 +62,8 @@ interface RiskMapProps {
   density: DensityFeatures | null;
   showDensity: boolean;
   onSelect: (fips: string) => void;
+  /** A facility pin was clicked. */
+  onOpenFacility: (facilityId: string) => void;
   onDensityResolution: (resolution: DensityResolution) => void;
   /** The first frame with this level's colours on screen. */
   onColoured: (level: RegionLevel) => void;
@@ -124,11 +126,13 @@ export function RiskMap(props: RiskMapProps) {
   useEffect(() => overlays?.setDensity(density, showDensity), [overlays, density, showDensity]);
 
   function handleMouseMove(event: MapLayerMouseEvent) {
-    const feature = event.features?.[0];
+    const pin = event.features?.find((feature) => feature.layer.id === layerIds.pins);
+    const feature = event.features?.find((each) => each.layer.id === layerIds.fill(level));
     const fips = typeof feature?.id === 'number' ? fipsOf(feature.id, level) : null;
     const region = fips ? figures?.byFips.get(fips) : undefined;
     overlays?.setHovered(typeof feature?.id === 'number' ? feature.id : null);
-    setHover(region ? { region, x: event.point.x, y: event.point.y } : null);
+    if (pin) setHover({ facility: pin.properties as PinProperties, x: event.point.x, y: event.point.y });
+    else setHover(region ? { region, x: event.point.x, y: event.point.y } : null);
   }
 
   function handleMouseLeave() {
@@ -137,7 +141,10 @@ export function RiskMap(props: RiskMapProps) {
   }
 
   function handleClick(event: MapLayerMouseEvent) {
-    const feature = event.features?.[0];
+    // A pin sits on its region: the pin wins and opens its facility.
+    const pin = event.features?.find((feature) => feature.layer.id === layerIds.pins);
+    if (pin) return callbacks.current.onOpenFacility((pin.properties as PinProperties).id);
+    const feature = event.features?.find((each) => each.layer.id === layerIds.fill(level));
     if (typeof feature?.id === 'number') callbacks.current.onSelect(fipsOf(feature.id, level));
   }
 
@@ -150,7 +157,7 @@ export function RiskMap(props: RiskMapProps) {
         // Overlays are reinstalled on every style load, so a full reload is what they expect.
         styleDiffing={false}
         workerUrl={workerUrl}
-        interactiveLayerIds={[layerIds.fill(level)]}
+        interactiveLayerIds={[layerIds.pins, layerIds.fill(level)]}
         cursor={hover ? 'pointer' : 'grab'}
         onLoad={handleLoad}
         onMouseMove={handleMouseMove}
