@@ -14,14 +14,14 @@ import { RequireSignIn } from '../auth';
 import { FacilityDetailsDialog } from '../facility-details/FacilityDetailsDialog';
 import { ReleaseDetailsDialog } from '../release-details/ReleaseDetailsDialog';
 import { DEFAULT_MAP_STYLE, resolveMapStyle, type MapStyleId } from './base-styles';
-import { buildColorScale, DEFAULT_COLOR_SCALE, fillColorExpression, type ColorScaleKind } from './color-scales';
+import { buildColorScale, DEFAULT_COLOR_SCALE, rampPosition, type ColorScaleKind } from './color-scales';
 import { MapControls, type MapSettings } from './MapControls';
 import { MapLegend } from './MapLegend';
 import { DEFAULT_METRIC, metricOf, metricValue, type MetricKey } from './map-metrics';
 import { densityFeatures, densityResolutionFor, pinFeatures } from './map-features';
 import { performanceMarks } from './map-timing';
 import { DEFAULT_LEVEL, type RegionFiguresDocument, type RegionLevel } from './region-data';
-import { loadLand, loadMapGeometry } from './region-geometry';
+import { featureIdOf, loadLand, loadMapGeometry } from './region-geometry';
 import { RegionFinder } from './RegionFinder';
 import { RegionPanel } from './RegionPanel';
 import { INITIAL_VIEW, RiskMap } from './RiskMap';
@@ -62,7 +62,12 @@ function CountyMap() {
     () => buildColorScale(scaleKind, figures.data ? [...figures.data.byFips.values()].map((region) => metricValue(region, metric)) : []),
     [scaleKind, metric, figures.data],
   );
-  const fillColor = useMemo(() => fillColorExpression(colorScale, metric), [colorScale, metric]);
+  const colours = useMemo(() => {
+    if (!figures.data) return null;
+    const positions = new Map<number, number>();
+    for (const [fips, region] of figures.data.byFips) positions.set(featureIdOf(fips), rampPosition(colorScale, metricValue(region, metric)));
+    return { level: figures.data.level, positions };
+  }, [figures.data, colorScale, metric]);
 
   const selectedRegion = selectedFips ? (figures.data?.byFips.get(selectedFips) ?? null) : null;
   // A region without facilities has nothing to list: no call, the panel says so at once.
@@ -165,7 +170,7 @@ function CountyMap() {
             land={land.data ?? null}
             level={level}
             figures={figures.data}
-            fillColor={fillColor}
+            colours={colours}
             style={style}
             selectedFips={selectedFips}
             focus={focus}

@@ -6,7 +6,7 @@
  */
 import { Map as MapView, NavigationControl, type MapLayerMouseEvent } from '@vis.gl/react-maplibre';
 import type { FeatureCollection, Geometry, MultiPolygon, Polygon } from 'geojson';
-import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
@@ -14,7 +14,7 @@ import type { DensityResolution } from '../../api';
 import type { ResolvedStyle } from './base-styles';
 import { HoverCard, type HoverTarget } from './HoverCard';
 import { densityResolutionFor } from './map-features';
-import { layerIds, MapOverlays, type DensityFeatures, type PinFeatures, type PinProperties } from './map-overlays';
+import { layerIds, MapOverlays, type DensityFeatures, type PinFeatures, type PinProperties, type RampPositions } from './map-overlays';
 import { performanceMarks } from './map-timing';
 import type { RegionFigures, RegionLevel } from './region-data';
 import { fipsOf, type MapGeometry } from './region-geometry';
@@ -53,7 +53,8 @@ interface RiskMapProps {
   land: FeatureCollection<Geometry> | null;
   level: RegionLevel;
   figures: RegionFigures | undefined;
-  fillColor: ExpressionSpecification;
+  /** The colours of the level shown: each region's ramp position for the chosen metric and scale. */
+  colours: { level: RegionLevel; positions: RampPositions } | null;
   style: ResolvedStyle;
   selectedFips: string | null;
   /** A region to bring into view; a new object each time, so finding one twice works. */
@@ -70,7 +71,7 @@ interface RiskMapProps {
 }
 
 export function RiskMap(props: RiskMapProps) {
-  const { geometry, land, level, figures, fillColor, style, selectedFips, focus, pins, density, showDensity } = props;
+  const { geometry, land, level, figures, colours, style, selectedFips, focus, pins, density, showDensity } = props;
   const [overlays, setOverlays] = useState<MapOverlays | null>(null);
   const [hover, setHover] = useState<HoverTarget | null>(null);
   const [width, setWidth] = useState(0);
@@ -80,7 +81,7 @@ export function RiskMap(props: RiskMapProps) {
   function handleLoad(event: { target: MapLibreMap }) {
     const map = event.target;
     window.ustRiskMap = map;
-    const created = new MapOverlays(map, { palette: style.palette, drawsLand: style.drawsLand, level, fillColor });
+    const created = new MapOverlays(map, { palette: style.palette, drawsLand: style.drawsLand, level });
     created.setGeometry(geometry, land);
     setWidth(map.getContainer().clientWidth);
     map.on('resize', () => setWidth(map.getContainer().clientWidth));
@@ -102,17 +103,14 @@ export function RiskMap(props: RiskMapProps) {
   }, [overlays, level]);
 
   useEffect(() => {
-    if (!overlays || !figures) return;
-    overlays.setFigures(figures);
-    const map = window.ustRiskMap;
-    map?.once('idle', () => callbacks.current.onColoured(figures.level));
-  }, [overlays, figures]);
-
-  useEffect(() => {
-    if (!overlays) return;
-    overlays.setFillColor(fillColor);
-    window.ustRiskMap?.once('idle', performanceMarks.recoloured);
-  }, [overlays, fillColor]);
+    if (!overlays || !colours) return;
+    overlays.setPositions(colours.level, colours.positions);
+    // The next idle frame has the colours on screen: the level's first, or a recolour.
+    window.ustRiskMap?.once('idle', () => {
+      callbacks.current.onColoured(colours.level);
+      performanceMarks.recoloured();
+    });
+  }, [overlays, colours]);
 
   useEffect(() => overlays?.setSelected(selectedFips === null ? null : Number.parseInt(selectedFips, 10)), [overlays, selectedFips]);
   useEffect(() => overlays?.setPins(pins), [overlays, pins]);

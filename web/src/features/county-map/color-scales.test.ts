@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blendOver, buildColorScale, colorFor, fillColorExpression, LOG_MINIMUM, NEUTRAL_GREY, quantile, RAMP } from './color-scales';
+import { blendOver, buildColorScale, colorFor, FILL_COLOR_EXPRESSION, GREY_POSITION, LOG_MINIMUM, mixHex, NEUTRAL_GREY, quantile, RAMP, rampPosition } from './color-scales';
 
 const values = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
 
@@ -60,15 +60,21 @@ describe('colour scales', () => {
     }
   });
 
-  it('gives MapLibre the same stops and ramp over the metric in feature-state', () => {
-    const scale = buildColorScale('log', values);
-    const expression = fillColorExpression(scale, 'leak_rate');
-    expect(expression[0]).toBe('case');
-    expect(expression[2]).toBe(NEUTRAL_GREY);
-    const interpolate = expression[3] as unknown[];
-    expect(interpolate.slice(0, 2)).toEqual(['interpolate', ['linear']]);
-    expect(interpolate[2]).toEqual(['ln', ['max', ['to-number', ['coalesce', ['feature-state', 'leak_rate'], 0]], LOG_MINIMUM]]);
-    expect(interpolate.slice(3)).toEqual(scale.stops.flatMap((stop, index) => [stop, RAMP[index]]));
+  it('places values on the ramp so that the constant GPU expression draws what colorFor says', () => {
+    const scale = buildColorScale('linear', values);
+    expect(rampPosition(scale, 0)).toBe(GREY_POSITION);
+    expect(rampPosition(scale, null)).toBe(GREY_POSITION);
+    expect(rampPosition(scale, 5)).toBeCloseTo(0.25);
+    expect(rampPosition(scale, 7.5)).toBeCloseTo(0.375);
+    expect(rampPosition(scale, 25)).toBe(1);
+    const log = buildColorScale('log', [0.01, 1, 100]);
+    expect(rampPosition(log, 1)).toBeCloseTo(0.5);
+    // The expression interpolates the ramp evenly over the position: its colour at 0.375 is
+    // halfway between the second and third ramp colours, as colorFor's is at 7.5.
+    const interpolate = FILL_COLOR_EXPRESSION[3] as unknown[];
+    expect(interpolate.slice(3)).toEqual([0, RAMP[0], 0.25, RAMP[1], 0.5, RAMP[2], 0.75, RAMP[3], 1, RAMP[4]]);
+    expect(mixHex(RAMP[1], RAMP[2], (0.375 - 0.25) / 0.25)).toBe(colorFor(scale, 7.5));
+    expect(FILL_COLOR_EXPRESSION[2]).toBe(NEUTRAL_GREY);
   });
 
   it('predicts the on-screen colour of a translucent fill', () => {

@@ -1,9 +1,13 @@
 /**
  * The map's colour scales (SPEC.md section 2, 'Color Scale'). Each scale turns the regions'
  * values into five stops of one ramp from Low to High; only values above 0 count when the stops
- * are placed, and 0 (or no data) is drawn neutral grey. The same stops become a MapLibre
- * expression over feature-state (the GPU colours) and a plain function (legend and tests), so
- * what the legend says is what the map draws.
+ * are placed, and 0 (or no data) is drawn neutral grey.
+ *
+ * The map does not get a new expression per metric or scale: MapLibre re-lays out every tile
+ * when a feature-state-driven paint expression changes. Instead each region's value becomes its
+ * position on the ramp (0-1, or -1 for grey) in feature-state, and one constant expression
+ * (FILL_COLOR_EXPRESSION) turns positions into colours, so a recolour only rewrites paint
+ * buffers. colorFor gives the same colour in plain code for the legend and the tests.
  */
 import type { ExpressionSpecification } from 'maplibre-gl';
 
@@ -108,16 +112,33 @@ export function colorFor(scale: ColorScale, value: number | null | undefined): s
   return RAMP[4];
 }
 
+/** The ramp position a grey region gets. */
+export const GREY_POSITION = -1;
+
 /**
- * The fill colour as a MapLibre expression over the region's feature-state for `metric`: the
- * same stops and ramp as colorFor, interpolated in RGB like MapLibre's 'interpolate'.
+ * Where a value sits on the ramp: 0 at the first stop, 0.25 per stop after it, 1 at the last,
+ * clamped; GREY_POSITION for 0 or no data. Interpolating the ramp's colours evenly over this
+ * position is the same as interpolating them over the scale's stops.
  */
-export function fillColorExpression(scale: ColorScale, metric: string): ExpressionSpecification {
-  const value: ExpressionSpecification = ['to-number', ['coalesce', ['feature-state', metric], 0]];
-  const axis: ExpressionSpecification = scale.kind === 'log' ? ['ln', ['max', value, LOG_MINIMUM]] : value;
-  const stops = scale.stops.flatMap((stop, index) => [stop, RAMP[index]!]);
-  return ['case', ['<=', value, 0], NEUTRAL_GREY, ['interpolate', ['linear'], axis, ...stops] as ExpressionSpecification];
+export function rampPosition(scale: ColorScale, value: number | null | undefined): number {
+  if (value === null || value === undefined || !Number.isFinite(value) || value <= 0) return GREY_POSITION;
+  const axis = axisValue(scale, value);
+  const { stops } = scale;
+  if (axis <= stops[0]!) return 0;
+  const segments = stops.length - 1;
+  for (let index = 1; index < stops.length; index += 1) {
+    if (axis <= stops[index]!) return (index - 1 + (axis - stops[index - 1]!) / (stops[index]! - stops[index - 1]!)) / segments;
+  }
+  return 1;
 }
+
+/** The regions' fill: grey below 0, else the ramp over the ramp position in feature-state. */
+export const FILL_COLOR_EXPRESSION: ExpressionSpecification = [
+  'case',
+  ['<', ['to-number', ['coalesce', ['feature-state', 'position'], GREY_POSITION]], 0],
+  NEUTRAL_GREY,
+  ['interpolate', ['linear'], ['to-number', ['feature-state', 'position']], ...RAMP.flatMap((color, index) => [index / (RAMP.length - 1), color])] as ExpressionSpecification,
+];
 
 export function parseHex(hex: string): [number, number, number] {
   const digits = hex.replace('#', '');

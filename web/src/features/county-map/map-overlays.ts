@@ -1,29 +1,34 @@
 /**
  * Everything the risk map draws over its base style, kept as the state it should show and
  * (re)installed whole whenever a style loads, since MapLibre drops sources, layers and
- * feature-state with the style. Region figures live in feature-state, one entry per metric, so
- * a metric or scale change is a single setPaintProperty: the GPU recolours 3,231 counties
- * without touching geometry.
+ * feature-state with the style.
+ *
+ * Drawing cost matters: with software WebGL a full frame of 3,231 counties costs hundreds of
+ * milliseconds, and MapLibre re-lays out every tile when a paint expression that reads
+ * feature-state changes. So the fill expression never changes (a recolour writes each region's
+ * ramp position into feature-state, which only rewrites paint buffers), county borders are the
+ * fill's own antialiased outline rather than a second line layer, and the hover and selection
+ * outlines are a small source holding just those regions.
  */
-import type { FeatureCollection, Geometry, Point } from 'geojson';
-import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { Feature, FeatureCollection, Geometry, MultiPolygon, Point, Polygon } from 'geojson';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { LocalPalette } from './base-styles';
-import { FILL_OPACITY } from './color-scales';
-import { MAP_METRICS, metricValue } from './map-metrics';
-import type { RegionFigures, RegionLevel } from './region-data';
-import { featureIdOf, type MapGeometry } from './region-geometry';
+import { FILL_COLOR_EXPRESSION, FILL_OPACITY } from './color-scales';
+import type { RegionLevel } from './region-data';
+import type { MapGeometry, RegionFeatureProperties } from './region-geometry';
 
 const LEVELS: readonly RegionLevel[] = ['states', 'counties'];
 
 export const layerIds = {
   land: 'land',
   fill: (level: RegionLevel) => `${level}-fill`,
-  borders: (level: RegionLevel) => `${level}-borders`,
-  outline: (level: RegionLevel) => `${level}-outline`,
   stateBorders: 'state-borders',
+  highlight: 'region-highlight',
   density: 'facility-density',
   pins: 'facility-pins',
 } as const;
+
+const SOURCES = ['land', 'states', 'counties', 'state-borders', 'highlight', 'density', 'pins'] as const;
 
 export interface PinProperties {
   id: string;
@@ -36,16 +41,22 @@ export type PinFeatures = FeatureCollection<Point, PinProperties>;
 /** Facility counts per H3 cell centre (GET /api/h3-density), weighted by count. */
 export type DensityFeatures = FeatureCollection<Point, { count: number }>;
 
+/** Each region's position on the colour ramp (color-scales.ts, rampPosition), by feature id. */
+export type RampPositions = ReadonlyMap<number, number>;
+
+type RegionFeature = Feature<Polygon | MultiPolygon, RegionFeatureProperties>;
+
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
 interface OverlayState {
   geometry: MapGeometry | null;
+  /** Each level's features by id, for the highlight source. */
+  featuresById: Record<RegionLevel, Map<number, RegionFeature>>;
   land: FeatureCollection<Geometry> | null;
   drawsLand: boolean;
   palette: LocalPalette;
   level: RegionLevel;
-  figures: Partial<Record<RegionLevel, RegionFigures>>;
-  fillColor: ExpressionSpecification | string;
+  positions: Partial<Record<RegionLevel, RampPositions>>;
   hovered: number | null;
   selected: number | null;
   pins: PinFeatures | null;
@@ -60,9 +71,21 @@ export class MapOverlays {
 
   constructor(
     private readonly map: MapLibreMap,
-    initial: Pick<OverlayState, 'palette' | 'drawsLand' | 'level' | 'fillColor'>,
+    initial: Pick<OverlayState, 'palette' | 'drawsLand' | 'level'>,
   ) {
-    this.state = { geometry: null, land: null, figures: {}, hovered: null, selected: null, pins: null, density: null, densityVisible: false, densityMax: 1, ...initial };
+    this.state = {
+      geometry: null,
+      featuresById: { states: new Map(), counties: new Map() },
+      land: null,
+      positions: {},
+      hovered: null,
+      selected: null,
+      pins: null,
+      density: null,
+      densityVisible: false,
+      densityMax: 1,
+      ...initial,
+    };
     map.on('style.load', () => this.install());
     if (map.isStyleLoaded()) this.install();
   }
@@ -78,20 +101,16 @@ export class MapOverlays {
     }
     for (const level of LEVELS) {
       map.addSource(level, { type: 'geojson', data: state.geometry.regions[level] });
-      const visibility = level === state.level ? 'visible' : 'none';
       map.addLayer({
         id: layerIds.fill(level),
         type: 'fill',
         source: level,
-        layout: { visibility },
-        paint: { 'fill-color': state.fillColor, 'fill-opacity': FILL_OPACITY },
-      });
-      map.addLayer({
-        id: layerIds.borders(level),
-        type: 'line',
-        source: level,
-        layout: { visibility },
-        paint: { 'line-color': level === 'states' ? state.palette.stateLine : state.palette.countyLine, 'line-width': level === 'states' ? 0.8 : 0.3 },
+        layout: { visibility: level === state.level ? 'visible' : 'none' },
+        paint: {
+          'fill-color': FILL_COLOR_EXPRESSION,
+          'fill-opacity': FILL_OPACITY,
+          'fill-outline-color': level === 'states' ? state.palette.stateLine : state.palette.countyLine,
+        },
       });
     }
     map.addSource('state-borders', { type: 'geojson', data: state.geometry.stateBorders });
@@ -102,19 +121,13 @@ export class MapOverlays {
       layout: { visibility: state.level === 'counties' ? 'visible' : 'none' },
       paint: { 'line-color': state.palette.stateLine, 'line-width': 0.8 },
     });
-    for (const level of LEVELS) {
-      // Hover and selection outlines above every border, so a selected county is never cut.
-      map.addLayer({
-        id: layerIds.outline(level),
-        type: 'line',
-        source: level,
-        layout: { visibility: level === state.level ? 'visible' : 'none' },
-        paint: {
-          'line-color': state.palette.selectedLine,
-          'line-width': ['case', ['boolean', ['feature-state', 'selected'], false], 3, ['boolean', ['feature-state', 'hover'], false], 1.5, 0],
-        },
-      });
-    }
+    map.addSource('highlight', { type: 'geojson', data: this.highlightData() });
+    map.addLayer({
+      id: layerIds.highlight,
+      type: 'line',
+      source: 'highlight',
+      paint: { 'line-color': state.palette.selectedLine, 'line-width': ['match', ['get', 'kind'], 'selected', 3, 1.5] },
+    });
     map.addSource('density', { type: 'geojson', data: state.density ?? EMPTY });
     map.addLayer({
       id: layerIds.density,
@@ -141,13 +154,12 @@ export class MapOverlays {
       },
     });
     this.installed = true;
-    for (const level of LEVELS) this.writeFigures(level);
-    this.writeFlag(state.hovered, 'hover', true);
-    this.writeFlag(state.selected, 'selected', true);
+    for (const level of LEVELS) this.writePositions(level);
   }
 
   setGeometry(geometry: MapGeometry, land: FeatureCollection<Geometry> | null): void {
     this.state.geometry = geometry;
+    for (const level of LEVELS) this.state.featuresById[level] = new Map(geometry.regions[level].features.map((feature) => [feature.id as number, feature]));
     this.state.land = land;
     if (this.map.isStyleLoaded() || this.installed) this.reinstall();
   }
@@ -165,38 +177,29 @@ export class MapOverlays {
     this.state.drawsLand = drawsLand;
   }
 
+  /** Hover and selection belong to a level: the caller clears them before switching. */
   setLevel(level: RegionLevel): void {
     this.state.level = level;
     if (!this.installed) return;
-    for (const each of LEVELS) {
-      const visibility = each === level ? 'visible' : 'none';
-      for (const id of [layerIds.fill(each), layerIds.borders(each), layerIds.outline(each)]) this.map.setLayoutProperty(id, 'visibility', visibility);
-    }
+    for (const each of LEVELS) this.map.setLayoutProperty(layerIds.fill(each), 'visibility', each === level ? 'visible' : 'none');
     this.map.setLayoutProperty(layerIds.stateBorders, 'visibility', level === 'counties' ? 'visible' : 'none');
   }
 
-  setFigures(figures: RegionFigures): void {
-    this.state.figures[figures.level] = figures;
-    this.writeFigures(figures.level);
-  }
-
-  setFillColor(fillColor: ExpressionSpecification | string): void {
-    this.state.fillColor = fillColor;
-    if (!this.installed) return;
-    for (const level of LEVELS) this.map.setPaintProperty(layerIds.fill(level), 'fill-color', fillColor);
+  /** A level's colours: every region's ramp position into feature-state. */
+  setPositions(level: RegionLevel, positions: RampPositions): void {
+    this.state.positions[level] = positions;
+    this.writePositions(level);
   }
 
   setHovered(id: number | null): void {
     if (id === this.state.hovered) return;
-    this.writeFlag(this.state.hovered, 'hover', false);
     this.state.hovered = id;
-    this.writeFlag(id, 'hover', true);
+    this.writeHighlight();
   }
 
   setSelected(id: number | null): void {
-    this.writeFlag(this.state.selected, 'selected', false);
     this.state.selected = id;
-    this.writeFlag(id, 'selected', true);
+    this.writeHighlight();
   }
 
   setPins(pins: PinFeatures | null): void {
@@ -221,37 +224,34 @@ export class MapOverlays {
 
   private reinstall(): void {
     const { map } = this;
-    for (const layer of [...(map.getStyle()?.layers ?? [])]) if (isOurs(layer.id)) map.removeLayer(layer.id);
-    for (const source of ['land', 'states', 'counties', 'state-borders', 'density', 'pins']) if (map.getSource(source)) map.removeSource(source);
+    for (const layer of [...(map.getStyle()?.layers ?? [])]) if (OUR_LAYERS.has(layer.id)) map.removeLayer(layer.id);
+    for (const source of SOURCES) if (map.getSource(source)) map.removeSource(source);
     this.install();
   }
 
-  /** Every metric of every region into feature-state: switching metric then needs no data. */
-  private writeFigures(level: RegionLevel): void {
-    const figures = this.state.figures[level];
-    if (!this.installed || !figures) return;
-    for (const [fips, properties] of figures.byFips) {
-      const values: Record<string, number> = {};
-      for (const metric of MAP_METRICS) values[metric.key] = metricValue(properties, metric.key);
-      this.map.setFeatureState({ source: level, id: featureIdOf(fips) }, values);
+  private writePositions(level: RegionLevel): void {
+    const positions = this.state.positions[level];
+    if (!this.installed || !positions) return;
+    for (const [id, position] of positions) this.map.setFeatureState({ source: level, id }, { position });
+  }
+
+  /** The selected region (thick) and the hovered one (thin), of the current level. */
+  private highlightData(): FeatureCollection {
+    const { featuresById, level, selected, hovered } = this.state;
+    const features: Feature[] = [];
+    for (const [id, kind] of [
+      [selected, 'selected'],
+      [hovered, 'hover'],
+    ] as const) {
+      const region = id === null ? undefined : featuresById[level].get(id);
+      if (region && !(kind === 'hover' && id === selected)) features.push({ type: 'Feature', properties: { kind }, geometry: region.geometry });
     }
+    return { type: 'FeatureCollection', features };
   }
 
-  private writeFlag(id: number | null, flag: 'hover' | 'selected', on: boolean): void {
-    if (id === null || !this.installed) return;
-    const source = this.state.level;
-    this.map.setFeatureState({ source, id }, { [flag]: on });
+  private writeHighlight(): void {
+    if (this.installed) this.map.getSource<GeoJSONSource>('highlight')?.setData(this.highlightData());
   }
 }
 
-const OUR_LAYERS = new Set<string>([
-  layerIds.land,
-  ...LEVELS.flatMap((level) => [layerIds.fill(level), layerIds.borders(level), layerIds.outline(level)]),
-  layerIds.stateBorders,
-  layerIds.density,
-  layerIds.pins,
-]);
-
-function isOurs(layerId: string): boolean {
-  return OUR_LAYERS.has(layerId);
-}
+const OUR_LAYERS = new Set<string>([layerIds.land, ...LEVELS.map((level) => layerIds.fill(level)), layerIds.stateBorders, layerIds.highlight, layerIds.density, layerIds.pins]);
