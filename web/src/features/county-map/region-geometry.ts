@@ -5,7 +5,7 @@
  * as immutable, so a browser downloads them once and never again until they change; the figures
  * come separately from /api/geojson-cached.
  */
-import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon } from 'geojson';
+import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon, Position } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countiesTopologyUrl from 'us-atlas/counties-10m.json?url';
@@ -69,11 +69,30 @@ export async function loadMapGeometry(signal?: AbortSignal): Promise<MapGeometry
   };
 }
 
-/** The world's land for the local Light and Dark styles (no tile server needed). */
+/**
+ * Whether a polygon of the world's land can be seen around the United States: it reaches into
+ * North America or the North Pacific (Alaska crosses the antimeridian; Guam and the Northern
+ * Marianas lie at 145° E) and is not Eurasia or Africa (any point between 0° and 100° E). The
+ * rest of the world is most of the file's points and would only cost the map's worker time.
+ */
+function nearTheUnitedStates(polygon: Position[][]): boolean {
+  const ring = polygon[0] ?? [];
+  const reachesUs = ring.some(([longitude, latitude]) => (longitude! < -50 || longitude! > 130) && latitude! > 5 && latitude! < 62);
+  return reachesUs && !ring.some(([longitude]) => longitude! > 0 && longitude! < 100);
+}
+
+/** The land around the United States for the local Light and Dark styles (no tile server needed). */
 export async function loadLand(signal?: AbortSignal): Promise<FeatureCollection<Geometry>> {
   const topology = await fetchTopology<Topology<{ land: GeometryCollection }>>(landTopologyUrl, signal);
-  const land = feature(topology, topology.objects.land) as FeatureCollection<Geometry> | Feature<Geometry>;
-  return land.type === 'FeatureCollection' ? land : { type: 'FeatureCollection', features: [land] };
+  const land = feature(topology, topology.objects.land) as FeatureCollection<Polygon | MultiPolygon> | Feature<Polygon | MultiPolygon>;
+  const features = land.type === 'FeatureCollection' ? land.features : [land];
+  return {
+    type: 'FeatureCollection',
+    features: features.map((each) => {
+      const polygons = each.geometry.type === 'Polygon' ? [each.geometry.coordinates] : each.geometry.coordinates;
+      return { ...each, geometry: { type: 'MultiPolygon', coordinates: polygons.filter(nearTheUnitedStates) } };
+    }),
+  };
 }
 
 /** The geometry files' URLs, for the benchmark's byte counts. */
