@@ -6,21 +6,38 @@
  *
  *   DATA_DIR=/path/to/national npx tsx bench/search-address.ts [seconds under load, default 15] [connections, default 10]
  *
+ * Every engine is timed two ways, so like is compared with like:
+ * - in the server: the platform's search step (its Server-Timing `search`: index query, items,
+ *   response bytes) and its index query alone (`search-index`: positions and distances, which is
+ *   what the peers return), PostgreSQL's own parse + bind + execute durations
+ *   (log_min_duration_statement, this session only) and Redis's own command time (SLOWLOG,
+ *   microseconds; the two commands of "the same answer" summed);
+ * - client round trip over loopback: the platform's whole HTTP request (node:http with
+ *   keep-alive; bearer token, geocoding block, 25 facilities with quotes as JSON, parsed), the pg
+ *   and ioredis clients' query round trips (replies parsed).
+ * Each point is searched twice: the cold pass is every engine's first search of the point (the
+ * platform has not read that part of its index yet), the warm pass the second. Before them each
+ * engine answers untimed searches elsewhere, so that no measured search is a process's first.
+ *
  * Needs Debian's postgresql-15-postgis-3 and redis-server. The platform runs in its own process
  * (as users run it); chDB is opened here only to export the facility coordinates before it starts.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { createChdbStore, loadConfig, workspaceRoot } from '@ust/platform';
+import { loadConfig, workspaceRoot } from '@ust/platform';
 import { findFreePort, startRedisServer, waitForPort } from '@ust/platform/testing';
-import { printTable, summarize } from './table.js';
+import { queryPoints, readSites, warmUpPoints, type QueryPoint } from './search-points.js';
+import { printTable } from './table.js';
 
+const loadBefore = os.loadavg().map((load) => load.toFixed(2)).join(' ');
 const seconds = Number(process.argv[2] ?? 15);
 const connections = Number(process.argv[3] ?? 10);
 const config = loadConfig();
@@ -29,32 +46,12 @@ if (!PG_BIN) throw new Error('PostgreSQL binaries not found: apt-get install -y 
 const METERS_PER_MILE = 1609.344;
 
 // 1. Facility coordinates, and query points: 100 in the ten busiest counties, 100 in sparse ones.
-interface Site {
-  id: string;
-  fips: string | null;
-  latitude: number;
-  longitude: number;
-}
-const store = await createChdbStore({ path: path.join(config.dataDir, 'clickhouse'), database: config.CLICKHOUSE_DATABASE });
-const sites = await store.query<Site>('SELECT facility_id AS id, fips, latitude, longitude FROM facilities FINAL WHERE latitude IS NOT NULL AND longitude IS NOT NULL');
-const releaseSites = await store.query<Site>('SELECT release_id AS id, fips, latitude, longitude FROM releases FINAL WHERE latitude IS NOT NULL AND longitude IS NOT NULL');
-await store.close();
-const byCounty = new Map<string, Site[]>();
-for (const site of sites) if (site.fips) byCounty.set(site.fips, [...(byCounty.get(site.fips) ?? []), site]);
-const counties = [...byCounty.values()].sort((a, b) => b.length - a.length);
-let seed = 42;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-const jitter = (site: Site): [number, number] => [site.latitude + (random() - 0.5) * 0.02, site.longitude + (random() - 0.5) * 0.02];
-const dense = Array.from({ length: 100 }, (_, index) => jitter(counties[index % 10]![Math.floor(random() * counties[index % 10]!.length)]!));
-const sparse = counties.filter((list) => list.length <= 20);
-const rural = Array.from({ length: 100 }, () => jitter(sparse[Math.floor(random() * sparse.length)]![0]!));
-const points: Array<{ kind: 'dense' | 'rural'; latitude: number; longitude: number }> = [
-  ...dense.map(([latitude, longitude]) => ({ kind: 'dense' as const, latitude, longitude })),
-  ...rural.map(([latitude, longitude]) => ({ kind: 'rural' as const, latitude, longitude })),
-];
+const { sites, releaseSites } = await readSites(config);
+const points = queryPoints(sites);
+const warmUp = warmUpPoints(sites);
 console.log(`${sites.length.toLocaleString('en-US')} located facilities; ${points.length} query points (100 in the ten busiest counties, 100 in counties with at most 20 facilities)`);
 
-// 2. PostGIS.
+// 2. PostGIS. Its log (stderr) carries the statement durations of the measuring session.
 const work = await mkdtemp(path.join(os.tmpdir(), 'ust-bench-search-'));
 const pgPort = await findFreePort();
 const pgData = path.join(work, 'pg');
@@ -62,7 +59,13 @@ const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'
 execFileSync('chown', ['-R', 'postgres', work]);
 const run = (binary: string, args: string[]) => execFileSync(asPostgres[0] ?? path.join(PG_BIN, binary), asPostgres.length ? [...asPostgres.slice(1), path.join(PG_BIN, binary), ...args] : args, { stdio: 'pipe' });
 run('initdb', ['-D', pgData, '-A', 'trust', '-U', 'postgres']);
-const postgres = spawn(asPostgres[0] ?? path.join(PG_BIN, 'postgres'), [...asPostgres.slice(1), ...(asPostgres.length ? [path.join(PG_BIN, 'postgres')] : []), '-D', pgData, '-p', String(pgPort), '-k', work, '-c', 'listen_addresses=127.0.0.1', '-c', 'shared_buffers=256MB', '-c', 'fsync=off'], { stdio: 'ignore' });
+const postgres = spawn(asPostgres[0] ?? path.join(PG_BIN, 'postgres'), [...asPostgres.slice(1), ...(asPostgres.length ? [path.join(PG_BIN, 'postgres')] : []), '-D', pgData, '-p', String(pgPort), '-k', work, '-c', 'listen_addresses=127.0.0.1', '-c', 'shared_buffers=256MB', '-c', 'fsync=off'], { stdio: ['ignore', 'ignore', 'pipe'] });
+/** `duration: 0.123 ms  parse|bind|execute <unnamed>: <first line of the statement>` lines, in order. */
+const pgDurations: Array<{ ms: number; statement: string }> = [];
+readline.createInterface({ input: postgres.stderr! }).on('line', (line) => {
+  const match = /duration: ([\d.]+) ms\s+(?:parse|bind|execute) [^:]*: (.*)$/.exec(line);
+  if (match) pgDurations.push({ ms: Number(match[1]), statement: match[2]! });
+});
 await waitForPort('127.0.0.1', pgPort, 60_000);
 // The port opens before the server accepts sessions ('the database system is starting up').
 async function connectToPostgres(): Promise<pg.Client> {
@@ -100,8 +103,17 @@ const sameAnswerInPostgis = `WITH query AS (SELECT ST_SetSRID(ST_MakePoint($1, $
        WHERE ST_DWithin(geog, q, ${10 * METERS_PER_MILE}) ORDER BY geog <-> q LIMIT 25) AS n) AS nearest,
     (SELECT count(*) FROM facilities, query WHERE ST_DWithin(geog, q, ${10 * METERS_PER_MILE})) AS total,
     (SELECT id FROM releases, query WHERE ST_DWithin(geog, q, ${10 * METERS_PER_MILE}) ORDER BY geog <-> q LIMIT 1) AS closest_release`;
+/** The server's time for the statements logged since `from` that start like `statement`. */
+async function postgresServerMs(from: number, statement: string, expectedLines: number): Promise<number> {
+  // The log arrives through a pipe a moment after the reply.
+  for (let waited = 0; pgDurations.slice(from).filter((entry) => statement.startsWith(entry.statement.trim())).length < expectedLines; waited++) {
+    if (waited > 200) throw new Error(`PostgreSQL logged ${pgDurations.length - from} durations, not ${expectedLines}, for ${statement.slice(0, 40)}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return pgDurations.slice(from).filter((entry) => statement.startsWith(entry.statement.trim())).reduce((sum, entry) => sum + entry.ms, 0);
+}
 
-// 3. Redis GEOSEARCH.
+// 3. Redis GEOSEARCH. SLOWLOG records every command's own time (threshold 0).
 const redisServer = await startRedisServer();
 const redis = new Redis(redisServer.url);
 for (const [key, rows] of [['facilities', sites], ['releases', releaseSites]] as const) {
@@ -110,6 +122,19 @@ for (const [key, rows] of [['facilities', sites], ['releases', releaseSites]] as
     for (const site of rows.slice(start, start + 10_000)) batch.geoadd(key, site.longitude, site.latitude, site.id);
     await batch.exec();
   }
+}
+await redis.call('CONFIG', 'SET', 'slowlog-log-slower-than', '0');
+await redis.call('CONFIG', 'SET', 'slowlog-max-len', '1024');
+type SlowlogEntry = [id: number, time: number, micros: number, args: string[]];
+/** Microseconds Redis spent in the GEOSEARCH commands since the last call, as ms: [count 25, the same answer]. */
+async function redisServerMs(): Promise<[nearest: number, sameAnswer: number]> {
+  const entries = (await redis.call('SLOWLOG', 'GET', '16')) as SlowlogEntry[];
+  await redis.call('SLOWLOG', 'RESET');
+  const searches = entries.filter((entry) => String(entry[3][0]).toUpperCase() === 'GEOSEARCH');
+  if (searches.length !== 3) throw new Error(`SLOWLOG holds ${searches.length} GEOSEARCH commands, not 3`);
+  const nearest = searches.filter((entry) => entry[3].includes('25'));
+  const same = searches.filter((entry) => !entry[3].includes('25'));
+  return [nearest.reduce((sum, entry) => sum + entry[2], 0) / 1000, same.reduce((sum, entry) => sum + entry[2], 0) / 1000];
 }
 
 // 4. The platform, in its own process, and a token.
@@ -122,58 +147,130 @@ await waitForPort('127.0.0.1', port, 900_000);
 const token = execFileSync(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'admin'], { env: process.env }).toString().trim();
 const base = `http://127.0.0.1:${port}`;
 const searchBody = (point: { latitude: number; longitude: number }) => JSON.stringify({ address: `${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`, latitude: point.latitude, longitude: point.longitude });
-async function searchOnce(point: { latitude: number; longitude: number }) {
-  const response = await fetch(`${base}/api/search-address`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: searchBody(point) });
-  if (response.status !== 200) throw new Error(`search: HTTP ${response.status} ${await response.text()}`);
-  // The server's own time for the search step (Server-Timing), comparable to a database query.
-  const searchMs = Number(/search;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? NaN);
-  return { ...((await response.json()) as { facilities: Array<{ id: string; distance_miles: number }>; total_found: number }), searchMs };
+// One kept-alive connection, as the pg and ioredis clients keep theirs.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+function searchOnce(point: { latitude: number; longitude: number }) {
+  const body = searchBody(point);
+  return new Promise<{ facilities: Array<{ id: string; distance_miles: number }>; total_found: number; closest_release: { distance_miles: number } | null; searchMs: number; indexMs: number }>((resolve, reject) => {
+    const request = http.request(
+      `${base}/api/search-address`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (response.statusCode !== 200) return reject(new Error(`search: HTTP ${response.statusCode} ${text}`));
+          // The server's own time for the search step (Server-Timing).
+          const timing = String(response.headers['server-timing'] ?? '');
+          const searchMs = Number(/(?:^|[ ,])search;dur=([\d.]+)/.exec(timing)?.[1] ?? NaN);
+          const indexMs = Number(/search-index;dur=([\d.]+)/.exec(timing)?.[1] ?? NaN);
+          resolve({ ...JSON.parse(text), searchMs, indexMs });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
-// 5. One query at a time, same points, each engine; results compared.
-const timings: Record<string, number[]> = { platform: [], 'platform search': [], postgis: [], 'postgis same answer': [], redis: [], 'redis same answer': [] };
-let disagreements = 0;
-for (const point of [...points, ...points]) {
-  let started = performance.now();
-  const ours = await searchOnce(point);
-  timings.platform!.push(performance.now() - started);
-  timings['platform search']!.push(ours.searchMs);
-  started = performance.now();
-  const postgis = await db.query<{ id: string; miles: number }>(nearestInPostgis, [point.longitude, point.latitude]);
-  timings.postgis!.push(performance.now() - started);
-  started = performance.now();
+// 5. First, untimed, every engine searches elsewhere (warm-up points, none within 30 miles of a
+// measured point), so no measured search is its process's first. Then one query at a time, same
+// points, each engine; results compared.
+for (const point of warmUp) {
+  await searchOnce(point);
+  await db.query(nearestInPostgis, [point.longitude, point.latitude]);
   await db.query(sameAnswerInPostgis, [point.longitude, point.latitude]);
-  timings['postgis same answer']!.push(performance.now() - started);
-  started = performance.now();
-  const geo = (await redis.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 25, 'WITHDIST')) as Array<[string, string]>;
-  timings.redis!.push(performance.now() - started);
-  // Redis has no count within a radius: the same answer needs every member within 10 miles.
-  started = performance.now();
-  await Promise.all([
-    redis.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'WITHDIST'),
-    redis.call('GEOSEARCH', 'releases', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 1, 'WITHDIST'),
-  ]);
-  timings['redis same answer']!.push(performance.now() - started);
-  if (ours.facilities.length !== postgis.rows.length || ours.facilities.length !== geo.length) disagreements += 1;
+  await redis.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 25, 'WITHDIST');
+  await redis.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'WITHDIST');
 }
-const perQuery = Object.entries(timings).map(([engine, samples]) => {
-  const { median, p95 } = summarize(samples);
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    engine: {
-      platform: 'POST /api/search-address, client to client (HTTP, token, JSON)',
-      'platform search': 'its search step (Server-Timing): 25 nearest, total, closest release',
-      postgis: 'PostGIS ST_DWithin + KNN (GiST), 25 nearest',
-      'postgis same answer': 'PostGIS, the same answer: 25 nearest, count within 10 mi, closest release',
-      redis: 'Redis GEOSEARCH BYRADIUS 10 mi ASC COUNT 25',
-      'redis same answer': 'Redis, the same answer: every member within 10 mi (count), closest release',
-    }[engine] ?? engine,
-    'p50 ms': Number(median.toFixed(2)),
-    'p95 ms': Number(p95.toFixed(2)),
-    'p99 ms': Number(sorted[Math.floor(sorted.length * 0.99)]!.toFixed(2)),
-    queries: samples.length,
-  };
-});
+const ENGINES = {
+  platform: 'Platform: the search step, 25 nearest + total + closest release, items as JSON',
+  'platform index': 'Platform: its index query alone (positions and distances, as the peers answer)',
+  postgis: 'PostGIS ST_DWithin + KNN (GiST), 25 nearest',
+  'postgis same answer': 'PostGIS, the same answer: 25 nearest, count within 10 mi, closest release',
+  redis: 'Redis GEOSEARCH BYRADIUS 10 mi ASC COUNT 25',
+  'redis same answer': 'Redis, the same answer: every member within 10 mi (count), closest release',
+} as const;
+type Engine = keyof typeof ENGINES;
+type Pass = 'cold' | 'warm';
+interface Sample {
+  engine: Engine;
+  pass: Pass;
+  kind: QueryPoint['kind'];
+  serverMs: number;
+  clientMs: number;
+}
+const samples: Sample[] = [];
+// From here on this session's statements are logged with their durations (the server's time).
+await db.query('SET log_min_duration_statement = 0');
+const differences = { count25: 0, total: 0 };
+for (const pass of ['cold', 'warm'] as const) {
+  for (const point of points) {
+    const add = (engine: Engine, serverMs: number, clientMs: number) => samples.push({ engine, pass, kind: point.kind, serverMs, clientMs });
+    let started = performance.now();
+    const ours = await searchOnce(point);
+    add('platform', ours.searchMs, performance.now() - started);
+    // Before the platform reported its index query apart (Server-Timing search-index), NaN.
+    add('platform index', ours.indexMs, NaN);
+
+    const logged = pgDurations.length;
+    started = performance.now();
+    const postgis = await db.query<{ id: string; miles: number }>(nearestInPostgis, [point.longitude, point.latitude]);
+    const postgisMs = performance.now() - started;
+    started = performance.now();
+    const postgisSame = await db.query<{ total: string }>(sameAnswerInPostgis, [point.longitude, point.latitude]);
+    const postgisSameMs = performance.now() - started;
+    add('postgis', await postgresServerMs(logged, nearestInPostgis, 3), postgisMs);
+    add('postgis same answer', await postgresServerMs(logged, sameAnswerInPostgis, 3), postgisSameMs);
+
+    await redis.call('SLOWLOG', 'RESET');
+    started = performance.now();
+    const geo = (await redis.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 25, 'WITHDIST')) as Array<[string, string]>;
+    const redisMs = performance.now() - started;
+    // Redis has no count within a radius: the same answer needs every member within 10 miles.
+    started = performance.now();
+    const [within] = (await Promise.all([
+      redis.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'WITHDIST'),
+      redis.call('GEOSEARCH', 'releases', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 1, 'WITHDIST'),
+    ])) as [unknown[], unknown[]];
+    const redisSameMs = performance.now() - started;
+    const [redisServer25, redisServerSame] = await redisServerMs();
+    add('redis', redisServer25, redisMs);
+    add('redis same answer', redisServerSame, redisSameMs);
+
+    if (ours.facilities.length !== postgis.rows.length || ours.facilities.length !== geo.length) differences.count25 += 1;
+    if (ours.total_found !== Number(postgisSame.rows[0]!.total) || ours.total_found !== within.length) differences.total += 1;
+  }
+}
+
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+function latencyRows(side: 'serverMs' | 'clientMs', pass: Pass | 'both') {
+  const measured = (engine: Engine) => samples.some((sample) => sample.engine === engine && !Number.isNaN(sample[side]));
+  return (Object.keys(ENGINES) as Engine[]).filter(measured).map((engine) => {
+    const of = (kind?: QueryPoint['kind']) =>
+      samples
+        .filter((sample) => sample.engine === engine && (pass === 'both' || sample.pass === pass) && (!kind || sample.kind === kind))
+        .map((sample) => sample[side])
+        .sort((a, b) => a - b);
+    const all = of();
+    const dense = of('dense');
+    const rural = of('rural');
+    const ms = (value: number) => Number(value.toFixed(3));
+    return {
+      engine: side === 'clientMs' && engine === 'platform' ? 'Platform: POST /api/search-address (HTTP, token, geocoding block, 25 facilities with quotes)' : ENGINES[engine],
+      'p50 ms': ms(percentile(all, 0.5)),
+      'p95 ms': ms(percentile(all, 0.95)),
+      'p99 ms': ms(percentile(all, 0.99)),
+      'dense p50': ms(percentile(dense, 0.5)),
+      'dense p95': ms(percentile(dense, 0.95)),
+      'rural p50': ms(percentile(rural, 0.5)),
+      'rural p95': ms(percentile(rural, 0.95)),
+      queries: all.length,
+    };
+  });
+}
 
 // 6. The platform under load.
 const loaded = [];
@@ -198,7 +295,13 @@ for (const kind of ['dense', 'rural', 'mixed'] as const) {
   });
 }
 
-printTable(`Search, one query at a time, the same ${points.length} points twice (result counts differ at ${disagreements} of ${points.length * 2})`, perQuery);
+console.log(`\nOne query at a time, the same ${points.length} points twice, after ${warmUp.length} untimed searches elsewhere: cold = each engine's first search of a point, warm = its second.`);
+console.log(`Answers differ from a peer at ${differences.count25} of ${points.length * 2} (number of the 25 nearest) and ${differences.total} (count within 10 mi): points on the 10-mile edge, measured on the spheroid (PostGIS), a geohash (Redis) or by haversine (platform).`);
+console.log(`Load average before the run: ${loadBefore}; after: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+for (const pass of ['cold', 'warm', 'both'] as const) {
+  printTable(`In the server (platform: Server-Timing search and search-index; PostgreSQL: logged parse + bind + execute; Redis: SLOWLOG), ${pass === 'both' ? 'cold and warm together' : `${pass} pass`}`, latencyRows('serverMs', pass));
+  printTable(`Client round trip over loopback, ${pass === 'both' ? 'cold and warm together' : `${pass} pass`}`, latencyRows('clientMs', pass));
+}
 printTable(`POST /api/search-address under autocannon, ${connections} connections, ${seconds} s each (p95 column is autocannon's p97.5)`, loaded);
 
 server.kill('SIGTERM');

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMiles, MAX_SEARCH_RESULTS, SEARCH_RADIUS_MILES } from '@ust/domain';
-import { searchNearPoint } from '@ust/gateway';
+import { foundItemJson, searchNearPoint } from '@ust/gateway';
 import { createLogger, loadConfig } from '@ust/platform';
 import { searchResponseErrors } from '@ust/schemas';
 import { readCurrentVersion } from '@ust/workers';
@@ -72,8 +72,8 @@ describe('proximity search recall on the real fixtures', () => {
         const found = await searchNearPoint(standalone.ports.cache, version, latitude, longitude);
         const result = {
           total_found: found.total_found,
-          facilities: found.facilities.map((json) => JSON.parse(json) as { id: string; distance_miles: number }),
-          closest_release: found.closest_release === null ? null : (JSON.parse(found.closest_release) as { distance_miles: number }),
+          facilities: found.facilities.map((item) => JSON.parse(foundItemJson(item)) as { id: string; distance_miles: number }),
+          closest_release: found.closest_release === null ? null : (JSON.parse(foundItemJson(found.closest_release)) as { distance_miles: number }),
         };
         const expected = scan(facilities, latitude, longitude);
         expect(result.total_found).toBe(expected.length);

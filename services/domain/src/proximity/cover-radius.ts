@@ -8,8 +8,17 @@ import { cellToLatLng, edgeLength, gridDisk, latLngToCell, originToDirectedEdges
 
 const KM_PER_MILE = 1.609344;
 
-/** H3 resolution of the search indexes (about 5 km² per cell): a 10-mile disk is a few hundred cells. */
+/**
+ * H3 resolution of the search indexes' items (about 5 km² per cell): the items of a cell are
+ * one blob, and their coordinates a group of a search tile (search-tile.ts).
+ */
 export const SEARCH_CELL_RESOLUTION = 7;
+
+/**
+ * H3 resolution of the search tiles (about 250 km² per cell, search-tile.ts): a search within 10
+ * miles reads a handful of tiles, found in the tile directory (tile-directory.ts).
+ */
+export const SEARCH_TILE_RESOLUTION = 5;
 
 export interface CellDisk {
   origin: string;
@@ -39,7 +48,12 @@ export function cellCentre(cell: string): [number, number] {
   return cellToLatLng(cell);
 }
 
-/** The cell of the search indexes (resolution 7) that holds a point. */
+/** The cell of the search indexes' items (resolution 7) that holds a point. */
 export function searchCellOf(latitude: number, longitude: number): string {
   return latLngToCell(latitude, longitude, SEARCH_CELL_RESOLUTION);
+}
+
+/** The search tile (resolution 5, search-tile.ts) that holds a point. */
+export function searchTileOf(latitude: number, longitude: number): string {
+  return latLngToCell(latitude, longitude, SEARCH_TILE_RESOLUTION);
 }

@@ -1,6 +1,8 @@
-export { cellsWithinRadius, cellCentre, searchCellOf, SEARCH_CELL_RESOLUTION, type CellDisk } from './cover-radius.js';
-export { decodeCellCoordinates, packCell, PackedCell, readPackedItem, readPackedItemJson, type PackableItem, type CellCoordinates, type PackedCellBlobs } from './packed-cell.js';
-export { nearestItems, type NearbyItem, type NearestResult } from './nearest-items.js';
+export { cellsWithinRadius, cellCentre, searchCellOf, searchTileOf, SEARCH_CELL_RESOLUTION, SEARCH_TILE_RESOLUTION, type CellDisk } from './cover-radius.js';
+export { packedItemCount, packedItemRange, packItems, readPackedItem, readPackedItemJson } from './packed-cell.js';
+export { cellOfGroup, decodeSearchTile, groupIntoTiles, packSearchTile, type SearchTile, type TileGroup } from './search-tile.js';
+export { packTileDirectory, TileDirectory, type DirectoryTile } from './tile-directory.js';
+export { closestItem, nearestItems, type NearbyItem, type NearestResult, type TileItems } from './nearest-items.js';
 
 /** Facilities and the closest release are searched within this radius (SPEC.md section 9). */
 export const SEARCH_RADIUS_MILES = 10;

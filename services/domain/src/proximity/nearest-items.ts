@@ -1,31 +1,45 @@
 /**
- * Exact proximity over packed cells: the `limit` items closest to a point within a radius,
- * closest first, and the count of every item within the radius. Distances are great-circle
- * miles. Cells are taken nearest first by their bounding circles: a cell beyond the radius is
- * skipped, a cell wholly inside it that cannot hold one of the closest is only counted, so a
- * search in a dense city measures the distance to a few hundred items, not to every one.
+ * Exact proximity over search tiles (search-tile.ts): the `limit` items closest to a point within
+ * a radius, closest first, and the count of every item within the radius. Distances are
+ * haversineMiles to the last bit, so a brute-force scan gives the same answer.
+ *
+ * Groups (the items of one resolution-7 cell in a tile) are taken nearest first by their bounding
+ * circles: a group beyond the radius is skipped, a group wholly inside it that cannot hold one of
+ * the closest is only counted, so a search in a dense city measures the distance to the items of
+ * the groups on the 10-mile rim and of the few nearest groups, not to every item.
+ *
+ * Within a group a quadratic form of the coordinate differences (no trigonometry, no square
+ * root) stands for the haversine and settles the clear cases; haversineMiles settles those within
+ * its error band, and gives every distance of the result.
  */
 import { EARTH_RADIUS_MILES, haversineMiles } from '../geo.js';
-import type { CellCoordinates } from './packed-cell.js';
+import { GROUP_COUNT, GROUP_FIELDS, GROUP_FIRST_INDEX, GROUP_FIRST_ITEM, GROUP_LATITUDE, GROUP_LONGITUDE, GROUP_RADIUS, type SearchTile } from './search-tile.js';
 
 /**
- * Relative error bound of flatMiles against the great circle within a 10-mile search: the
- * projection's error grows with the distance and with tan(latitude) (0.74 % at 71°N, Alaska's
- * north coast, for 10 miles); 2 % leaves room.
+ * The haversine of a pair, a = sin²(Δφ/2) + cos φ1 cos φ2 sin²(Δλ/2), with sin x ≈ x and
+ * cos φ2 ≈ cos φ1 − sin φ1 Δφ, is K²·q where (degrees; K = π/360)
+ *
+ *   q = Δφ² + (cos² φ1 − 2 K cos φ1 sin φ1 Δφ) · Δλ²
+ *
+ * Its relative error is under u²/3 + v²/3 + 2u² cos φ1 / cos φ2 (u = KΔφ, v = KΔλ in radians):
+ * for points within FAST_RANGE_MILES of a query at most FAST_MAX_LATITUDE from the equator
+ * (Utqiaġvik, the northernmost US town, is at 71.3°N) that is under 4e-4, so a band of
+ * APPROXIMATION_ERROR around every threshold leaves room; points in the band get the haversine.
+ * Farther or nearer the poles, every point gets the haversine.
  */
-const FLAT_ERROR = 0.02;
-const MILES_PER_DEGREE = (EARTH_RADIUS_MILES * Math.PI) / 180;
+const FAST_MAX_LATITUDE = 72;
+const FAST_RANGE_MILES = 60;
+const APPROXIMATION_ERROR = 1e-3;
+const K = Math.PI / 360;
+const toRadians = Math.PI / 180;
 
-/** Equirectangular distance at the pair's mid latitude: no inverse trigonometry. */
-function flatMiles(latitude1: number, longitude1: number, latitude2: number, longitude2: number): number {
-  const y = (latitude2 - latitude1) * MILES_PER_DEGREE;
-  const x = (longitude2 - longitude1) * MILES_PER_DEGREE * Math.cos(((latitude1 + latitude2) / 2) * (Math.PI / 180));
-  return Math.sqrt(x * x + y * y);
-}
-
-/** An item of the result: which cell (its position in the input), which item, how far. */
+/** An item of the result: where it is (tile, group) and its index in its cell's items blob. */
 export interface NearbyItem {
-  cell: number;
+  /** Position of the tile in the input. */
+  tile: number;
+  /** The group in the tile (its index among all of the tile's groups). */
+  group: number;
+  /** Index of the item in its cell's items blob. */
   index: number;
   distanceMiles: number;
 }
@@ -37,50 +51,175 @@ export interface NearestResult {
   total: number;
 }
 
-/** `cells` are decoded coordinates blobs (packCell, decodeCellCoordinates), null for an empty cell. */
-export function nearestItems(cells: ReadonlyArray<CellCoordinates | null>, latitude: number, longitude: number, radiusMiles: number, limit: number): NearestResult {
-  const reachable: Array<{ cell: CellCoordinates; position: number; near: number; far: number }> = [];
-  cells.forEach((cell, position) => {
-    if (!cell || cell.count === 0) return;
-    const toCentre = haversineMiles(latitude, longitude, cell.centreLatitude, cell.centreLongitude);
-    const near = toCentre - cell.radiusMiles;
-    if (near > radiusMiles) return;
-    reachable.push({ cell, position, near, far: toCentre + cell.radiusMiles });
-  });
-  reachable.sort((a, b) => a.near - b.near);
+export type TileItems = 'facilities' | 'releases';
 
-  const best = new BoundedFarthestFirst(limit);
-  let total = 0;
-  for (const { cell, position, near, far } of reachable) {
-    const wholeCellInside = far <= radiusMiles;
-    if (wholeCellInside && best.full && near >= best.worst) {
-      total += cell.count;
-      continue;
-    }
-    const coordinates = cell.coordinates;
-    for (let index = 0; index < cell.count; index++) {
-      const itemLatitude = coordinates[index * 2]!;
-      const itemLongitude = coordinates[index * 2 + 1]!;
-      // A flat-earth distance decides the clear cases; within its error band the great-circle
-      // distance decides, so the answer stays exact.
-      const rough = flatMiles(latitude, longitude, itemLatitude, itemLongitude);
-      if (rough > radiusMiles * (1 + FLAT_ERROR)) continue;
-      const surelyInside = rough < radiusMiles * (1 - FLAT_ERROR);
-      if (surelyInside && best.full && rough * (1 - FLAT_ERROR) >= best.worst) {
-        total += 1;
-        continue;
+/** The `limit` closest facilities (or releases) of the tiles within the radius, and how many there are. */
+export function nearestItems(tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number, limit: number): NearestResult {
+  return search(tiles, items, latitude, longitude, radiusMiles, limit, true);
+}
+
+/** The closest item within the radius (nothing is counted, so the search stops as soon as it can). */
+export function closestItem(tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number): NearbyItem | null {
+  return search(tiles, items, latitude, longitude, radiusMiles, 1, false).nearest[0] ?? null;
+}
+
+/** Groups within reach, reused between searches (a search is synchronous). */
+let scratch = { near: new Float64Array(1024), far: new Float64Array(1024), tile: new Int32Array(1024), group: new Int32Array(1024), fast: new Uint8Array(1024), order: new Int32Array(1024) };
+const BUCKETS = 64;
+const bucketStarts = new Int32Array(BUCKETS + 1);
+const bucketFill = new Int32Array(BUCKETS);
+
+function reserve(size: number): void {
+  if (size <= scratch.near.length) return;
+  const grown = Math.max(size, scratch.near.length * 2);
+  const copy = <T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T): T => {
+    to.set(from);
+    return to;
+  };
+  scratch = {
+    near: copy(scratch.near, new Float64Array(grown)),
+    far: copy(scratch.far, new Float64Array(grown)),
+    tile: copy(scratch.tile, new Int32Array(grown)),
+    group: copy(scratch.group, new Int32Array(grown)),
+    fast: copy(scratch.fast, new Uint8Array(grown)),
+    order: new Int32Array(grown),
+  };
+}
+
+function search(tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number, limit: number, count: boolean): NearestResult {
+  const best = new ClosestFirst(limit);
+  const cosine = Math.cos(latitude * toRadians);
+  const quadratic = cosine * cosine;
+  const linear = 2 * K * cosine * Math.sin(latitude * toRadians);
+  const fastLatitude = Math.abs(latitude) <= FAST_MAX_LATITUDE;
+  /** q of a haversine a; q of the radius, and the band around it. */
+  const qOf = (miles: number) => Math.sin(miles / (2 * EARTH_RADIUS_MILES)) ** 2 / (K * K);
+  const qRadius = qOf(radiusMiles);
+  const qOutside = qRadius * (1 + APPROXIMATION_ERROR);
+  const qInside = qRadius * (1 - APPROXIMATION_ERROR);
+  const milesPerRootQ = 2 * EARTH_RADIUS_MILES * K;
+
+  // 1. Groups within reach: tiles by their circles, then groups by theirs.
+  let reachable = 0;
+  for (let tileIndex = 0; tileIndex < tiles.length; tileIndex++) {
+    const tile = tiles[tileIndex]!;
+    const groupCount = items === 'facilities' ? tile.facilityGroups : tile.releaseGroups;
+    if (groupCount === 0) continue;
+    const circle = items === 'facilities' ? 0 : 3;
+    const toTile = haversineMiles(latitude, longitude, tile.circles[circle]!, tile.circles[circle + 1]!);
+    const tileRadius = tile.circles[circle + 2]!;
+    if (toTile - tileRadius > radiusMiles) continue;
+    const fast = fastLatitude && toTile + tileRadius <= FAST_RANGE_MILES;
+    const groups = tile.groups;
+    const firstGroup = items === 'facilities' ? 0 : tile.facilityGroups;
+    reserve(reachable + groupCount);
+    const { near, far, tile: tileOf, group: groupOf, fast: fastOf } = scratch;
+    for (let group = firstGroup; group < firstGroup + groupCount; group++) {
+      const at = group * GROUP_FIELDS;
+      let toCentre: number;
+      let low: number;
+      let high: number;
+      if (fast) {
+        const dLatitude = groups[at + GROUP_LATITUDE]! - latitude;
+        let dLongitude = groups[at + GROUP_LONGITUDE]! - longitude;
+        if (dLongitude > 180) dLongitude -= 360;
+        else if (dLongitude < -180) dLongitude += 360;
+        toCentre = milesPerRootQ * Math.sqrt(dLatitude * dLatitude + (quadratic - linear * dLatitude) * dLongitude * dLongitude);
+        low = toCentre * (1 - APPROXIMATION_ERROR);
+        high = toCentre * (1 + APPROXIMATION_ERROR);
+      } else {
+        toCentre = haversineMiles(latitude, longitude, groups[at + GROUP_LATITUDE]!, groups[at + GROUP_LONGITUDE]!);
+        low = toCentre;
+        high = toCentre;
       }
-      const distanceMiles = haversineMiles(latitude, longitude, itemLatitude, itemLongitude);
-      if (distanceMiles > radiusMiles) continue;
-      total += 1;
-      best.offer({ cell: position, index, distanceMiles });
+      const radius = groups[at + GROUP_RADIUS]!;
+      if (low - radius > radiusMiles) continue;
+      near[reachable] = low - radius;
+      far[reachable] = high + radius;
+      tileOf[reachable] = tileIndex;
+      groupOf[reachable] = group;
+      fastOf[reachable] = fast ? 1 : 0;
+      reachable += 1;
+    }
+  }
+
+  // 2. Nearest first, by buckets of near distance (a counting sort; order within a bucket does
+  // not matter, only how soon the closest are found).
+  const { near, far, tile: tileOf, group: groupOf, fast: fastOf, order } = scratch;
+  const bucketScale = (BUCKETS - 2) / radiusMiles;
+  const bucketOf = (miles: number) => (miles <= 0 ? 0 : Math.min(BUCKETS - 1, 1 + Math.floor(miles * bucketScale)));
+  bucketStarts.fill(0);
+  for (let index = 0; index < reachable; index++) bucketStarts[bucketOf(near[index]!) + 1]! += 1;
+  for (let bucket = 0; bucket < BUCKETS; bucket++) bucketStarts[bucket + 1]! += bucketStarts[bucket]!;
+  bucketFill.set(bucketStarts.subarray(0, BUCKETS));
+  for (let index = 0; index < reachable; index++) order[bucketFill[bucketOf(near[index]!)]!++] = index;
+
+  // 3. Groups in that order: skipped, counted whole, or measured item by item.
+  let total = 0;
+  let worst = Infinity;
+  let qCandidate = Infinity;
+  for (let bucket = 0; bucket < BUCKETS; bucket++) {
+    if (!count && best.full && bucket > 0 && (bucket - 1) / bucketScale >= worst) break;
+    for (let position = bucketStarts[bucket]!; position < bucketStarts[bucket + 1]!; position++) {
+      const index = order[position]!;
+      const tile = tiles[tileOf[index]!]!;
+      const group = groupOf[index]!;
+      const at = group * GROUP_FIELDS;
+      const itemCount = tile.groups[at + GROUP_COUNT]!;
+      const outOfReach = best.full && near[index]! >= worst;
+      if (outOfReach) {
+        if (!count) continue;
+        if (far[index]! <= radiusMiles) {
+          total += itemCount;
+          continue;
+        }
+      }
+      const first = tile.groups[at + GROUP_FIRST_ITEM]!;
+      const end = first + itemCount;
+      const coordinates = tile.coordinates;
+      const firstIndex = tile.groups[at + GROUP_FIRST_INDEX]! - first;
+      const fast = fastOf[index] === 1;
+      for (let item = first; item < end; item++) {
+        const itemLatitude = coordinates[item * 2]!;
+        const itemLongitude = coordinates[item * 2 + 1]!;
+        let distance = -1;
+        if (fast) {
+          const dLatitude = itemLatitude - latitude;
+          let dLongitude = itemLongitude - longitude;
+          if (dLongitude > 180) dLongitude -= 360;
+          else if (dLongitude < -180) dLongitude += 360;
+          const q = dLatitude * dLatitude + (quadratic - linear * dLatitude) * dLongitude * dLongitude;
+          if (q > qOutside) continue;
+          if (q < qInside) {
+            total += 1;
+            if (outOfReach || q >= qCandidate) continue;
+          } else {
+            distance = haversineMiles(latitude, longitude, itemLatitude, itemLongitude);
+            if (distance > radiusMiles) continue;
+            total += 1;
+            if (outOfReach) continue;
+          }
+        } else {
+          distance = haversineMiles(latitude, longitude, itemLatitude, itemLongitude);
+          if (distance > radiusMiles) continue;
+          total += 1;
+          if (outOfReach) continue;
+        }
+        if (distance < 0) distance = haversineMiles(latitude, longitude, itemLatitude, itemLongitude);
+        if (distance >= worst) continue;
+        best.offer(tileOf[index]!, group, firstIndex + item, distance);
+        if (best.full) {
+          worst = best.worst;
+          qCandidate = qOf(worst) * (1 + APPROXIMATION_ERROR);
+        }
+      }
     }
   }
   return { total, nearest: best.sorted() };
 }
 
 /** The `capacity` smallest distances seen: a max-heap, so the worst kept is at the root. */
-class BoundedFarthestFirst {
+class ClosestFirst {
   private readonly heap: NearbyItem[] = [];
 
   constructor(private readonly capacity: number) {}
@@ -91,16 +230,16 @@ class BoundedFarthestFirst {
 
   /** The largest kept distance (Infinity until full). */
   get worst(): number {
-    return this.full ? this.heap[0]!.distanceMiles : Infinity;
+    return this.full ? (this.heap[0]?.distanceMiles ?? -Infinity) : Infinity;
   }
 
-  offer(candidate: NearbyItem): void {
+  offer(tile: number, group: number, index: number, distanceMiles: number): void {
     if (this.capacity === 0) return;
     if (!this.full) {
-      this.heap.push(candidate);
+      this.heap.push({ tile, group, index, distanceMiles });
       this.siftUp(this.heap.length - 1);
-    } else if (candidate.distanceMiles < this.heap[0]!.distanceMiles) {
-      this.heap[0] = candidate;
+    } else if (distanceMiles < this.heap[0]!.distanceMiles) {
+      this.heap[0] = { tile, group, index, distanceMiles };
       this.siftDown(0);
     }
   }

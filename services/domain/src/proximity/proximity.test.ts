@@ -2,8 +2,10 @@ import { latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_MILES, haversineMiles } from '../geo.js';
 import { cellsWithinRadius } from './cover-radius.js';
-import { nearestItems } from './nearest-items.js';
-import { decodeCellCoordinates, packCell, PackedCell, readPackedItem } from './packed-cell.js';
+import { closestItem, nearestItems } from './nearest-items.js';
+import { packedItemCount, packItems, readPackedItem } from './packed-cell.js';
+import { cellOfGroup, decodeSearchTile, groupIntoTiles, packSearchTile, type SearchTile } from './search-tile.js';
+import { packTileDirectory, TileDirectory } from './tile-directory.js';
 
 /** The point `miles` from (lat, lon) on `bearing` degrees (great circle). */
 function destination(lat: number, lon: number, bearing: number, miles: number): [number, number] {
@@ -42,26 +44,159 @@ describe('cellsWithinRadius', () => {
   });
 });
 
-describe('packed cells', () => {
-  it('round-trips coordinates and items, and nearestItems sorts and counts within the radius', () => {
-    const here = { latitude: 38.9, longitude: -77.0 };
-    const items = [
-      { id: 'far', latitude: 39.2, longitude: -77.0 }, // about 20.7 miles
-      { id: 'near', latitude: 38.91, longitude: -77.0 }, // about 0.69 miles
-      { id: 'mid', latitude: 38.95, longitude: -77.0 }, // about 3.45 miles
-      { id: 'é "quoted" 🛢', latitude: 38.9, longitude: -77.05 },
-    ];
-    const blobs = packCell(items.map((item) => ({ latitude: item.latitude, longitude: item.longitude, json: JSON.stringify(item) })));
-    const cell = new PackedCell(blobs.coordinates);
-    expect(cell.count).toBe(4);
-    expect([cell.latitude(3), cell.longitude(3)]).toEqual([38.9, -77.05]);
-    expect(readPackedItem(blobs.items, 3)).toEqual(items[3]);
-    // The bounding circle holds every item.
-    for (const item of items) expect(haversineMiles(cell.centreLatitude, cell.centreLongitude, item.latitude, item.longitude)).toBeLessThanOrEqual(cell.radiusMiles);
+describe('packed items', () => {
+  it('round-trip their JSON, unicode included', () => {
+    const items = [{ id: 'a' }, { id: 'é "quoted" 🛢' }, { id: 'c', n: 1 }];
+    const blob = packItems(items.map((item) => JSON.stringify(item)));
+    expect(packedItemCount(blob)).toBe(3);
+    expect(items.map((_, index) => readPackedItem(blob, index))).toEqual(items);
+    expect(packedItemCount(packItems([]))).toBe(0);
+  });
+});
 
-    const result = nearestItems([null, decodeCellCoordinates(blobs.coordinates), decodeCellCoordinates(packCell([]).coordinates)], here.latitude, here.longitude, 10, 2);
-    expect(result.total).toBe(3);
-    expect(result.nearest.map(({ cell: position, index }) => [position, readPackedItem<{ id: string }>(blobs.items, index).id])).toEqual([[1, 'near'], [1, 'é "quoted" 🛢']]);
-    expect(result.nearest[0]!.distanceMiles).toBeCloseTo(0.691, 3);
+interface Site {
+  id: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Tiles as the workers build them (search-indexes.ts), decoded as the gateway reads them. */
+function buildTiles(facilities: Site[], releases: Site[] = [], copy = false) {
+  const fac = groupIntoTiles(facilities);
+  const rel = groupIntoTiles(releases);
+  const keys = [...new Set([...fac.tiles.keys(), ...rel.tiles.keys()])];
+  const blobs = keys.map((key) => packSearchTile(fac.tiles.get(key) ?? [], rel.tiles.get(key) ?? []));
+  // An unaligned copy: decoding must copy instead of viewing.
+  const tiles: SearchTile[] = blobs.map((blob) => decodeSearchTile(copy ? Buffer.concat([Buffer.alloc(3), blob]).subarray(3) : blob));
+  const directory = new TileDirectory(packTileDirectory(keys.map((cell, index) => ({ cell, blob: blobs[index]! }))));
+  /** The tiles a search reads: those the directory finds within reach. */
+  const near = (latitude: number, longitude: number, radius = 10) => directory.near(latitude, longitude, radius, []).map((index) => tiles[index]!);
+  /** The site an index result names: its group's cell, then the index in that cell's items. */
+  const siteOf = (found: { tile: number; group: number; index: number }, kind: 'facilities' | 'releases') => {
+    const tile = tiles[found.tile]!;
+    const cell = cellOfGroup(tile, found.group);
+    expect(found.group < tile.facilityGroups).toBe(kind === 'facilities');
+    return (kind === 'facilities' ? fac : rel).cells.get(cell)![found.index]!;
+  };
+  return { tiles, siteOf, directory, near, keys };
+}
+
+/** What a scan of every site answers. */
+function scan(sites: Site[], latitude: number, longitude: number, radius = 10) {
+  return sites
+    .map((site) => ({ id: site.id, miles: haversineMiles(latitude, longitude, site.latitude, site.longitude) }))
+    .filter((site) => site.miles <= radius)
+    .sort((a, b) => a.miles - b.miles);
+}
+
+/** A deterministic random number generator. */
+function randomFrom(seed: number) {
+  return () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+}
+
+describe('search tiles', () => {
+  it('round-trip groups, circles and coordinates, as a view or, unaligned, as a copy', () => {
+    const sites: Site[] = [
+      { id: 'near', latitude: 38.91, longitude: -77.0 },
+      { id: 'mid', latitude: 38.95, longitude: -77.0 },
+      { id: 'far', latitude: 39.2, longitude: -77.0 },
+      { id: 'west', latitude: 38.9, longitude: -77.05 },
+    ];
+    for (const copy of [false, true]) {
+      const { tiles, siteOf } = buildTiles(sites, [{ id: 'leak', latitude: 38.9001, longitude: -77.0001 }], copy);
+      const items = tiles.reduce((sum, tile) => sum + tile.coordinates.length / 2, 0);
+      expect(items).toBe(5);
+      for (const tile of tiles) {
+        for (let group = 0; group < tile.facilityGroups + tile.releaseGroups; group++) {
+          const [lat, lon, radius, first, count] = tile.groups.subarray(group * 6, group * 6 + 5);
+          for (let item = first!; item < first! + count!; item++) {
+            expect(haversineMiles(lat!, lon!, tile.coordinates[item * 2]!, tile.coordinates[item * 2 + 1]!)).toBeLessThanOrEqual(radius!);
+            expect(latLngToCell(tile.coordinates[item * 2]!, tile.coordinates[item * 2 + 1]!, 7)).toBe(cellOfGroup(tile, group));
+          }
+        }
+      }
+      const result = nearestItems(tiles, 'facilities', 38.9, -77.0, 10, 2);
+      expect(result.total).toBe(3);
+      expect(result.nearest.map((found) => siteOf(found, 'facilities').id)).toEqual(['near', 'west']);
+      expect(result.nearest[0]!.distanceMiles).toBeCloseTo(0.691, 3);
+      const leak = closestItem(tiles, 'releases', 38.9, -77.0, 10)!;
+      expect(siteOf(leak, 'releases').id).toBe('leak');
+    }
+  });
+
+  it('answer what a brute-force scan answers: dense and sparse, on the rim, across the antimeridian, near the pole', () => {
+    const random = randomFrom(7);
+    // Query points: a dense city, a rural county, the Aleutians across 180°, Utqiaġvik, far north.
+    const places: Array<[number, number, number]> = [
+      [34.05, -118.24, 3_000],
+      [44.8, -68.77, 60],
+      [51.9, 179.95, 300],
+      [71.29, -156.79, 300],
+      [80.5, 20.0, 300],
+      [-33.9, 151.2, 800],
+    ];
+    for (const [lat, lon, count] of places) {
+      const queries = Array.from({ length: 25 }, () => destination(lat, lon, random() * 360, random() * 3));
+      const sites: Site[] = [];
+      // Most within 14 miles of the place, the rest on the 10-mile rim of a query (where the
+      // haversine must decide: a hair inside, a hair outside) and ties (two sites at one place).
+      for (let index = 0; index < count; index++) {
+        const [pLat, pLon] = destination(lat, lon, random() * 360, random() * 14);
+        sites.push({ id: `s${index}`, latitude: pLat, longitude: pLon });
+      }
+      queries.forEach(([qLat, qLon], query) => {
+        for (let index = 0; index < 8; index++) {
+          const [pLat, pLon] = destination(qLat, qLon, random() * 360, 10 + (index % 2 ? 1 : -1) * random() * 10 ** -(3 + (index % 5)));
+          sites.push({ id: `rim${query}-${index}`, latitude: pLat, longitude: pLon });
+        }
+      });
+      sites.push({ ...sites[5]!, id: 'twin' });
+      const releases = sites.filter((_, index) => index % 7 === 3).map((site) => ({ ...site, id: `r-${site.id}` }));
+      const { tiles: allTiles, siteOf, near } = buildTiles(sites, releases);
+      for (const [qLat, qLon] of queries) {
+        // The tiles the directory finds, as the gateway searches (and the tiles an item within reach lies in are among them).
+        const tiles = near(qLat, qLon);
+        const siteOfFound = (item: { tile: number; group: number; index: number }, kind: 'facilities' | 'releases') => siteOf({ ...item, tile: allTiles.indexOf(tiles[item.tile]!) }, kind);
+        for (const limit of [0, 1, 25]) {
+          const found = nearestItems(tiles, 'facilities', qLat, qLon, 10, limit);
+          const expected = scan(sites, qLat, qLon);
+          expect(found.total).toBe(expected.length);
+          expect(found.nearest.map((item) => item.distanceMiles)).toEqual(expected.slice(0, limit).map((site) => site.miles));
+          expect(found.nearest.map((item) => haversineMiles(qLat, qLon, siteOfFound(item, 'facilities').latitude, siteOfFound(item, 'facilities').longitude))).toEqual(found.nearest.map((item) => item.distanceMiles));
+        }
+        const closest = closestItem(tiles, 'releases', qLat, qLon, 10);
+        expect(closest?.distanceMiles ?? null).toBe(scan(releases, qLat, qLon)[0]?.miles ?? null);
+        // A small radius: often nothing.
+        expect(closestItem(near(qLat, qLon, 0.5), 'releases', qLat, qLon, 0.5)?.distanceMiles ?? null).toBe(scan(releases, qLat, qLon, 0.5)[0]?.miles ?? null);
+      }
+    }
+  });
+
+  it('finds every tile with an item within reach in its directory, across the antimeridian and at the pole', () => {
+    const random = randomFrom(11);
+    for (const [lat, lon] of [[40.7, -74.0], [51.9, 179.95], [51.9, -179.95], [89.9, 0], [-45, 170]] as const) {
+      const sites: Site[] = Array.from({ length: 400 }, (_, index) => {
+        const [pLat, pLon] = destination(lat, lon, random() * 360, random() * 40);
+        return { id: `s${index}`, latitude: pLat, longitude: pLon };
+      });
+      const { tiles, near } = buildTiles(sites.slice(0, 300), sites.slice(300));
+      // Circles stay small on the antimeridian too (longitudes averaged as seen from one side).
+      for (const tile of tiles) for (let group = 0; group < tile.facilityGroups + tile.releaseGroups; group++) expect(tile.groups[group * 6 + 2]).toBeLessThan(5);
+      for (const tile of tiles) expect(Math.max(tile.circles[2]!, tile.circles[5]!)).toBeLessThan(lat > 89 ? 40 : 10);
+      for (let query = 0; query < 40; query++) {
+        const [qLat, qLon] = destination(lat, lon, random() * 360, random() * 30);
+        for (const radius of [1, 10, 25]) {
+          const found = new Set(near(qLat, qLon, radius));
+          // Every tile holding a facility or release within the radius.
+          for (const tile of tiles) {
+            let within = false;
+            for (let item = 0; item < tile.coordinates.length / 2; item++) {
+              if (haversineMiles(qLat, qLon, tile.coordinates[item * 2]!, tile.coordinates[item * 2 + 1]!) <= radius) within = true;
+            }
+            if (within) expect(found.has(tile)).toBe(true);
+          }
+        }
+      }
+    }
   });
 });

@@ -1,10 +1,26 @@
 /**
- * Facilities and the closest release around a point, from the H3 search indexes of a dataset
- * version (DESIGN.md section 4, 'A search'): the cells of the 10-mile disk are read in one
- * round trip, distances are exact (haversine), and only the items that make the result are
- * parsed.
+ * Facilities and the closest release around a point, from the search indexes of a dataset
+ * version (DESIGN.md section 4, 'A search'): the search tiles within 10 miles, found in the
+ * version's tile directory (one round trip for the tiles no earlier search of this process
+ * read), exact distances (nearest-items.ts), then the items of the few cells that hold the
+ * result (a second round trip, only for cells no earlier search read). Items are not decoded: a
+ * response copies their JSON bytes as the index holds them.
  */
-import { cellsWithinRadius, decodeCellCoordinates, MAX_SEARCH_RESULTS, nearestItems, readPackedItemJson, SEARCH_CELL_RESOLUTION, SEARCH_RADIUS_MILES, searchCellOf, type CellCoordinates } from '@ust/domain';
+import {
+  cellOfGroup,
+  closestItem,
+  decodeSearchTile,
+  haversineMiles,
+  MAX_SEARCH_RESULTS,
+  nearestItems,
+  packedItemRange,
+  SEARCH_CELL_RESOLUTION,
+  SEARCH_RADIUS_MILES,
+  SEARCH_TILE_RESOLUTION,
+  TileDirectory,
+  type NearbyItem,
+  type SearchTile,
+} from '@ust/domain';
 import type { Cache } from '@ust/platform';
 import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
 import { searchKeys } from '@ust/workers';
@@ -18,115 +34,187 @@ export interface FoundRelease extends SearchReleaseItem {
 }
 
 /**
- * A found item as JSON text with its distance added: the index holds each item as the JSON of
- * its schema type, and a response embeds that text as it is, with no parse and re-serialize.
+ * A found item: where its JSON (a T without its distance) lies in its cell's items blob, and its
+ * distance. The blob is the cache's own (read-only): a response copies the bytes as they are,
+ * with no decode, parse or re-serialize (search-response-body.ts).
  */
-export type FoundJson<T> = string & { readonly __item?: T };
+export interface FoundItem<T> {
+  blob: Buffer;
+  start: number;
+  end: number;
+  distanceMiles: number;
+  readonly __item?: T;
+}
 
 export interface NearPointResult {
   /** Closest first, at most MAX_SEARCH_RESULTS. */
-  facilities: Array<FoundJson<FoundFacility>>;
+  facilities: Array<FoundItem<FoundFacility>>;
   /** Every facility within the radius. */
   total_found: number;
-  closest_release: FoundJson<FoundRelease> | null;
+  closest_release: FoundItem<FoundRelease> | null;
 }
 
-/** The item's JSON object with `distance_miles` appended before its closing brace. */
-function withDistance<T>(json: string, miles: number): FoundJson<T> {
-  return `${json.slice(0, -1)},"distance_miles":${roundMiles(miles)}}`;
+/** Miles as a response shows them. */
+export const roundMiles = (miles: number) => Math.round(miles * 100) / 100;
+
+/** The JSON of a found item with `distance_miles` appended, as a response carries it. */
+export function foundItemJson<T>(found: FoundItem<T>): string {
+  return `${found.blob.toString('utf8', found.start, found.end - 1)},"distance_miles":${roundMiles(found.distanceMiles)}}`;
 }
 
-const roundMiles = (miles: number) => Math.round(miles * 100) / 100;
-
-/**
- * The cache keys of the disk around an origin cell: the disk depends only on the cell, and
- * computing it (H3 in WebAssembly, a few hundred cells) costs more than the rest of a search, so
- * the keys of recently searched cells are kept (searches cluster in cities).
- */
-const DISK_KEYS_KEPT = 4_096;
-interface DiskKeys {
-  /** Coordinates keys: the disk's facility cells, then its release cells. */
-  keys: string[];
-  /** The items key beside each coordinates key. */
-  itemKeys: string[];
-  cells: number;
-}
-const diskKeys = new Map<string, DiskKeys>();
-
-function keysOfDisk(version: number, latitude: number, longitude: number): DiskKeys {
-  const origin = searchCellOf(latitude, longitude);
-  const id = `${version}:${origin}`;
-  const known = diskKeys.get(id);
-  if (known) {
-    // Map order is insertion order: re-inserting makes this the most recently used.
-    diskKeys.delete(id);
-    diskKeys.set(id, known);
-    return known;
-  }
-  const { cells } = cellsWithinRadius(latitude, longitude, SEARCH_RADIUS_MILES, SEARCH_CELL_RESOLUTION);
-  const entry = {
-    cells: cells.length,
-    keys: [
-      ...cells.map((cell) => searchKeys.facilityCell(version, SEARCH_CELL_RESOLUTION, cell)),
-      ...cells.map((cell) => searchKeys.releaseCell(version, SEARCH_CELL_RESOLUTION, cell)),
-    ],
-    itemKeys: [
-      ...cells.map((cell) => searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell)),
-      ...cells.map((cell) => searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell)),
-    ],
-  };
-  diskKeys.set(id, entry);
-  if (diskKeys.size > DISK_KEYS_KEPT) diskKeys.delete(diskKeys.keys().next().value!);
-  return entry;
+/** A decoded tile, and the items blob of each group once a search has read it. */
+interface KeptTile {
+  tile: SearchTile;
+  blobs: Array<Buffer | undefined>;
 }
 
 /**
- * Decoded coordinates of recently read cells, by cache key. A key names a dataset version and
- * a version never changes once live, so what was read stays true: a search in a city reads
- * from the cache only the cells no earlier search read. Null marks a cell without items.
+ * What a process keeps of the indexes of a dataset version it searched. A version never changes
+ * once live, so what was read stays true: the tile directory (read at the version's first
+ * search), and each tile (and the items blobs of its groups) once a search has read it, so a
+ * search reads from the cache only what no earlier search read.
  */
-const CELLS_KEPT = 200_000;
+interface KeptVersion {
+  directory: TileDirectory | null;
+  loading: Promise<TileDirectory> | null;
+  /** By the directory's tile index. */
+  tiles: Array<KeptTile | undefined>;
+  /** The tiles within reach of any point of a box (tilesNearBox), by box. */
+  boxes: Map<number, number[]>;
+  /** Bytes of the items blobs the kept tiles hold. */
+  itemBytes: number;
+}
+/** Versions kept per cache: the live one and the one before it, while searches move over. */
+const VERSIONS_KEPT = 2;
+/** Items blobs kept beside their tiles (in the embedded cache, the cached bytes themselves). */
+const ITEM_BYTES_KEPT = 64 * 1024 * 1024;
+/** Boxes of BOX_DEGREES of latitude and longitude (about 3.5 by 2.6 miles at 40°N). */
+const BOX_DEGREES = 0.05;
+const BOXES_KEPT = 65_536;
 /** Per cache, as a process may hold several (tests build platforms with the same versions). */
-const decodedCellsOf = new WeakMap<Cache, Map<string, CellCoordinates | null>>();
+const keptOf = new WeakMap<Cache, Map<number, KeptVersion>>();
 
-async function readCellCoordinates(cache: Cache, keys: readonly string[]): Promise<Array<CellCoordinates | null>> {
-  let decodedCells = decodedCellsOf.get(cache);
-  if (!decodedCells) decodedCellsOf.set(cache, (decodedCells = new Map()));
-  const missing = keys.filter((key) => !decodedCells.has(key));
-  if (missing.length) {
-    const blobs = await cache.getBuffers(missing);
-    missing.forEach((key, position) => {
-      const blob = blobs[position];
-      decodedCells!.set(key, blob ? decodeCellCoordinates(blob) : null);
-    });
-    // Oldest first: Map keeps insertion order.
-    for (const key of decodedCells.keys()) {
-      if (decodedCells.size <= CELLS_KEPT) break;
-      decodedCells.delete(key);
+function keptFor(cache: Cache, version: number): KeptVersion {
+  let versions = keptOf.get(cache);
+  if (!versions) keptOf.set(cache, (versions = new Map()));
+  let kept = versions.get(version);
+  if (!kept) {
+    versions.set(version, (kept = { directory: null, loading: null, tiles: [], boxes: new Map(), itemBytes: 0 }));
+    // The oldest first (a Map keeps insertion order).
+    for (const old of versions.keys()) if (versions.size > VERSIONS_KEPT) versions.delete(old);
+  }
+  return kept;
+}
+
+/** The version's tile directory, read once (searches arriving meanwhile wait for the same read). */
+function directoryOf(cache: Cache, kept: KeptVersion, version: number): Promise<TileDirectory> {
+  kept.loading ??= cache.getBuffer(searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION)).then(
+    (blob) => {
+      if (!blob) throw new Error(`dataset version ${version} has no search tile directory: rebuild the dataset`);
+      const directory = new TileDirectory(blob);
+      kept.tiles = new Array<KeptTile | undefined>(directory.size).fill(undefined);
+      return (kept.directory = directory);
+    },
+    (error: unknown) => {
+      kept.loading = null;
+      throw error;
+    },
+  );
+  return kept.loading;
+}
+
+/**
+ * The tiles within reach of a point, as those within reach of any point of its box: every point
+ * of a box lies within its farthest corner of the box's centre, so the tiles whose circles come
+ * within the radius plus that much of the centre. Searches near each other share the list.
+ */
+function tilesNearBox(kept: KeptVersion, directory: TileDirectory, latitude: number, longitude: number): number[] {
+  const row = Math.floor(latitude / BOX_DEGREES);
+  const column = Math.floor(longitude / BOX_DEGREES);
+  const box = (row + 10_000) * 10_000 + column + 5_000;
+  let near = kept.boxes.get(box);
+  if (!near) {
+    const south = row * BOX_DEGREES;
+    const north = Math.min(90, south + BOX_DEGREES);
+    const west = column * BOX_DEGREES;
+    const centreLatitude = (south + north) / 2;
+    const centreLongitude = west + BOX_DEGREES / 2;
+    const corners = [south, north].flatMap((cornerLatitude) => [west, west + BOX_DEGREES].map((cornerLongitude) => haversineMiles(centreLatitude, centreLongitude, cornerLatitude, cornerLongitude)));
+    // A hair more, for the rounding of a point's box.
+    const spread = Math.max(...corners) * (1 + 1e-6) + 1e-6;
+    near = directory.near(centreLatitude, centreLongitude, SEARCH_RADIUS_MILES + spread, []);
+    kept.boxes.set(box, near);
+    for (const old of kept.boxes.keys()) {
+      if (kept.boxes.size <= BOXES_KEPT) break;
+      kept.boxes.delete(old);
     }
   }
-  return keys.map((key) => decodedCells!.get(key) ?? null);
+  return near;
 }
 
-export async function searchNearPoint(cache: Cache, version: number, latitude: number, longitude: number): Promise<NearPointResult> {
-  const { cells, keys, itemKeys } = keysOfDisk(version, latitude, longitude);
-  // Round trip 1 (only for cells not read before): the coordinates of every cell of the disk.
-  const coordinates = await readCellCoordinates(cache, keys);
-  const facilities = nearestItems(coordinates.slice(0, cells), latitude, longitude, SEARCH_RADIUS_MILES, MAX_SEARCH_RESULTS);
-  const [release] = nearestItems(coordinates.slice(cells), latitude, longitude, SEARCH_RADIUS_MILES, 1).nearest.map((found) => ({ ...found, cell: found.cell + cells }));
+/** How long the parts of a search took, for Server-Timing. */
+export interface SearchTiming {
+  /** The index query: tiles, the closest facilities, their count and the closest release (positions and distances). */
+  indexMs: number;
+}
 
-  // Round trip 2: the items of the few cells that hold a result.
-  const wanted = [...new Set([...facilities.nearest.map((found) => found.cell), ...(release ? [release.cell] : [])])];
-  const items = new Map(wanted.map((cell, position) => [cell, position]));
-  const blobs = await cache.getBuffers(wanted.map((cell) => itemKeys[cell]!));
-  const jsonOf = <T>(found: { cell: number; index: number; distanceMiles: number }): FoundJson<T> => {
-    const blob = blobs[items.get(found.cell)!];
-    if (!blob) throw new Error(`search index of dataset version ${version} lost the items of a cell (${itemKeys[found.cell]})`);
-    return withDistance<T>(readPackedItemJson(blob, found.index), found.distanceMiles);
+export async function searchNearPoint(cache: Cache, version: number, latitude: number, longitude: number, timing?: SearchTiming): Promise<NearPointResult> {
+  const started = performance.now();
+  const keptVersion = keptFor(cache, version);
+  const directory = keptVersion.directory ?? (await directoryOf(cache, keptVersion, version));
+  // Round trip 1 (only for tiles not read before): the tiles within reach.
+  const near = tilesNearBox(keptVersion, directory, latitude, longitude);
+  const unreadTiles = near.filter((tile) => !keptVersion.tiles[tile]);
+  if (unreadTiles.length) {
+    const read = await cache.getBuffers(unreadTiles.map((tile) => searchKeys.tile(version, SEARCH_TILE_RESOLUTION, directory.cell(tile))));
+    unreadTiles.forEach((tile, position) => {
+      const blob = read[position];
+      if (!blob) throw new Error(`search index of dataset version ${version} lost a tile (${directory.cell(tile)})`);
+      keptVersion.tiles[tile] ??= { tile: decodeSearchTile(blob), blobs: [] };
+    });
+  }
+  const tiles = near.map((tile) => keptVersion.tiles[tile]!);
+  const searched = tiles.map((entry) => entry.tile);
+  const facilities = nearestItems(searched, 'facilities', latitude, longitude, SEARCH_RADIUS_MILES, MAX_SEARCH_RESULTS);
+  const release = closestItem(searched, 'releases', latitude, longitude, SEARCH_RADIUS_MILES);
+  const found = release ? [...facilities.nearest, release] : facilities.nearest;
+  if (timing) timing.indexMs = performance.now() - started;
+
+  // Round trip 2 (only for cells not read before): the items of the few cells that hold a result.
+  if (keptVersion.itemBytes > ITEM_BYTES_KEPT) {
+    for (const entry of keptVersion.tiles) if (entry) entry.blobs = [];
+    keptVersion.itemBytes = 0;
+  }
+  // Taken now: a search running meanwhile may let the kept blobs go.
+  const blobs = found.map((item) => tiles[item.tile]!.blobs[item.group]);
+  const unread = found.filter((_, position) => !blobs[position]);
+  if (unread.length) {
+    const keyOf = (item: NearbyItem) => {
+      const tile = searched[item.tile]!;
+      const cell = cellOfGroup(tile, item.group);
+      return item.group < tile.facilityGroups ? searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell) : searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell);
+    };
+    const keys = [...new Set(unread.map(keyOf))];
+    const read = await cache.getBuffers(keys);
+    const blobOf = new Map(keys.map((key, position) => [key, read[position]]));
+    found.forEach((item, position) => {
+      if (blobs[position]) return;
+      const blob = blobOf.get(keyOf(item));
+      if (!blob) throw new Error(`search index of dataset version ${version} lost the items of a cell (${keyOf(item)})`);
+      blobs[position] = blob;
+      const kept = tiles[item.tile]!.blobs;
+      if (!kept[item.group]) keptVersion.itemBytes += blob.length;
+      kept[item.group] = blob;
+    });
+  }
+  const foundItem = <T>(position: number): FoundItem<T> => {
+    const blob = blobs[position]!;
+    const [start, end] = packedItemRange(blob, found[position]!.index);
+    return { blob, start, end, distanceMiles: found[position]!.distanceMiles };
   };
   return {
-    facilities: facilities.nearest.map((found) => jsonOf<FoundFacility>(found)),
+    facilities: facilities.nearest.map((_, position) => foundItem<FoundFacility>(position)),
     total_found: facilities.total,
-    closest_release: release ? jsonOf<FoundRelease>(release) : null,
+    closest_release: release ? foundItem<FoundRelease>(found.length - 1) : null,
   };
 }

@@ -62,9 +62,11 @@ export interface RebuildOptions {
  * serving without the new output. 2: risk scores and the H3 search indexes; 3: the geocoder
  * index; 4 and 5: search cells with bounding circles, coordinates apart from items; 6: the
  * filing beside each search quote; 7: the H3 facility-density documents (resolutions 4 to 7) and
- * the region documents without geometry.
+ * the region documents without geometry; 8: search coordinates in resolution-5 tiles (facilities
+ * and releases together, grouped by resolution-7 cell) and a directory of the tiles, instead of
+ * one coordinates blob per resolution-7 cell.
  */
-export const DERIVED_DATA_FORMAT = 7;
+export const DERIVED_DATA_FORMAT = 8;
 
 /** `v{n}:meta`: which build a version is. */
 export interface DatasetBuildMeta {

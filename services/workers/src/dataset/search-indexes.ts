@@ -1,10 +1,13 @@
 /**
  * A rebuild step: the proximity-search indexes of a version. Every located facility (from its
- * summary row) and release goes into its resolution-7 H3 cell; each cell is one packed blob in
- * the cache, so a search reads the few hundred cells of a 10-mile disk in one round trip and
- * never queries ClickHouse (DECISIONS.md 22).
+ * summary row) and release goes into its resolution-7 H3 cell, whose items are one packed blob
+ * in the cache; their coordinates go into the search tile (resolution 5) that holds them, one
+ * blob per tile for facilities and releases together, and a directory lists every tile with its
+ * bounding circles. A search finds in the directory the few tiles within its reach, reads them
+ * (once per process), then the items of the few cells that hold its result, and never queries
+ * ClickHouse (DECISIONS.md 22).
  */
-import { packCell, quoteFacility, searchCellOf, toSearchQuotes, SEARCH_CELL_RESOLUTION, type PackableItem } from '@ust/domain';
+import { groupIntoTiles, packItems, packSearchTile, packTileDirectory, quoteFacility, toSearchQuotes, SEARCH_CELL_RESOLUTION, SEARCH_TILE_RESOLUTION, type DirectoryTile } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
 import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
 import { getPricingTanksOfFacilityRange, type PricingTankRow } from '../queries/dataset/get-pricing-tanks-of-facility-range.js';
@@ -21,8 +24,17 @@ export interface SearchIndexTally {
   releases: number;
   facilityCells: number;
   releaseCells: number;
+  tiles: number;
   bytes: number;
 }
+
+/** A located item of the index: its coordinates and its JSON. */
+interface LocatedItem {
+  latitude: number;
+  longitude: number;
+  json: string;
+}
+
 
 /**
  * A facility as a search result shows it, with its indicative quotes (SPEC.md 'Search
@@ -77,38 +89,51 @@ export function searchReleaseItem(row: SearchReleaseRow): SearchReleaseItem {
 }
 
 export async function writeSearchIndexes(store: AnalyticsStore, cache: Cache, version: number, asOf: Date): Promise<SearchIndexTally> {
-  const tally: SearchIndexTally = { facilities: 0, releases: 0, facilityCells: 0, releaseCells: 0, bytes: 0 };
+  const tally: SearchIndexTally = { facilities: 0, releases: 0, facilityCells: 0, releaseCells: 0, tiles: 0, bytes: 0 };
 
-  const facilityCells = new Map<string, PackableItem[]>();
+  const facilityItems: LocatedItem[] = [];
   for (let after = ''; ; ) {
     const rows = await getSearchFacilityPage(store, version, after, PAGE_SIZE);
     const first = rows[0];
     const last = rows[rows.length - 1];
     const tanks = first && last ? groupByFacility(await getPricingTanksOfFacilityRange(store, first.facility_id, last.facility_id)) : new Map();
-    for (const row of rows) addToCell(facilityCells, row.latitude, row.longitude, JSON.stringify(searchFacilityItem(row, tanks.get(row.facility_id) ?? [], asOf)));
+    for (const row of rows) facilityItems.push({ latitude: row.latitude, longitude: row.longitude, json: JSON.stringify(searchFacilityItem(row, tanks.get(row.facility_id) ?? [], asOf)) });
     tally.facilities += rows.length;
     if (rows.length < PAGE_SIZE) break;
     after = rows[rows.length - 1]!.facility_id;
   }
-  const releaseCells = new Map<string, PackableItem[]>();
+  const releaseItems: LocatedItem[] = [];
   for (let after = ''; ; ) {
     const rows = await getSearchReleasePage(store, after, PAGE_SIZE);
-    for (const row of rows) addToCell(releaseCells, row.latitude, row.longitude, JSON.stringify(searchReleaseItem(row)));
+    for (const row of rows) releaseItems.push({ latitude: row.latitude, longitude: row.longitude, json: JSON.stringify(searchReleaseItem(row)) });
     tally.releases += rows.length;
     if (rows.length < PAGE_SIZE) break;
     after = rows[rows.length - 1]!.release_id;
   }
 
-  tally.facilityCells = facilityCells.size;
-  tally.releaseCells = releaseCells.size;
-  tally.bytes += await writeCells(cache, facilityCells, (cell) => [
-    searchKeys.facilityCell(version, SEARCH_CELL_RESOLUTION, cell),
-    searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell),
-  ]);
-  tally.bytes += await writeCells(cache, releaseCells, (cell) => [
-    searchKeys.releaseCell(version, SEARCH_CELL_RESOLUTION, cell),
-    searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell),
-  ]);
+  const facilities = groupIntoTiles(facilityItems);
+  const releases = groupIntoTiles(releaseItems);
+  tally.facilityCells = facilities.cells.size;
+  tally.releaseCells = releases.cells.size;
+  const tiles = new Set([...facilities.tiles.keys(), ...releases.tiles.keys()]);
+  tally.tiles = tiles.size;
+  const directory: DirectoryTile[] = [];
+  tally.bytes += await writeInBatches(
+    cache,
+    (function* () {
+      for (const [cell, items] of facilities.cells) yield [searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
+      for (const [cell, items] of releases.cells) yield [searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
+      for (const cell of tiles) {
+        const blob = packSearchTile(facilities.tiles.get(cell) ?? [], releases.tiles.get(cell) ?? []);
+        directory.push({ cell, blob });
+        yield [searchKeys.tile(version, SEARCH_TILE_RESOLUTION, cell), blob];
+      }
+    })(),
+  );
+  // Last: a search reads the directory first, and finds every tile it lists.
+  const directoryBlob = packTileDirectory(directory);
+  await cache.set(searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION), directoryBlob);
+  tally.bytes += directoryBlob.length;
   return tally;
 }
 
@@ -122,21 +147,12 @@ function groupByFacility(tanks: PricingTankRow[]): Map<string, PricingTankRow[]>
   return byFacility;
 }
 
-function addToCell(cells: Map<string, PackableItem[]>, latitude: number, longitude: number, json: string): void {
-  const cell = searchCellOf(latitude, longitude);
-  const items = cells.get(cell);
-  if (items) items.push({ latitude, longitude, json });
-  else cells.set(cell, [{ latitude, longitude, json }]);
-}
-
-async function writeCells(cache: Cache, cells: Map<string, PackableItem[]>, keysOf: (cell: string) => [coordinates: string, items: string]): Promise<number> {
+async function writeInBatches(cache: Cache, entries: Iterable<readonly [string, Buffer]>): Promise<number> {
+  let batch: Array<readonly [string, Buffer]> = [];
   let bytes = 0;
-  let batch: Array<[string, Buffer]> = [];
-  for (const [cell, items] of cells) {
-    const blobs = packCell(items);
-    const [coordinatesKey, itemsKey] = keysOf(cell);
-    bytes += blobs.coordinates.length + blobs.items.length;
-    batch.push([coordinatesKey, blobs.coordinates], [itemsKey, blobs.items]);
+  for (const entry of entries) {
+    bytes += entry[1].length;
+    batch.push(entry);
     if (batch.length >= KEYS_PER_WRITE) {
       await cache.setMany(batch);
       batch = [];
