@@ -64,7 +64,7 @@ interface PageGlobals {
     paints: number[];
     changes: number[];
     longTasks: Array<[start: number, duration: number]>;
-    hover: { toDom: number[]; toFrame: number[] };
+    hover: { toCardText: number[]; toFrame: number[] };
     startFrames(): void;
     stopFrames(): number[];
     watchHoverCard(): void;
@@ -219,7 +219,7 @@ const PAGE_INSTRUMENTS = `
     return bench.frames;
   };
   bench.watchHoverCard = () => {
-    const hover = (bench.hover = { lastMove: null, title: null, toDom: [], toFrame: [] });
+    const hover = (bench.hover = { lastMove: null, title: null, toCardText: [], toFrame: [] });
     addEventListener('pointermove', (event) => (hover.lastMove = event.timeStamp), true);
     const root = document.querySelector('[data-testid="risk-map"]');
     new MutationObserver(() => {
@@ -227,7 +227,7 @@ const PAGE_INSTRUMENTS = `
       if (title === hover.title || hover.lastMove === null) return;
       hover.title = title;
       const movedAt = hover.lastMove;
-      hover.toDom.push(performance.now() - movedAt);
+      hover.toCardText.push(performance.now() - movedAt);
       // performance.now(), not the callback's argument: that is when the frame began, which on a
       // busy main thread can be before the change it is meant to show.
       requestAnimationFrame(() => hover.toFrame.push(performance.now() - movedAt));
@@ -586,7 +586,7 @@ async function sweepPoints(page: Page): Promise<Array<{ x: number; y: number }>>
 
 interface HoverSample {
   frameIntervals: number[];
-  toDom: number[];
+  toCardText: number[];
   toFrame: number[];
   moves: number;
 }
@@ -605,10 +605,10 @@ async function hoverSweep(page: Page): Promise<HoverSample> {
   }
   const result = await page.evaluate(() => {
     const bench = (globalThis as unknown as PageGlobals).__bench;
-    return { frames: bench.stopFrames(), toDom: bench.hover.toDom, toFrame: bench.hover.toFrame };
+    return { frames: bench.stopFrames(), toCardText: bench.hover.toCardText, toFrame: bench.hover.toFrame };
   });
   const frameIntervals = result.frames.slice(1).map((at, index) => at - result.frames[index]!);
-  return { frameIntervals, toDom: result.toDom, toFrame: result.toFrame, moves: points.length };
+  return { frameIntervals, toCardText: result.toCardText, toFrame: result.toFrame, moves: points.length };
 }
 
 function hoverTable(sweep: HoverSample): Row[] {
@@ -619,7 +619,7 @@ function hoverTable(sweep: HoverSample): Row[] {
   const long = (values: number[]) => ({ [`over ${LONG_FRAME_MS} ms`]: values.filter((value) => value > LONG_FRAME_MS).length });
   return [
     row('frame interval during sweep', sweep.frameIntervals, long(sweep.frameIntervals)),
-    row('pointermove to card text (DOM)', sweep.toDom, long(sweep.toDom)),
+    row('pointermove to card text (DOM)', sweep.toCardText, long(sweep.toCardText)),
     row('pointermove to next frame with it', sweep.toFrame, long(sweep.toFrame)),
   ];
 }

@@ -3,29 +3,12 @@
  * map that draws its own cached us-atlas shapes. The same features (ids, properties) and
  * metadata as the full document, geometry null, under an ETag of their own.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applyMigrations,
-  createChdbStore,
-  createInProcessEventLog,
-  createInProcessJobQueue,
-  createLogger,
-  createMemoryCache,
-  loadConfig,
-  migrationsDirectory,
-  type Ports,
-} from '@ust/platform';
 import { rebuildDataset, type RegionDocument } from '@ust/workers';
 import { facilityRecord, releaseRecord } from '@ust/workers/testing';
-import { buildGateway } from '../../build.js';
-import { createTestIssuer } from '../../testing/test-issuer.js';
+import { startGatewayOnRecords, type RecordsGateway } from '../../testing/gateway-on-records.js';
 
-const log = createLogger('geojson-cached-test', { level: 'silent' });
 const asOf = new Date('2025-01-01T00:00:00.000Z');
 
 const facilities = [
@@ -35,28 +18,13 @@ const facilities = [
 const releases = [releaseRecord({ release_id: 'DE-R1', state: 'DE', facility_id: 'DE-1', fips: '10001', status_class: 'Open', reported_date: '2010-05-01' })];
 
 describe('GET /api/geojson-cached/{level}?geometry=none', () => {
-  let gateway: FastifyInstance;
-  let ports: Ports;
-  let dataDir: string;
-  let authorization: { authorization: string };
-  const get = (url: string, headers: Record<string, string> = {}) => gateway.inject({ method: 'GET', url, headers: { ...authorization, ...headers } });
+  let platform: RecordsGateway;
+  const get = (url: string, headers: Record<string, string> = {}) => platform.get(url, headers);
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-geojson-cached-'));
-    const store = await createChdbStore({ path: dataDir, database: 'geojson_cached_test' });
-    await applyMigrations(store, migrationsDirectory);
-    await store.insert('facilities', facilities);
-    await store.insert('releases', releases);
-    ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
-    const issuer = await createTestIssuer();
-    authorization = await issuer.headers({ sub: 'local|geojson-cached-test' });
-    gateway = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...issuer.env }), ports, logger: log, signingKeys: issuer.signingKeys });
+    platform = await startGatewayOnRecords('geojson-cached-test', { facilities, releases });
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await Promise.all([ports.store.close(), ports.events.close(), ports.jobs.close(), ports.cache.close()]);
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => platform?.close());
 
   it('answers 503 for either variant before the first build', async () => {
     for (const url of ['/api/geojson-cached/states', '/api/geojson-cached/counties?geometry=none']) {
@@ -64,7 +32,7 @@ describe('GET /api/geojson-cached/{level}?geometry=none', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json().error.message).toBe('No dataset has been built yet');
     }
-    await rebuildDataset({ ...ports, log, now: () => asOf }, { importId: null, jobId: 'geojson-cached-1' });
+    await rebuildDataset({ ...platform.ports, log: platform.log, now: () => asOf }, { importId: null, jobId: 'geojson-cached-1' });
   });
 
   it('serves the same ids, properties and metadata with geometry null', async () => {

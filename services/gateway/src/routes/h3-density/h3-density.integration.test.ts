@@ -3,31 +3,14 @@
  * located facilities at every resolution, the cell of a known site, the ETag round trip, and
  * the answers before a build and for a resolution that is not built.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellCentre, densityCellOf } from '@ust/domain';
-import {
-  applyMigrations,
-  createChdbStore,
-  createInProcessEventLog,
-  createInProcessJobQueue,
-  createLogger,
-  createMemoryCache,
-  loadConfig,
-  migrationsDirectory,
-  type Ports,
-} from '@ust/platform';
 import { H3_DENSITY_RESOLUTIONS, type H3DensityDocument } from '@ust/schemas';
 import { rebuildDataset } from '@ust/workers';
 import { facilityRecord } from '@ust/workers/testing';
-import { buildGateway } from '../../build.js';
-import { createTestIssuer } from '../../testing/test-issuer.js';
+import { startGatewayOnRecords, type RecordsGateway } from '../../testing/gateway-on-records.js';
 
-const log = createLogger('h3-density-test', { level: 'silent' });
 const asOf = new Date('2025-01-01T00:00:00.000Z');
 
 // Two sites at the same Dover address, one 3 km east, one in Wilmington, one in Iowa, and two
@@ -54,12 +37,9 @@ const doverCells = {
 } as const;
 
 describe('GET /api/h3-density', () => {
-  let gateway: FastifyInstance;
-  let ports: Ports;
-  let dataDir: string;
+  let platform: RecordsGateway;
   let version: number;
-  let authorization: { authorization: string };
-  const get = (url: string, headers: Record<string, string> = {}) => gateway.inject({ method: 'GET', url, headers: { ...authorization, ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) => platform.get(url, headers);
   const density = async (url: string) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
@@ -67,30 +47,19 @@ describe('GET /api/h3-density', () => {
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-h3-density-'));
-    const store = await createChdbStore({ path: dataDir, database: 'h3_density_test' });
-    await applyMigrations(store, migrationsDirectory);
-    await store.insert('facilities', facilities);
-    ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
-    const issuer = await createTestIssuer();
-    authorization = await issuer.headers({ sub: 'local|h3-density-test' });
-    gateway = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...issuer.env }), ports, logger: log, signingKeys: issuer.signingKeys });
+    platform = await startGatewayOnRecords('h3-density-test', { facilities });
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await Promise.all([ports.store.close(), ports.events.close(), ports.jobs.close(), ports.cache.close()]);
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => platform?.close());
 
   it('answers 503 before the first build', async () => {
     const response = await get('/api/h3-density?res=5');
     expect(response.statusCode).toBe(503);
     expect(response.json().error).toMatchObject({ code: 'UNAVAILABLE', message: 'No dataset has been built yet' });
-    version = (await rebuildDataset({ ...ports, log, now: () => asOf }, { importId: null, jobId: 'h3-density-1' })).version;
+    version = (await rebuildDataset({ ...platform.ports, log: platform.log, now: () => asOf }, { importId: null, jobId: 'h3-density-1' })).version;
   });
 
   it('counts every located facility once per resolution, in the cell that holds it', async () => {
-    const [row] = await ports.store.query<{ facilities: number }>(
+    const [row] = await platform.ports.store.query<{ facilities: number }>(
       'SELECT toUInt32(count()) AS facilities FROM facility_summary FINAL WHERE dataset_version = {v:UInt32} AND latitude IS NOT NULL AND longitude IS NOT NULL',
       { v: version },
     );
@@ -148,7 +117,7 @@ describe('GET /api/h3-density', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/h3-density?res=5' });
+    const response = await platform.gateway.inject({ method: 'GET', url: '/api/h3-density?res=5' });
     expect(response.statusCode).toBe(401);
   });
 });
