@@ -94,6 +94,3 @@ export async function loadLand(signal?: AbortSignal): Promise<FeatureCollection<
     }),
   };
 }
-
-/** The geometry files' URLs, for the benchmark's byte counts. */
-export const GEOMETRY_ASSET_URLS = { counties: countiesTopologyUrl, land: landTopologyUrl } as const;
