@@ -14,7 +14,9 @@
  *   microseconds; the two commands of "the same answer" summed);
  * - client round trip over loopback: the platform's whole HTTP request (node:http with
  *   keep-alive; bearer token, geocoding block, 25 facilities with quotes as JSON, parsed), the pg
- *   and ioredis clients' query round trips (replies parsed).
+ *   and ioredis clients' query round trips (replies parsed). Beside them, the floor of any HTTP
+ *   answer here: a bare Node HTTP server in its own process (no framework, no token check, no
+ *   search) answering as many bytes as the platform did for the point, with the same client.
  * Each point is searched twice: the cold pass is every engine's first search of the point (the
  * platform has not read that part of its index yet), the warm pass the second. Before them each
  * engine answers untimed searches elsewhere, so that no measured search is a process's first.
@@ -146,27 +148,50 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRo
 await waitForPort('127.0.0.1', port, 900_000);
 const token = execFileSync(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'admin'], { env: process.env }).toString().trim();
 const base = `http://127.0.0.1:${port}`;
+
+// 4b. The floor of any HTTP answer on this machine: a bare Node HTTP server in its own process,
+// answering a JSON body of the size asked for (x-body-bytes) once it has read the request.
+const FLOOR_SERVER = `
+const http = require('node:http');
+const bodies = new Map();
+http.createServer((request, response) => {
+  const bytes = Number(request.headers['x-body-bytes']) || 16;
+  request.resume();
+  request.on('end', () => {
+    let body = bodies.get(bytes);
+    if (!body) bodies.set(bytes, (body = Buffer.from(JSON.stringify({ padding: 'x'.repeat(Math.max(0, bytes - 14)) }))));
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    response.end(body);
+  });
+}).listen(Number(process.argv[1]), '127.0.0.1');
+`;
+const floorPort = await findFreePort();
+const floorServer = spawn(process.execPath, ['-e', FLOOR_SERVER, String(floorPort)], { stdio: ['ignore', 'ignore', 'inherit'] });
+await waitForPort('127.0.0.1', floorPort, 30_000);
+const floorAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const floorOnce = (point: QueryPoint, bytes: number) => searchOnce(point, `http://127.0.0.1:${floorPort}/`, { 'x-body-bytes': String(bytes) });
 const searchBody = (point: { latitude: number; longitude: number }) => JSON.stringify({ address: `${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`, latitude: point.latitude, longitude: point.longitude });
 // One kept-alive connection, as the pg and ioredis clients keep theirs.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function searchOnce(point: { latitude: number; longitude: number }) {
+function searchOnce(point: { latitude: number; longitude: number }, url = `${base}/api/search-address`, extraHeaders: Record<string, string> = {}) {
   const body = searchBody(point);
-  return new Promise<{ facilities: Array<{ id: string; distance_miles: number }>; total_found: number; closest_release: { distance_miles: number } | null; searchMs: number; indexMs: number }>((resolve, reject) => {
+  return new Promise<{ facilities: Array<{ id: string; distance_miles: number }>; total_found: number; closest_release: { distance_miles: number } | null; searchMs: number; indexMs: number; bytes: number }>((resolve, reject) => {
     const request = http.request(
-      `${base}/api/search-address`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` } },
+      url,
+      { method: 'POST', agent: url.startsWith(base) ? agent : floorAgent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}`, ...extraHeaders } },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
         response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const bytes = Buffer.concat(chunks);
+          const text = bytes.toString('utf8');
           if (response.statusCode !== 200) return reject(new Error(`search: HTTP ${response.statusCode} ${text}`));
           // The server's own time for the search step (Server-Timing).
           const timing = String(response.headers['server-timing'] ?? '');
           const searchMs = Number(/(?:^|[ ,])search;dur=([\d.]+)/.exec(timing)?.[1] ?? NaN);
           const indexMs = Number(/search-index;dur=([\d.]+)/.exec(timing)?.[1] ?? NaN);
-          resolve({ ...JSON.parse(text), searchMs, indexMs });
+          resolve({ ...JSON.parse(text), searchMs, indexMs, bytes: bytes.length });
         });
       },
     );
@@ -179,7 +204,7 @@ function searchOnce(point: { latitude: number; longitude: number }) {
 // measured point), so no measured search is its process's first. Then one query at a time, same
 // points, each engine; results compared.
 for (const point of warmUp) {
-  await searchOnce(point);
+  await floorOnce(point, (await searchOnce(point)).bytes);
   await db.query(nearestInPostgis, [point.longitude, point.latitude]);
   await db.query(sameAnswerInPostgis, [point.longitude, point.latitude]);
   await redis.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 25, 'WITHDIST');
@@ -188,6 +213,7 @@ for (const point of warmUp) {
 const ENGINES = {
   platform: 'Platform: the search step, 25 nearest + total + closest release, items as JSON',
   'platform index': 'Platform: its index query alone (positions and distances, as the peers answer)',
+  'http floor': 'Bare Node HTTP server, same client, as many bytes as the platform answered (no framework, token or search)',
   postgis: 'PostGIS ST_DWithin + KNN (GiST), 25 nearest',
   'postgis same answer': 'PostGIS, the same answer: 25 nearest, count within 10 mi, closest release',
   redis: 'Redis GEOSEARCH BYRADIUS 10 mi ASC COUNT 25',
@@ -214,6 +240,9 @@ for (const pass of ['cold', 'warm'] as const) {
     add('platform', ours.searchMs, performance.now() - started);
     // Before the platform reported its index query apart (Server-Timing search-index), NaN.
     add('platform index', ours.indexMs, NaN);
+    started = performance.now();
+    await floorOnce(point, ours.bytes);
+    add('http floor', NaN, performance.now() - started);
 
     const logged = pgDurations.length;
     started = performance.now();
@@ -306,6 +335,7 @@ printTable(`POST /api/search-address under autocannon, ${connections} connection
 
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
+floorServer.kill('SIGTERM');
 await db.end();
 postgres.kill('SIGTERM');
 await new Promise((resolve) => postgres.once('exit', resolve));

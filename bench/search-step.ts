@@ -5,7 +5,9 @@
  * `search` times it: the index query, the items and the response's bytes). The cold pass (every
  * point's first search: disks and cells not yet read) and warm passes are reported apart, after
  * the process's first searches (elsewhere, while V8 compiles the code), reported too;
- * POLLUTE=1 evicts the CPU caches before each search, as a server's other work does.
+ * POLLUTE=1 evicts the CPU caches before each search, as a server's other work does. As the
+ * gateway does at start, every tile is read ahead of the searches (keepAllTiles); UNREAD_TILES=1
+ * leaves each tile to its first search instead.
  *
  *   DATA_DIR=/path/to/national npx tsx bench/search-step.ts [warm passes, default 20]
  *   DATA_DIR=/path/to/national node --cpu-prof --import tsx bench/search-step.ts
@@ -13,7 +15,7 @@
 import path from 'node:path';
 import { createMemoryCache, loadConfig } from '@ust/platform';
 import { readCurrentVersion } from '@ust/workers';
-import { searchNearPoint } from '../services/gateway/src/search/search-near-point.js';
+import { keepAllTiles, searchNearPoint } from '../services/gateway/src/search/search-near-point.js';
 import { searchResponseBody } from '../services/gateway/src/search/search-response-body.js';
 import { queryPoints, readSites, warmUpPoints } from './search-points.js';
 import { printTable, summarize } from './table.js';
@@ -29,6 +31,12 @@ const cache = createMemoryCache({ snapshotFile: path.join(config.dataDir, 'cache
 console.log(`cache snapshot loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 const version = await readCurrentVersion(cache);
 if (version === null) throw new Error('no dataset version in the cache snapshot');
+if (!process.env.UNREAD_TILES) {
+  const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  const kept = await keepAllTiles(cache, version)!;
+  const heapAfter = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  console.log(`tiles read ahead: ${kept.tiles.toLocaleString('en-US')} tiles, ${(kept.bytes / 1048576).toFixed(1)} MB, in ${Math.round(kept.ms)} ms; heap and array buffers +${((heapAfter - heapBefore) / 1048576).toFixed(1)} MB`);
+}
 
 /** Evicts the CPU caches between searches, as a server's other work does (POLLUTE=1). */
 const junk = new Float64Array(4 * 1024 * 1024);
@@ -42,13 +50,15 @@ for (const pass of ['first 100 of the process, elsewhere', 'cold', ...Array.from
   for (const point of pass === 'cold' || pass === 'warm' ? points : warmUp) {
     if (process.env.POLLUTE) pollute();
     started = performance.now();
-    const found = await searchNearPoint(cache, version, point.latitude, point.longitude);
+    const timing = { indexMs: 0 };
+    const found = await searchNearPoint(cache, version, point.latitude, point.longitude, timing);
     // As the route times its search step: with the response's bytes.
     searchResponseBody(found, { success: true, message: 'bench', original_address: 'bench', formatted_address: 'bench', latitude: point.latitude, longitude: point.longitude, match_type: null }, version);
     const ms = performance.now() - started;
     record(`${pass} ${point.kind}`, ms);
     if (process.env.SERIES && pass === 'cold') process.stdout.write(`${ms.toFixed(2)} `);
     record(`${pass} all`, ms);
+    record(`${pass} ${point.kind}, index only`, timing.indexMs);
     if (pass === 'cold') totalFound += found.total_found;
   }
 }

@@ -43,42 +43,62 @@ export function packTileDirectory(tiles: readonly DirectoryTile[]): Buffer {
   return directory;
 }
 
+const LATITUDE_BUCKETS = 180 / BUCKET_DEGREES;
+
 /** Bucket columns wrap around the antimeridian. */
 const columnOf = (column: number) => ((column % LONGITUDE_BUCKETS) + LONGITUDE_BUCKETS) % LONGITUDE_BUCKETS;
-const bucketOf = (row: number, column: number) => row * 10_000 + columnOf(column);
+/** Buckets row by row from the South Pole, so a row's neighbouring buckets sit side by side. */
+const bucketOf = (row: number, column: number) => (row + LATITUDE_BUCKETS / 2) * LONGITUDE_BUCKETS + columnOf(column);
+/** A latitude of exactly 90° belongs to the last row. */
+const rowOf = (latitude: number) => Math.min(LATITUDE_BUCKETS / 2 - 1, Math.floor(latitude / BUCKET_DEGREES));
 
-/** A decoded directory, with its tiles in buckets by the centres of their circles. */
+/**
+ * A decoded directory. Every circle (a tile's facilities', then its releases') is listed under
+ * the bucket of its centre, and the buckets lie in one array row by row: a search reads a few
+ * short runs of memory rather than one scattered read per tile, which is most of its cost when
+ * the CPU caches hold nothing of the directory (a server's first search near a place).
+ */
 export class TileDirectory {
   readonly size: number;
-  private readonly circles: Float64Array;
   private readonly cellIds: Buffer;
-  private readonly buckets = new Map<number, number[]>();
+  /** Where each bucket's circles start in `circles` (and its tiles in `tiles`); one more at the end. */
+  private readonly bucketStarts: Int32Array;
+  /** The tile of each circle, bucket by bucket. */
+  private readonly tiles: Int32Array;
+  /** Latitude, longitude and radius (miles) of each circle, bucket by bucket. */
+  private readonly circles: Float64Array;
   /** The largest circle of any tile. */
   private readonly largestRadius: number;
-  /** The search that last saw each tile (a tile sits in the buckets of both its circles). */
-  private readonly seenBy: Int32Array;
-  private searches = 0;
 
   constructor(blob: Buffer) {
     const format = blob.readUInt32LE(0);
     if (format !== FORMAT) throw new Error(`search tile directory format ${format} is not ${FORMAT}: rebuild the dataset`);
     this.size = blob.readUInt32LE(4);
-    this.circles = new Float64Array(this.size * 6);
-    for (let index = 0; index < this.circles.length; index++) this.circles[index] = blob.readDoubleLE(HEADER_BYTES + index * 8);
     const cellsAt = HEADER_BYTES + this.size * 48;
     this.cellIds = blob.subarray(cellsAt, cellsAt + this.size * CELL_ID_BYTES);
-    this.seenBy = new Int32Array(this.size);
+    const listed: Array<{ bucket: number; tile: number; latitude: number; longitude: number; radius: number }> = [];
     let largest = 0;
     for (let tile = 0; tile < this.size; tile++) {
-      for (const circle of [tile * 6, tile * 6 + 3]) {
-        if (this.circles[circle + 2]! < 0) continue;
-        largest = Math.max(largest, this.circles[circle + 2]!);
-        const bucket = bucketOf(Math.floor(this.circles[circle]! / BUCKET_DEGREES), Math.floor(this.circles[circle + 1]! / BUCKET_DEGREES));
-        const list = this.buckets.get(bucket);
-        if (!list) this.buckets.set(bucket, [tile]);
-        else if (list[list.length - 1] !== tile) list.push(tile);
+      for (const circle of [0, 3]) {
+        const at = HEADER_BYTES + (tile * 6 + circle) * 8;
+        const latitude = blob.readDoubleLE(at);
+        const longitude = blob.readDoubleLE(at + 8);
+        const radius = blob.readDoubleLE(at + 16);
+        if (radius < 0) continue;
+        largest = Math.max(largest, radius);
+        listed.push({ bucket: bucketOf(rowOf(latitude), Math.floor(longitude / BUCKET_DEGREES)), tile, latitude, longitude, radius });
       }
     }
+    listed.sort((a, b) => a.bucket - b.bucket || a.tile - b.tile);
+    this.bucketStarts = new Int32Array(LATITUDE_BUCKETS * LONGITUDE_BUCKETS + 1);
+    this.tiles = new Int32Array(listed.length);
+    this.circles = new Float64Array(listed.length * 3);
+    listed.forEach(({ bucket, tile, latitude, longitude, radius }, index) => {
+      this.bucketStarts[bucket + 1]! += 1;
+      this.tiles[index] = tile;
+      this.circles.set([latitude, longitude, radius], index * 3);
+    });
+    for (let bucket = 0; bucket < LATITUDE_BUCKETS * LONGITUDE_BUCKETS; bucket++) this.bucketStarts[bucket + 1]! += this.bucketStarts[bucket]!;
     this.largestRadius = largest;
   }
 
@@ -98,27 +118,25 @@ export class TileDirectory {
    */
   near(latitude: number, longitude: number, radiusMiles: number, into: number[]): number[] {
     into.length = 0;
-    const search = ++this.searches;
     const reach = (radiusMiles + this.largestRadius) * (1 + 1e-9) + 1e-9;
     const latitudeSpan = (reach / EARTH_RADIUS_MILES) * toDegrees;
     const poleward = Math.abs(latitude) + latitudeSpan;
     const sine = poleward >= 90 ? Infinity : Math.sin(reach / (2 * EARTH_RADIUS_MILES)) / Math.cos(poleward / toDegrees);
     const longitudeSpan = sine >= 1 ? 180 : 2 * Math.asin(sine) * toDegrees * (1 + 1e-9);
-    const firstRow = Math.floor(Math.max(-90, latitude - latitudeSpan) / BUCKET_DEGREES);
-    const lastRow = Math.floor(Math.min(90, latitude + latitudeSpan) / BUCKET_DEGREES);
+    const firstRow = rowOf(Math.max(-90, latitude - latitudeSpan));
+    const lastRow = rowOf(Math.min(90, latitude + latitudeSpan));
     const firstColumn = longitudeSpan >= 180 ? -LONGITUDE_BUCKETS / 2 : Math.floor((longitude - longitudeSpan) / BUCKET_DEGREES);
     const lastColumn = longitudeSpan >= 180 ? LONGITUDE_BUCKETS / 2 - 1 : Math.floor((longitude + longitudeSpan) / BUCKET_DEGREES);
-    const circles = this.circles;
+    const { bucketStarts, tiles, circles } = this;
     for (let row = firstRow; row <= lastRow; row++) {
       for (let column = firstColumn; column <= lastColumn; column++) {
-        const tiles = this.buckets.get(bucketOf(row, column));
-        if (!tiles) continue;
-        for (const tile of tiles) {
-          if (this.seenBy[tile] === search) continue;
-          this.seenBy[tile] = search;
-          const at = tile * 6;
-          const facilities = circles[at + 2]! >= 0 && haversineMiles(latitude, longitude, circles[at]!, circles[at + 1]!) - circles[at + 2]! <= radiusMiles;
-          if (facilities || (circles[at + 5]! >= 0 && haversineMiles(latitude, longitude, circles[at + 3]!, circles[at + 4]!) - circles[at + 5]! <= radiusMiles)) into.push(tile);
+        const bucket = bucketOf(row, column);
+        for (let index = bucketStarts[bucket]!; index < bucketStarts[bucket + 1]!; index++) {
+          const at = index * 3;
+          if (haversineMiles(latitude, longitude, circles[at]!, circles[at + 1]!) - circles[at + 2]! > radiusMiles) continue;
+          // A tile's two circles may both come near: list it once (a search lists a handful).
+          const tile = tiles[index]!;
+          if (!into.includes(tile)) into.push(tile);
         }
       }
     }

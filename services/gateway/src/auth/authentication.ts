@@ -16,6 +16,7 @@ import type { UserDirectory } from '../users/user-directory.js';
 import { userIdOfSubject } from '../users/user-directory.js';
 import type { SigningKeyResolver } from './signing-keys.js';
 import { UnknownSigningKeyError } from './signing-keys.js';
+import { bearerToken, VerifiedTokens } from './verified-tokens.js';
 
 /** Who is calling, as the gateway knows them after verifying the token. */
 export interface Principal {
@@ -35,6 +36,7 @@ export interface Principal {
 
 interface AccessTokenClaims {
   sub?: string;
+  exp?: number;
   email?: string;
   name?: string;
   sid?: string;
@@ -70,6 +72,15 @@ export interface AuthenticationOptions {
 
 /** Leeway for exp/nbf/iat, in ms as fast-jwt counts it: clocks of issuer and gateway differ. */
 const CLOCK_TOLERANCE_MS = 60_000;
+/** Verified tokens remembered (verified-tokens.ts): one per signed-in client, with room to spare. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** A verified token's claims, with the users table's id of its subject. */
+interface VerifiedToken extends AccessTokenClaims {
+  sub: string;
+  exp: number;
+  userId: string;
+}
 
 /** Why a token was refused, in words a client can act on (fast-jwt's own wording otherwise). */
 function rejectionReason(error: unknown): string {
@@ -96,35 +107,20 @@ async function authenticationPlugin(fastify: import('fastify').FastifyInstance, 
       allowedAud: audience,
       clockTolerance: CLOCK_TOLERANCE_MS,
       requiredClaims: ['sub', 'exp', 'iss', 'aud'],
-      // A verified token is remembered (never past its expiry), so a client's every call does
-      // not repeat the RSA signature check.
-      cache: 10_000,
     },
   });
+  // A client's every call carries the same token: once verified, it is remembered until it
+  // expires, so later calls skip the decode, the key lookup and the RSA check.
+  const verifiedTokens = new VerifiedTokens<VerifiedToken>(VERIFIED_TOKENS_KEPT);
 
   async function verify(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    let claims: AccessTokenClaims;
+    const token = bearerToken(request.headers.authorization);
+    const claims = (token !== undefined && verifiedTokens.get(token, Date.now())) || (await verifyToken(request, reply, token));
+    if (!claims) return false;
+    const sub = claims.sub;
+    let user: Awaited<ReturnType<UserDirectory['findById']>>;
     try {
-      claims = await request.jwtVerify<AccessTokenClaims>();
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER' || code === 'FST_JWT_BAD_REQUEST') {
-        void reply.unauthorized("Sign-in required: send an access token as 'Authorization: Bearer <token>'");
-        return false;
-      }
-      if (!(error instanceof UnknownSigningKeyError) && !/^(FAST|FST)_JWT_/.test(code ?? '')) {
-        // The issuer's keys could not be fetched: a service problem, not a bad token.
-        request.log.error({ err: error }, 'could not verify an access token');
-        void reply.serviceUnavailable('The identity provider\'s signing keys are unreachable; try again shortly');
-        return false;
-      }
-      void reply.unauthorized(`Access token rejected: ${rejectionReason(error)}`);
-      return false;
-    }
-    const sub = claims.sub!;
-    let user: Awaited<ReturnType<UserDirectory['findBySubject']>>;
-    try {
-      user = await users.findBySubject(sub);
+      user = await users.findById(claims.userId);
     } catch (error) {
       request.log.error({ err: error }, 'could not load the caller\'s account');
       void reply.serviceUnavailable('Your account could not be loaded; try again shortly');
@@ -132,7 +128,7 @@ async function authenticationPlugin(fastify: import('fastify').FastifyInstance, 
     }
     request.principal = {
       sub,
-      userId: userIdOfSubject(sub),
+      userId: claims.userId,
       email: user?.email ?? claims.email ?? null,
       name: user?.name ?? claims.name ?? null,
       role: user?.role ?? DEFAULT_ROLE,
@@ -141,6 +137,31 @@ async function authenticationPlugin(fastify: import('fastify').FastifyInstance, 
       sessionId: claims.sid ?? null,
     };
     return true;
+  }
+
+  /** Checks a token not verified before (signature, issuer, audience, times); answers the reply when it fails. */
+  async function verifyToken(request: FastifyRequest, reply: FastifyReply, token: string | undefined): Promise<VerifiedToken | null> {
+    let claims: AccessTokenClaims;
+    try {
+      claims = await request.jwtVerify<AccessTokenClaims>();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER' || code === 'FST_JWT_BAD_REQUEST') {
+        void reply.unauthorized("Sign-in required: send an access token as 'Authorization: Bearer <token>'");
+        return null;
+      }
+      if (!(error instanceof UnknownSigningKeyError) && !/^(FAST|FST)_JWT_/.test(code ?? '')) {
+        // The issuer's keys could not be fetched: a service problem, not a bad token.
+        request.log.error({ err: error }, 'could not verify an access token');
+        void reply.serviceUnavailable('The identity provider\'s signing keys are unreachable; try again shortly');
+        return null;
+      }
+      void reply.unauthorized(`Access token rejected: ${rejectionReason(error)}`);
+      return null;
+    }
+    const verified: VerifiedToken = { ...claims, sub: claims.sub!, exp: claims.exp!, userId: userIdOfSubject(claims.sub!) };
+    if (token !== undefined) verifiedTokens.remember(token, verified, Date.now());
+    return verified;
   }
 
   // An async hook that answered returns the reply, so Fastify stops there.

@@ -64,7 +64,6 @@ export function createUserDirectory({ store, cache, adminEmails, now = () => new
 
   return {
     findById,
-    findBySubject: (sub: string) => findById(userIdOfSubject(sub)),
 
     /**
      * POST /user-profile: creates the user on first sign-in (role general, or admin for an

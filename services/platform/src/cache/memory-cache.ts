@@ -12,6 +12,12 @@ type Entry =
 /** State shared by the root cache and every prefixed view of it. */
 interface Store {
   entries: Map<string, Entry>;
+  /**
+   * Keys that were given an expiry, so the sweep visits them and not every key (a national
+   * dataset holds hundreds of thousands of keys that never expire). A key may stay here after it
+   * lost its entry or its expiry; the sweep then drops it.
+   */
+  expiring: Set<string>;
   snapshotFile?: string;
   sweepTimer?: NodeJS.Timeout;
   closed: boolean;
@@ -32,7 +38,9 @@ export interface MemoryCacheOptions {
 
 export function createMemoryCache(options: MemoryCacheOptions = {}): Cache {
   const entries: Map<string, Entry> = options.snapshotFile ? readSnapshot(options.snapshotFile) : new Map();
-  const store: Store = { entries, snapshotFile: options.snapshotFile, closed: false };
+  const expiring = new Set<string>();
+  for (const [key, entry] of entries) if (entry.expiresAt !== undefined) expiring.add(key);
+  const store: Store = { entries, expiring, snapshotFile: options.snapshotFile, closed: false };
   store.sweepTimer = setInterval(() => sweepExpired(store), SWEEP_INTERVAL_MS);
   store.sweepTimer.unref();
   return createView(store, '');
@@ -40,8 +48,13 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache {
 
 function sweepExpired(store: Store): void {
   const now = Date.now();
-  for (const [key, entry] of store.entries) {
-    if (entry.expiresAt !== undefined && entry.expiresAt <= now) store.entries.delete(key);
+  for (const key of store.expiring) {
+    const entry = store.entries.get(key);
+    if (entry?.expiresAt === undefined) store.expiring.delete(key);
+    else if (entry.expiresAt <= now) {
+      store.entries.delete(key);
+      store.expiring.delete(key);
+    }
   }
 }
 
@@ -82,6 +95,7 @@ function createView(store: Store, prefix: string): Cache {
     live(key); // closed check
     const expiresAt = options?.ttlSeconds === undefined ? undefined : Date.now() + options.ttlSeconds * 1000;
     store.entries.set(prefix + key, { kind: 'string', value: toBuffer(value), ...(expiresAt === undefined ? {} : { expiresAt }) });
+    if (expiresAt !== undefined) store.expiring.add(prefix + key);
   };
   /** Live keys of this view starting with `keyPrefix`, relative to the view, sorted. */
   const matching = (keyPrefix: string): string[] => {
@@ -159,7 +173,10 @@ function createView(store: Store, prefix: string): Cache {
       if (!entry) return false;
       // Like EXPIRE, a time in the past deletes the key.
       if (ttlSeconds <= 0) store.entries.delete(prefix + key);
-      else entry.expiresAt = Date.now() + ttlSeconds * 1000;
+      else {
+        entry.expiresAt = Date.now() + ttlSeconds * 1000;
+        store.expiring.add(prefix + key);
+      }
       return true;
     },
     async hset(key, fields) {
@@ -206,6 +223,7 @@ function createView(store: Store, prefix: string): Cache {
       clearInterval(store.sweepTimer);
       if (store.snapshotFile) writeSnapshot(store.snapshotFile, store.entries);
       store.entries.clear();
+      store.expiring.clear();
     },
   };
   return view;

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, PRICING_DISCLAIMER, SearchAddressBody, SearchResponse, type GeocodeResult } from '@ust/schemas';
 import { readCurrentVersion } from '@ust/workers';
 import { GeocoderUnavailableError } from '../../geocoding/index.js';
-import { searchNearPoint, type SearchTiming } from '../../search/search-near-point.js';
+import { keepAllTiles, searchNearPoint, type SearchTiming } from '../../search/search-near-point.js';
 import { searchResponseBody } from '../../search/search-response-body.js';
 
 /** A search body is an address and two numbers; anything larger is not a search. */
@@ -16,6 +16,24 @@ const SEARCH_BODY_LIMIT_BYTES = 4 * 1024;
 export const EMPTY_ADDRESS_MESSAGE = 'Please enter an address to search';
 
 const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const log = fastify.log.child({ component: 'search-index' });
+  /** The live version's tiles are read ahead of searches: at start, and when a new version goes live. */
+  let keptVersion: number | null = null;
+  function keepTilesOf(version: number) {
+    keptVersion = version;
+    keepAllTiles(fastify.ports.cache, version)?.then(
+      ({ tiles, bytes, ms }) => log.info({ version, tiles, bytes, ms: Math.round(ms) }, `search tiles of dataset version ${version} kept: ${tiles} tiles, ${(bytes / 1048576).toFixed(1)} MB in ${Math.round(ms)} ms`),
+      (error: unknown) => log.warn({ err: error, version }, `search tiles of dataset version ${version} could not be read ahead; searches read their own`),
+    );
+  }
+  // Not awaited: the gateway is ready whether or not the cache answers (/ready reports that).
+  fastify.addHook('onReady', async () => {
+    readCurrentVersion(fastify.ports.cache).then(
+      (version) => version !== null && keepTilesOf(version),
+      (error: unknown) => log.warn({ err: error }, 'the live dataset version could not be read to read its search tiles ahead; searches read their own'),
+    );
+  });
+
   fastify.post(
     '/',
     {
@@ -38,6 +56,7 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       }
       const version = await readCurrentVersion(fastify.ports.cache);
       if (version === null) return reply.serviceUnavailable('No dataset has been built yet');
+      if (version !== keptVersion) keepTilesOf(version);
 
       let geocoding: GeocodeResult;
       const geocodeStarted = performance.now();
