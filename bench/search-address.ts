@@ -19,7 +19,10 @@
  *   search) answering as many bytes as the platform did for the point, with the same client.
  * Each point is searched twice: the cold pass is every engine's first search of the point (the
  * platform has not read that part of its index yet), the warm pass the second. Before them each
- * engine answers untimed searches elsewhere, so that no measured search is a process's first.
+ * engine answers WARM_UP_ROUNDS rounds of untimed searches elsewhere, so every process is in the
+ * steady state of a server that has been answering for a while: a Node process's V8 compiles its
+ * hot code over its first few thousand requests (the platform's round trip keeps falling until
+ * then), which a C server does not need.
  *
  * Needs Debian's postgresql-15-postgis-3 and redis-server. The platform runs in its own process
  * (as users run it); chDB is opened here only to export the facility coordinates before it starts.
@@ -201,9 +204,11 @@ function searchOnce(point: { latitude: number; longitude: number }, url = `${bas
 }
 
 // 5. First, untimed, every engine searches elsewhere (warm-up points, none within 30 miles of a
-// measured point), so no measured search is its process's first. Then one query at a time, same
-// points, each engine; results compared.
-for (const point of warmUp) {
+// measured point, so the cold pass stays each point's first search), round after round, so no
+// measured search falls in a process's warm-up. Then one query at a time, same points, each
+// engine; results compared.
+const WARM_UP_ROUNDS = Number(process.env.WARM_UP_ROUNDS ?? 30);
+for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const point of warmUp) {
   await floorOnce(point, (await searchOnce(point)).bytes);
   await db.query(nearestInPostgis, [point.longitude, point.latitude]);
   await db.query(sameAnswerInPostgis, [point.longitude, point.latitude]);
@@ -324,7 +329,7 @@ for (const kind of ['dense', 'rural', 'mixed'] as const) {
   });
 }
 
-console.log(`\nOne query at a time, the same ${points.length} points twice, after ${warmUp.length} untimed searches elsewhere: cold = each engine's first search of a point, warm = its second.`);
+console.log(`\nOne query at a time, the same ${points.length} points twice, after ${(WARM_UP_ROUNDS * warmUp.length).toLocaleString('en-US')} untimed searches elsewhere (${WARM_UP_ROUNDS} rounds of ${warmUp.length} points): cold = each engine's first search of a point, warm = its second.`);
 console.log(`Answers differ from a peer at ${differences.count25} of ${points.length * 2} (number of the 25 nearest) and ${differences.total} (count within 10 mi): points on the 10-mile edge, measured on the spheroid (PostGIS), a geohash (Redis) or by haversine (platform).`);
 console.log(`Load average before the run: ${loadBefore}; after: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 for (const pass of ['cold', 'warm', 'both'] as const) {

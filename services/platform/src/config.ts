@@ -64,6 +64,11 @@ export const ConfigSchema = Type.Object({
   TELEMETRY_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 90 }),
   /** Telemetry events the gateway holds while the event log is unreachable. */
   TELEMETRY_BUFFER_EVENTS: Type.Integer({ minimum: 100, default: 100_000 }),
+  /**
+   * Milliseconds the gateway gathers telemetry before publishing it, so one-at-a-time requests
+   * share a publish (and ingest's insert) instead of paying one each.
+   */
+  TELEMETRY_LINGER_MS: Type.Integer({ minimum: 0, maximum: 1000, default: 20 }),
   /** Requests per minute per client on the anonymous telemetry routes (POST /logs, /log-activity without a token). */
   ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
 

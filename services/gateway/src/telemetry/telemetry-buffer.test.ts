@@ -70,6 +70,31 @@ describe('the telemetry buffer', () => {
     expect(buffer.stats()).toMatchObject({ held: 0, published: 250, dropped: 0, refused: 0 });
   });
 
+  it('gathers events that arrive one at a time within the linger into one publish, and publishes them without a close', async () => {
+    const events = createInProcessEventLog();
+    open.push(events);
+    const lingering = createTelemetryBuffer({ events, log: quietLog().log, capacity: 10_000, lingerMs: 50 });
+    const sent = Array.from({ length: 5 }, (_, index) => logEvent('INFO', `request ${index}`));
+    for (const event of sent) {
+      lingering.enqueueLogs([event]);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect(lingering.stats().published).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(lingering.stats()).toMatchObject({ held: 0, published: 5 });
+    const { messages, events: received } = await published(events, 'linger-test');
+    expect(messages).toBe(1);
+    expect(received.map((event) => event.message)).toEqual(sent.map((event) => event.message));
+
+    // Without a linger each event goes at once, in a message of its own.
+    const prompt = createTelemetryBuffer({ events, log: quietLog().log, capacity: 10_000 });
+    for (const event of sent) {
+      prompt.enqueueLogs([event]);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect((await published(events, 'no-linger-test')).messages).toBe(1 + 5);
+  });
+
   it('holds events while the log is unreachable, drops the oldest INFO first, refuses rather than drop a WARN, and reports the drops', async () => {
     const events = switchableLog();
     open.push(events);

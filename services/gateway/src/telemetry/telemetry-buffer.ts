@@ -34,6 +34,11 @@ export interface TelemetryBufferOptions {
   eventsPerMessage?: number;
   /** Longest wait between attempts while the event log is unreachable. @defaultValue 5000 */
   maxRetryDelayMs?: number;
+  /**
+   * How long events gather before a publish starts, as Kafka producers linger: requests arriving
+   * one at a time then share a publish. @defaultValue 0, publish at once
+   */
+  lingerMs?: number;
 }
 
 export interface TelemetryBufferStats {
@@ -78,7 +83,7 @@ function packIntoMessages(batch: readonly HeldEvent[], eventsPerMessage: number)
   return messages;
 }
 
-export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000, eventsPerMessage = 100, maxRetryDelayMs = 5000 }: TelemetryBufferOptions) {
+export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000, eventsPerMessage = 100, maxRetryDelayMs = 5000, lingerMs = 0 }: TelemetryBufferOptions) {
   // Three queues so that making room is O(1): the oldest droppable entry is the head of one.
   const droppableLogs = new Fifo<HeldEvent>();
   const keptLogs = new Fifo<HeldEvent>();
@@ -89,7 +94,8 @@ export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000,
   let droppedSinceReport = 0;
   let failures = 0;
   let flushing: Promise<void> | null = null;
-  let retryTimer: NodeJS.Timeout | null = null;
+  /** The linger before a publish, or the backoff before a retry. */
+  let waitTimer: NodeJS.Timeout | null = null;
   let closed = false;
 
   const heldCount = () => droppableLogs.length + keptLogs.length + activities.length + inFlight;
@@ -107,13 +113,13 @@ export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000,
 
   function schedule(delayMs = 0): void {
     if (closed && delayMs > 0) return;
-    if (flushing || retryTimer) return;
+    if (flushing || waitTimer) return;
     if (delayMs > 0) {
-      retryTimer = setTimeout(() => {
-        retryTimer = null;
+      waitTimer = setTimeout(() => {
+        waitTimer = null;
         schedule();
       }, delayMs);
-      retryTimer.unref();
+      waitTimer.unref();
       return;
     }
     flushing = flush().finally(() => {
@@ -187,7 +193,7 @@ export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000,
       for (const event of logs) {
         (isDroppable(event) ? droppableLogs : keptLogs).push({ topic: Topics.telemetryLogs, key: event.event_id, value: JSON.stringify(event) });
       }
-      schedule();
+      schedule(closed ? 0 : lingerMs);
       return true;
     },
 
@@ -197,7 +203,7 @@ export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000,
         return false;
       }
       activities.push({ topic: Topics.telemetryActivities, key: event.event_id, value: JSON.stringify(event) });
-      schedule();
+      schedule(closed ? 0 : lingerMs);
       return true;
     },
 
@@ -211,8 +217,8 @@ export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000,
      */
     async close(timeoutMs = 5000): Promise<void> {
       closed = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      retryTimer = null;
+      if (waitTimer) clearTimeout(waitTimer);
+      waitTimer = null;
       const deadline = Date.now() + timeoutMs;
       while (heldCount() > 0 && Date.now() < deadline) {
         if (!flushing) schedule();
