@@ -133,6 +133,11 @@ export class TileDirectory {
         const bucket = bucketOf(row, column);
         for (let index = bucketStarts[bucket]!; index < bucketStarts[bucket + 1]!; index++) {
           const at = index * 3;
+          // A centre outside the band of latitudes or longitudes within reach is too far (most
+          // of a bucket's circles); the haversine settles the rest.
+          if (Math.abs(circles[at]! - latitude) > latitudeSpan) continue;
+          const longitudeGap = Math.abs(circles[at + 1]! - longitude);
+          if (Math.min(longitudeGap, 360 - longitudeGap) > longitudeSpan) continue;
           if (haversineMiles(latitude, longitude, circles[at]!, circles[at + 1]!) - circles[at + 2]! > radiusMiles) continue;
           // A tile's two circles may both come near: list it once (a search lists a handful).
           const tile = tiles[index]!;
