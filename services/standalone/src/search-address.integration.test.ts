@@ -8,11 +8,11 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haversineMiles, MAX_SEARCH_RESULTS, SEARCH_RADIUS_MILES } from '@ust/domain';
-import { foundItemJson, searchNearPoint } from '@ust/gateway';
-import { createLogger, loadConfig } from '@ust/platform';
+import { haversineMiles, MAX_SEARCH_RESULTS, SEARCH_RADIUS_MILES, SEARCH_TILE_RESOLUTION } from '@ust/domain';
+import { foundItemJson, keepAllTiles, searchNearPoint } from '@ust/gateway';
+import { createLogger, loadConfig, type Cache } from '@ust/platform';
 import { searchResponseErrors } from '@ust/schemas';
-import { readCurrentVersion } from '@ust/workers';
+import { readCurrentVersion, searchKeys } from '@ust/workers';
 import { startStandalone, type Standalone } from './start-standalone.js';
 import { bearerFor } from './telemetry-probe.js';
 
@@ -93,6 +93,33 @@ describe('proximity search recall on the real fixtures', () => {
     // Most points have facilities around them (midpoints of distant sites may not).
     expect(withResults).toBeGreaterThan(compared * 0.75);
   }, 300_000);
+
+  it('reads every tile of the version ahead, once, so later searches read no tile and answer the same', async () => {
+    const { cache } = standalone.ports;
+    // A view of the same cache that notes the keys read (a process keeps its tiles per cache object).
+    const read: string[] = [];
+    const noting = Object.create(cache) as Cache;
+    noting.getBuffer = async (key) => (read.push(key), cache.getBuffer(key));
+    noting.getBuffers = async (keys) => (read.push(...keys), cache.getBuffers(keys));
+    const tilePrefix = searchKeys.tile(version, SEARCH_TILE_RESOLUTION, '');
+    const tileReads = () => read.filter((key) => key.startsWith(tilePrefix)).length;
+
+    const kept = await keepAllTiles(noting, version)!;
+    expect(kept.tiles).toBeGreaterThan(100);
+    expect(kept.bytes).toBeGreaterThan(0);
+    expect(tileReads()).toBe(kept.tiles);
+    expect(keepAllTiles(noting, version)).toBeNull();
+
+    read.length = 0;
+    for (const facility of facilities.filter((_, index) => index % 500 === 0)) {
+      const found = await searchNearPoint(noting, version, facility.latitude + 0.003, facility.longitude);
+      const expected = await searchNearPoint(cache, version, facility.latitude + 0.003, facility.longitude);
+      expect(found.facilities.map(foundItemJson)).toEqual(expected.facilities.map(foundItemJson));
+      expect(found.total_found).toBe(expected.total_found);
+    }
+    expect(read.length).toBeGreaterThan(0);
+    expect(tileReads()).toBe(0);
+  });
 
   describe('POST /api/search-address', () => {
     const search = async (payload: unknown, headers: Record<string, string> = {}) =>
