@@ -96,6 +96,29 @@ describe('the gateway', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
+  it("sets helmet's headers on every kind of answer: API, error, web app", async () => {
+    const securityHeaders = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/health', '/api/facilities', '/api/facilities-unknown', '/dashboard']) {
+      const response = await gateway.inject({ method: 'GET', url });
+      expect(response.headers, url).toMatchObject(securityHeaders);
+      // The web app's CSP lives with the app; the map's cross-origin tiles need no COEP.
+      expect(response.headers['content-security-policy'], url).toBeUndefined();
+      expect(response.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
+  });
+
   it('serves the web app with an SPA fallback, and JSON 404s for API paths', async () => {
     const page = await gateway.inject({ method: 'GET', url: '/dashboard' });
     expect(page.statusCode).toBe(200);

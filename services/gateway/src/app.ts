@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import sensible from '@fastify/sensible';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { Config, Ports } from '@ust/platform';
@@ -15,6 +14,7 @@ import authentication from './auth/authentication.js';
 import { localSigningKeys, remoteSigningKeys, type SigningKeyResolver } from './auth/signing-keys.js';
 import { createUserDirectory } from './users/user-directory.js';
 import errorHandler from './plugins/error-handler.js';
+import securityHeaders from './plugins/security-headers.js';
 import telemetry from './plugins/telemetry.js';
 import portsPlugin from './plugins/ports.js';
 import openApi from './plugins/openapi.js';
@@ -60,7 +60,7 @@ export const API_PREFIX = '/api';
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(sensible);
-  await fastify.register(helmet, {
+  await fastify.register(securityHeaders, {
     // The web app loads map tiles and styles from configured origins; its own CSP lives with the app.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,

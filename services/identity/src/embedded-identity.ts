@@ -63,8 +63,8 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     accounts,
     publicJwks: () => structuredClone(jwks),
     callback: () => (req, res) => {
-      // oidc-provider builds its URLs from originalUrl minus url; @fastify/middie sets it, a bare
-      // node server mounting this handler does not.
+      // oidc-provider builds its URLs from originalUrl minus url; embeddedIdentityPlugin sets it,
+      // a bare node server mounting this handler does not.
       const request = req as IncomingMessage & { originalUrl?: string };
       request.originalUrl ??= `${mountPath}${req.url ?? '/'}`;
       void handle(req, res);
