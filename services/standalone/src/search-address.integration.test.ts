@@ -94,30 +94,60 @@ describe('proximity search recall on the real fixtures', () => {
     expect(withResults).toBeGreaterThan(compared * 0.75);
   }, 300_000);
 
-  it('reads every tile of the version ahead, once, so later searches read no tile and answer the same', async () => {
+  /** A view of the standalone's cache that notes the keys read (a process keeps its tiles per cache object). */
+  function notingCache(adapter: Cache['adapter']) {
     const { cache } = standalone.ports;
-    // A view of the same cache that notes the keys read (a process keeps its tiles per cache object).
     const read: string[] = [];
-    const noting = Object.create(cache) as Cache;
+    const noting = Object.create(cache, { adapter: { value: adapter } }) as Cache;
     noting.getBuffer = async (key) => (read.push(key), cache.getBuffer(key));
     noting.getBuffers = async (keys) => (read.push(...keys), cache.getBuffers(keys));
     const tilePrefix = searchKeys.tile(version, SEARCH_TILE_RESOLUTION, '');
-    const tileReads = () => read.filter((key) => key.startsWith(tilePrefix)).length;
+    const directory = searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION);
+    return {
+      noting,
+      read,
+      tileReads: () => read.filter((key) => key.startsWith(tilePrefix)).length,
+      itemReads: () => read.filter((key) => !key.startsWith(tilePrefix) && key !== directory).length,
+    };
+  }
 
+  /** Searches near every 500th facility through `noting` answer as through the cache itself. */
+  async function expectSameAnswers(noting: Cache) {
+    for (const facility of facilities.filter((_, index) => index % 500 === 0)) {
+      const found = await searchNearPoint(noting, version, facility.latitude + 0.003, facility.longitude);
+      const expected = await searchNearPoint(standalone.ports.cache, version, facility.latitude + 0.003, facility.longitude);
+      expect(found.facilities.map(foundItemJson)).toEqual(expected.facilities.map(foundItemJson));
+      expect(found.total_found).toBe(expected.total_found);
+      expect(found.closest_release && foundItemJson(found.closest_release)).toEqual(expected.closest_release && foundItemJson(expected.closest_release));
+    }
+  }
+
+  it('reads every tile and items blob of the version ahead, once, from the embedded cache, so later searches read nothing and answer the same', async () => {
+    const { noting, read, tileReads, itemReads } = notingCache('memory');
     const kept = await keepAllTiles(noting, version)!;
     expect(kept.tiles).toBeGreaterThan(100);
     expect(kept.bytes).toBeGreaterThan(0);
     expect(tileReads()).toBe(kept.tiles);
+    // A group per cell and tile: every items blob read, once per group that lists it.
+    expect(kept.itemGroups).toBeGreaterThan(kept.tiles);
+    expect(itemReads()).toBe(kept.itemGroups);
     expect(keepAllTiles(noting, version)).toBeNull();
 
     read.length = 0;
-    for (const facility of facilities.filter((_, index) => index % 500 === 0)) {
-      const found = await searchNearPoint(noting, version, facility.latitude + 0.003, facility.longitude);
-      const expected = await searchNearPoint(cache, version, facility.latitude + 0.003, facility.longitude);
-      expect(found.facilities.map(foundItemJson)).toEqual(expected.facilities.map(foundItemJson));
-      expect(found.total_found).toBe(expected.total_found);
-    }
-    expect(read.length).toBeGreaterThan(0);
+    await expectSameAnswers(noting);
+    expect(read).toEqual([]);
+  });
+
+  it('reads only the tiles ahead from a Redis cache (its blobs are copies), so later searches read only the items they find', async () => {
+    const { noting, read, tileReads, itemReads } = notingCache('redis');
+    const kept = await keepAllTiles(noting, version)!;
+    expect(tileReads()).toBe(kept.tiles);
+    expect(kept.itemGroups).toBe(0);
+    expect(itemReads()).toBe(0);
+
+    read.length = 0;
+    await expectSameAnswers(noting);
+    expect(itemReads()).toBeGreaterThan(0);
     expect(tileReads()).toBe(0);
   });
 

@@ -22,7 +22,11 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   function keepTilesOf(version: number) {
     keptVersion = version;
     keepAllTiles(fastify.ports.cache, version)?.then(
-      ({ tiles, bytes, ms }) => log.info({ version, tiles, bytes, ms: Math.round(ms) }, `search tiles of dataset version ${version} kept: ${tiles} tiles, ${(bytes / 1048576).toFixed(1)} MB in ${Math.round(ms)} ms`),
+      ({ tiles, bytes, itemGroups, ms }) =>
+        log.info(
+          { version, tiles, bytes, itemGroups, ms: Math.round(ms) },
+          `search tiles of dataset version ${version} kept: ${tiles} tiles, ${(bytes / 1048576).toFixed(1)} MB, and the items blobs of ${itemGroups} groups, in ${Math.round(ms)} ms`,
+        ),
       (error: unknown) => log.warn({ err: error, version }, `search tiles of dataset version ${version} could not be read ahead; searches read their own`),
     );
   }
