@@ -2,6 +2,7 @@
  * The gateway as a Fastify plugin (STYLE.md): external plugins, then app plugins, then routes.
  * server.ts and the standalone process register it; tests register it and call inject().
  */
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import sensible from '@fastify/sensible';
@@ -65,7 +66,17 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
-  await fastify.register(compress, { threshold: 1024 });
+  await fastify.register(compress, {
+    threshold: 1024,
+    // API answers are tens of KB at most (a search is about 16 KB): compressed in one call, not
+    // through a zlib stream on the thread pool, whose setup and hand-offs cost more than the
+    // compression (a browser's searches: 1,850 -> 3,000 per second on 2 cores).
+    syncThreshold: 64 * 1024,
+    // Brotli quality 1 and gzip level 3 rather than 4 and 6: a search compresses in 31 µs rather
+    // than 86 (brotli), to 2.4 KB rather than 2.1 KB. Prebuilt documents come gzipped already.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+    zlibOptions: { level: 3 },
+  });
   await fastify.register(rateLimit, { max: options.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
 
   await fastify.register(errorHandler);

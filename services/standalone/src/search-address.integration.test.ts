@@ -7,6 +7,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMiles, MAX_SEARCH_RESULTS, SEARCH_RADIUS_MILES, SEARCH_TILE_RESOLUTION } from '@ust/domain';
 import { foundItemJson, keepAllTiles, searchNearPoint } from '@ust/gateway';
@@ -173,6 +174,23 @@ describe('proximity search recall on the real fixtures', () => {
       expect(body.pricing_note).toBe('Indicative estimate, not a binding offer');
       expect(body.closest_release).toMatchObject({ state: 'DC', lust_id: expect.any(String), status_class: expect.stringMatching(/^(Open|No Further Action|Other)$/) });
       expect(body.closest_release.distance_miles).toBeLessThanOrEqual(10);
+    });
+
+    it('compresses an answer for a browser in one call: brotli or gzip with its length, the same JSON', async () => {
+      const payload = { address: 'Picked suggestion', latitude: 38.90305719, longitude: -76.98186192 };
+      const plain = await search(payload, { 'accept-encoding': 'identity' });
+      expect(plain.rawPayload.length).toBeGreaterThan(8 * 1024);
+      for (const [acceptEncoding, encoding, decompress] of [
+        ['gzip, deflate, br', 'br', brotliDecompressSync],
+        ['gzip', 'gzip', gunzipSync],
+      ] as const) {
+        const compressed = await search(payload, { 'accept-encoding': acceptEncoding });
+        expect(compressed.headers['content-encoding']).toBe(encoding);
+        // A stream would have been sent chunked, without a length.
+        expect(Number(compressed.headers['content-length'])).toBe(compressed.rawPayload.length);
+        expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+        expect(JSON.parse(decompress(compressed.rawPayload).toString('utf8'))).toEqual(plain.json());
+      }
     });
 
     it('skips geocoding for the coordinates of a picked suggestion', async () => {
