@@ -30,7 +30,8 @@ const plugin: FastifyPluginAsync<EmbeddedIdentityPluginOptions> = async (fastify
   };
   // Never called: the provider answers in onRequest, before a handler would run.
   const answeredByProvider = async () => undefined;
-  for (const url of [mountPath, `${mountPath}/*`]) {
+  // An issuer without a path mounts the provider at the root: every path is its.
+  for (const url of mountPath ? [mountPath, `${mountPath}/*`] : ['/', '/*']) {
     fastify.route({ method: ['GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE', 'PUT', 'PATCH'], url, schema: { hide: true }, onRequest: toProvider, handler: answeredByProvider });
   }
 };

@@ -1,8 +1,13 @@
-import { stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@ust/platform';
 import { findDemoAccount } from './demo-accounts.js';
+import { createEmbeddedIdentity } from './embedded-identity.js';
+import { embeddedIdentityPlugin } from './embedded-identity.plugin.js';
 import { startTestIdentity, TEST_AUDIENCE, TEST_CLIENT_ID, TEST_ISSUER, type TestIdentity } from './testing/index.js';
 
 let test: TestIdentity;
@@ -32,6 +37,31 @@ describe('discovery', () => {
     expect(discovery.id_token_signing_alg_values_supported).toEqual(['RS256']);
     expect(discovery.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access']));
     expect(discovery.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
+  });
+});
+
+describe('an issuer without a path', () => {
+  it('mounts the provider at the root', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-identity-root-'));
+    const identity = await createEmbeddedIdentity({
+      dataDir,
+      issuer: 'http://localhost:9090',
+      audience: TEST_AUDIENCE,
+      clientId: TEST_CLIENT_ID,
+      webOrigins: ['http://localhost:9090'],
+      log: createLogger('identity-test', { level: 'silent' }),
+    });
+    const app = Fastify();
+    await app.register(embeddedIdentityPlugin, { identity });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/.well-known/openid-configuration', headers: { host: 'localhost:9090' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ issuer: 'http://localhost:9090', token_endpoint: 'http://localhost:9090/token', jwks_uri: 'http://localhost:9090/jwks' });
+      expect((await app.inject({ method: 'GET', url: '/jwks?x=1', headers: { host: 'localhost:9090' } })).json().keys).toHaveLength(1);
+    } finally {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
