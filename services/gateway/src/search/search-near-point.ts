@@ -169,6 +169,18 @@ export interface KeptTiles {
 /** Items blobs read per round trip while keeping a whole version's. */
 const ITEM_BLOBS_PER_READ = 1_000;
 
+/** The cache key of the items blob of a tile's group: its cell's facilities or releases. */
+function itemsKeyOf(version: number, tile: SearchTile, group: number): string {
+  const cell = cellOfGroup(tile, group);
+  return group < tile.facilityGroups ? searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell) : searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell);
+}
+
+/**
+ * Whether the blobs a cache hands out are copies (Redis) rather than its own stored bytes (the
+ * embedded cache, Cache.getBuffer): only copies cost memory to keep.
+ */
+const blobsAreCopies = (cache: Cache) => cache.adapter !== 'memory';
+
 /**
  * With the embedded cache, whose reads hand out the stored bytes themselves (Cache.getBuffer),
  * the items blob of every group is kept beside its tile too: that costs a reference per group,
@@ -196,9 +208,7 @@ async function keepAllItems(cache: Cache, version: number, kept: KeptVersion): P
     const { tile } = entry;
     for (let group = 0; group < tile.facilityGroups + tile.releaseGroups; group++) {
       if (entry.blobs[group]) continue;
-      const cell = cellOfGroup(tile, group);
-      const key = group < tile.facilityGroups ? searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell) : searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell);
-      pending.push({ entry, group, key });
+      pending.push({ entry, group, key: itemsKeyOf(version, tile, group) });
       if (pending.length >= ITEM_BLOBS_PER_READ) await readPending();
     }
   }
@@ -238,7 +248,7 @@ export function keepAllTiles(cache: Cache, version: number): Promise<KeptTiles> 
       });
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const itemGroups = cache.adapter === 'memory' ? await keepAllItems(cache, version, kept) : 0;
+    const itemGroups = blobsAreCopies(cache) ? 0 : await keepAllItems(cache, version, kept);
     return { tiles, bytes, itemGroups, ms: performance.now() - started };
   })().catch((error: unknown) => {
     // Searches read their own tiles; a later call may try again.
@@ -277,7 +287,7 @@ export async function searchNearPoint(cache: Cache, version: number, latitude: n
 
   // Round trip 2 (only for cells not read before): the items of the few cells that hold a result.
   // Blobs of the embedded cache are its own bytes, not copies: they are kept whatever their size.
-  const keptBlobsAreCopies = cache.adapter !== 'memory';
+  const keptBlobsAreCopies = blobsAreCopies(cache);
   if (keptBlobsAreCopies && keptVersion.itemBytes > ITEM_BYTES_KEPT) {
     for (const entry of keptVersion.tiles) if (entry) entry.blobs = [];
     keptVersion.itemBytes = 0;
@@ -286,11 +296,7 @@ export async function searchNearPoint(cache: Cache, version: number, latitude: n
   const blobs = found.map((item) => tiles[item.tile]!.blobs[item.group]);
   const unread = found.filter((_, position) => !blobs[position]);
   if (unread.length) {
-    const keyOf = (item: NearbyItem) => {
-      const tile = searched[item.tile]!;
-      const cell = cellOfGroup(tile, item.group);
-      return item.group < tile.facilityGroups ? searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell) : searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell);
-    };
+    const keyOf = (item: NearbyItem) => itemsKeyOf(version, searched[item.tile]!, item.group);
     const keys = [...new Set(unread.map(keyOf))];
     const read = await cache.getBuffers(keys);
     const blobOf = new Map(keys.map((key, position) => [key, read[position]]));
