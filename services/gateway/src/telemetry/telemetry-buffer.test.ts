@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInProcessEventLog, type EventLog } from '@ust/platform';
 import { Topics, type LogEvent } from '@ust/schemas';
 import { createTelemetryBuffer } from './telemetry-buffer.js';
@@ -24,8 +24,12 @@ function switchableLog(): EventLog & { down: boolean } {
   return wrapper;
 }
 
-/** Every event published to the logs topic so far, unpacked from its messages. */
-async function published(events: EventLog, groupId: string): Promise<{ messages: number; events: LogEvent[] }> {
+/**
+ * Every event published to the logs topic so far, unpacked from its messages: read from the
+ * beginning until `expected` events have arrived (or 10 s have passed, and the assertions say
+ * what is missing), so a busy machine only makes it slower.
+ */
+async function published(events: EventLog, groupId: string, expected: number): Promise<{ messages: number; events: LogEvent[] }> {
   const received: LogEvent[] = [];
   let messages = 0;
   const subscription = await events.subscribe({
@@ -40,7 +44,7 @@ async function published(events: EventLog, groupId: string): Promise<{ messages:
     },
   });
   await subscription.ready;
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(expected), { timeout: 10_000, interval: 20 }).catch(() => undefined);
   await subscription.close();
   return { messages, events: received };
 }
@@ -64,7 +68,7 @@ describe('the telemetry buffer', () => {
     const sent = Array.from({ length: 250 }, (_, index) => logEvent('INFO', `entry ${index}`));
     expect(buffer.enqueueLogs(sent)).toBe(true);
     await buffer.close();
-    const { messages, events: received } = await published(events, 'pack-test');
+    const { messages, events: received } = await published(events, 'pack-test', 250);
     expect(messages).toBe(3);
     expect(received.map((event) => event.message).sort()).toEqual(sent.map((event) => event.message).sort());
     expect(buffer.stats()).toMatchObject({ held: 0, published: 250, dropped: 0, refused: 0 });
@@ -73,26 +77,26 @@ describe('the telemetry buffer', () => {
   it('gathers events that arrive one at a time within the linger into one publish, and publishes them without a close', async () => {
     const events = createInProcessEventLog();
     open.push(events);
-    const lingering = createTelemetryBuffer({ events, log: quietLog().log, capacity: 10_000, lingerMs: 50 });
+    const lingering = createTelemetryBuffer({ events, log: quietLog().log, capacity: 10_000, lingerMs: 250 });
     const sent = Array.from({ length: 5 }, (_, index) => logEvent('INFO', `request ${index}`));
+    // Each event in a turn of the event loop of its own, as requests end.
     for (const event of sent) {
       lingering.enqueueLogs([event]);
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await new Promise((resolve) => setImmediate(resolve));
     }
     expect(lingering.stats().published).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(lingering.stats()).toMatchObject({ held: 0, published: 5 });
-    const { messages, events: received } = await published(events, 'linger-test');
+    await vi.waitFor(() => expect(lingering.stats()).toMatchObject({ held: 0, published: 5 }), { timeout: 10_000, interval: 20 });
+    const { messages, events: received } = await published(events, 'linger-test', 5);
     expect(messages).toBe(1);
     expect(received.map((event) => event.message)).toEqual(sent.map((event) => event.message));
 
     // Without a linger each event goes at once, in a message of its own.
     const prompt = createTelemetryBuffer({ events, log: quietLog().log, capacity: 10_000 });
-    for (const event of sent) {
+    for (const [index, event] of sent.entries()) {
       prompt.enqueueLogs([event]);
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await vi.waitFor(() => expect(prompt.stats().published).toBe(index + 1), { timeout: 10_000, interval: 1 });
     }
-    expect((await published(events, 'no-linger-test')).messages).toBe(1 + 5);
+    expect((await published(events, 'no-linger-test', 5 + 5)).messages).toBe(1 + 5);
   });
 
   it('holds events while the log is unreachable, drops the oldest INFO first, refuses rather than drop a WARN, and reports the drops', async () => {
@@ -102,8 +106,7 @@ describe('the telemetry buffer', () => {
     const buffer = createTelemetryBuffer({ events, log, capacity: 12, maxRetryDelayMs: 50 });
     events.down = true;
     expect(buffer.enqueueLogs(Array.from({ length: 10 }, (_, index) => logEvent('INFO', `info ${index}`)))).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(buffer.stats().unreachable).toBe(true);
+    await vi.waitFor(() => expect(buffer.stats().unreachable).toBe(true), { timeout: 10_000, interval: 5 });
     expect(buffer.enqueueLogs(Array.from({ length: 5 }, (_, index) => logEvent('ERROR', `error ${index}`)))).toBe(true);
     expect(buffer.stats()).toMatchObject({ held: 12, dropped: 3 });
     // Only 7 INFO entries could still make room: 8 ERROR entries are refused, none dropped.
@@ -112,7 +115,7 @@ describe('the telemetry buffer', () => {
 
     events.down = false;
     await buffer.close(5_000);
-    const { events: received } = await published(events, 'outage-test');
+    const { events: received } = await published(events, 'outage-test', 7 + 5 + 1);
     const messages = received.map((event) => event.message);
     expect(messages.filter((message) => message.startsWith('info')).sort()).toEqual(['info 3', 'info 4', 'info 5', 'info 6', 'info 7', 'info 8', 'info 9']);
     expect(messages.filter((message) => message.startsWith('error'))).toHaveLength(5);
