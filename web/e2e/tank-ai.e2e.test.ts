@@ -77,8 +77,9 @@ describe('Tank AI', () => {
     await suggestions.filter({ hasText: 'How old are most storage tanks?' }).click();
     expect(await messages(page).nth(1).innerText()).toContain('How old are most storage tanks?');
     const age = await awaitReply(page, 1, () => screenshot(page, 'tank-ai-typing'));
+    // At least the shortest delay (a busy machine can only lengthen it); replyDelayMs's range is
+    // pinned in tank-ai-rules.test.ts.
     expect(age.waitedMs).toBeGreaterThanOrEqual(900);
-    expect(age.waitedMs).toBeLessThan(4_000);
     expect(age.text).toContain(`The average tank age is ${statistics.average_tank_age.toFixed(1)} years`);
     expect(await page.getByRole('region', { name: 'Suggested questions' }).count()).toBe(0);
 
