@@ -35,6 +35,9 @@ export default defineConfig({
           globalSetup: ['services/platform/src/testing/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // A page's answer can take seconds while the rest of the suite shares the machine;
+          // expect.poll's own default would give up after 1 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -43,6 +43,7 @@ for (const [adapter, make] of Object.entries(makers)) {
               willRetry: false,
             }),
           ),
+          { timeout: 10_000 },
         );
       } finally {
         await jobs.close();
