@@ -53,6 +53,10 @@ const connections = Number(process.argv[3] ?? 10);
 const config = loadConfig();
 const PG_BIN = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin'].find((dir) => existsSync(path.join(dir, 'initdb')));
 if (!PG_BIN) throw new Error('PostgreSQL binaries not found: apt-get install -y postgresql-15-postgis-3');
+const PG_VERSION = path.basename(path.dirname(PG_BIN));
+if (!existsSync(`/usr/share/postgresql/${PG_VERSION}/extension/postgis.control`)) {
+  throw new Error(`PostgreSQL ${PG_VERSION} has no PostGIS extension: apt-get install -y postgresql-${PG_VERSION}-postgis-3`);
+}
 const METERS_PER_MILE = 1609.344;
 
 // 1. Facility coordinates, and query points: 100 in the ten busiest counties, 100 in sparse ones.
