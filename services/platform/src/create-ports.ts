@@ -27,6 +27,8 @@ export interface PortsHandle extends Ports {
 }
 
 const EMBEDDED_ADAPTERS = new Set(['chdb', 'in-process', 'memory']);
+/** Consumed messages the embedded event log keeps per partition, in bytes (it keeps every unread one). */
+const EMBEDDED_LOG_RETAINED_BYTES = 32 * 1024 * 1024;
 
 /** Opens every port; `role` names this process in the data-directory lock. */
 export async function createPorts(config: Config, log: Logger, role: string): Promise<PortsHandle> {
@@ -45,8 +47,10 @@ export async function createPorts(config: Config, log: Logger, role: string): Pr
       ? createKafkaEventLog({ brokers: [...config.kafkaBrokers], clientId: config.KAFKA_CLIENT_ID, logger: log })
       : // A bounded window, not a history: the import publisher keeps consumers within 100,000
         // messages per topic, and replay re-publishes from the stored sources (DECISIONS.md 25).
-        // This caps the embedded log's memory at a few hundred MB during a national import.
-        createInProcessEventLog({ retention: 60_000, logger: log });
+        // The count caps the embedded log's memory at a few hundred MB during a national import;
+        // the bytes keep a busy request log (a hundred events a message) from holding 60,000
+        // consumed messages per partition, gigabytes after an hour at thousands of requests a second.
+        createInProcessEventLog({ retention: 60_000, retentionBytes: EMBEDDED_LOG_RETAINED_BYTES, logger: log });
     const jobs = config.REDIS_URL ? createBullMqJobQueue({ url: config.REDIS_URL, logger: log }) : createInProcessJobQueue({ logger: log });
     const cache = config.REDIS_URL
       ? createRedisCache({ url: config.REDIS_URL, logger: log })

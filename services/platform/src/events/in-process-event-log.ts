@@ -21,7 +21,7 @@ import {
   UnknownTopicError,
 } from './event-log-rules.js';
 import { type GroupMember, InProcessGroup } from './in-process-group.js';
-import { PartitionLog } from './in-process-partition.js';
+import { PartitionLog, type PartitionRetention } from './in-process-partition.js';
 import { partitionForKey } from './partition-for-key.js';
 
 export interface InProcessEventLogOptions {
@@ -36,6 +36,12 @@ export interface InProcessEventLogOptions {
    * @defaultValue 1_000_000
    */
   retention?: number;
+  /**
+   * Bytes of messages kept per partition beyond which the oldest messages that every group
+   * reading the topic has committed are dropped (unread messages are never dropped for bytes).
+   * @defaultValue no byte bound
+   */
+  retentionBytes?: number;
   /** Receives a warning for every failed batch. @defaultValue no logging */
   logger?: Logger;
   /** Longest wait before a failed batch is delivered again (the first wait is 100 ms, then doubles). @defaultValue 5000 */
@@ -55,9 +61,11 @@ class InProcessEventLog implements EventLog {
   readonly adapter = 'in-process' as const;
   readonly target = 'memory';
   private readonly defaultPartitions: number;
-  private readonly retention: number;
+  private readonly retention: PartitionRetention;
   private readonly topics = new Map<string, PartitionLog[]>();
   private readonly groups = new Map<string, InProcessGroup>();
+  /** The groups that have read (or been moved on) each topic: whose offsets bound its byte retention. */
+  private readonly readersOfTopic = new Map<string, Set<InProcessGroup>>();
   /** Members to wake when a topic gets messages. */
   private readonly readers = new Map<string, Set<GroupMember>>();
   private readonly pendingWakes = new Set<string>();
@@ -66,7 +74,9 @@ class InProcessEventLog implements EventLog {
 
   constructor(private readonly options: InProcessEventLogOptions) {
     this.defaultPartitions = positiveInteger(options.defaultPartitions ?? 3, 'defaultPartitions');
-    this.retention = positiveInteger(options.retention ?? 1_000_000, 'retention');
+    const bytes = options.retentionBytes ?? Number.POSITIVE_INFINITY;
+    if (!(bytes > 0)) throw new Error(`retentionBytes must be positive, got ${bytes}`);
+    this.retention = { messages: positiveInteger(options.retention ?? 1_000_000, 'retention'), bytes, neededFrom: (log) => this.neededFrom(log) };
   }
 
   async ensureTopics(topics: TopicSpec[]): Promise<void> {
@@ -95,6 +105,7 @@ class InProcessEventLog implements EventLog {
     positiveInteger(options.maxBatchSize ?? 500, 'maxBatchSize');
     for (const topic of options.topics) this.partitionsOf(topic);
     const group = this.groupFor(options.groupId);
+    for (const topic of options.topics) this.groupsReading(topic).add(group);
     const member = group.join(options);
     for (const topic of options.topics) this.readersOf(topic).add(member);
     let closing: Promise<void> | undefined;
@@ -117,6 +128,7 @@ class InProcessEventLog implements EventLog {
       throw new GroupHasRunningConsumersError(groupId, topic, `${group.runningMembers} running in this process`);
     }
     const partitions = this.existingTopic(topic);
+    this.groupsReading(topic).add(group);
     if (to === 'earliest' || to === 'latest') {
       for (const log of partitions) group.commit(topic, log.partition, to === 'earliest' ? log.firstOffset : log.nextOffset);
       return;
@@ -183,6 +195,29 @@ class InProcessEventLog implements EventLog {
       this.groups.set(groupId, group);
     }
     return group;
+  }
+
+  private groupsReading(topic: string): Set<InProcessGroup> {
+    let groups = this.readersOfTopic.get(topic);
+    if (!groups) this.readersOfTopic.set(topic, (groups = new Set()));
+    return groups;
+  }
+
+  /**
+   * The lowest offset of a partition that a group reading its topic has not committed: none
+   * may be dropped for bytes before it. A group that has not committed there yet, or a topic
+   * nobody reads yet, keeps everything (the message count still bounds it).
+   */
+  private neededFrom(log: PartitionLog): number {
+    const groups = this.readersOfTopic.get(log.topic);
+    if (!groups?.size) return log.firstOffset;
+    let needed = Number.POSITIVE_INFINITY;
+    for (const group of groups) {
+      const committed = group.committedOffset(log.topic, log.partition);
+      if (committed === undefined) return log.firstOffset;
+      needed = Math.min(needed, committed);
+    }
+    return needed;
   }
 
   private readersOf(topic: string): Set<GroupMember> {

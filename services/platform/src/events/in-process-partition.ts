@@ -7,22 +7,43 @@ export interface StoredMessage {
   readonly timestamp: number;
 }
 
+/** How much of a partition the in-process log keeps. */
+export interface PartitionRetention {
+  /** Most messages kept, consumed or not (Kafka's retention drops unread messages too). */
+  readonly messages: number;
+  /**
+   * Bytes of messages (values and keys) kept beyond which the oldest messages every reader of
+   * the partition has consumed are dropped. Never drops a message a reader still needs, so a
+   * slow reader costs memory, not messages (the count above stays the hard limit).
+   */
+  readonly bytes: number;
+  /** The lowest offset any reader of the partition still needs (messages before it are consumed). */
+  neededFrom(log: PartitionLog): number;
+}
+
+const bytesOf = (message: StoredMessage) => message.value.length + message.key.length;
+
 /**
  * One partition of an in-process topic: an append-only sequence of messages with offsets
- * counted from 0, keeping only the newest `retention` messages (the in-process log is a bounded
- * window, not the whole history; DECISIONS 25).
+ * counted from 0, keeping only the newest of them (the in-process log is a bounded window, not
+ * the whole history; DECISIONS 25): at most `retention.messages`, and of those past
+ * `retention.bytes` only what a reader still needs. Without the byte bound a busy platform's
+ * request log kept its last 60,000 messages per partition, gigabytes once each message packs a
+ * hundred events.
  */
 export class PartitionLog {
-  private entries: StoredMessage[] = [];
+  /** Dropped entries are cleared at once (undefined), so their bytes are freed before compaction. */
+  private entries: Array<StoredMessage | undefined> = [];
   /** Index in `entries` of the oldest retained message. */
   private head = 0;
   /** Offset of the oldest retained message. */
   private first = 0;
+  private retainedBytes = 0;
 
   constructor(
     readonly topic: string,
     readonly partition: number,
-    private readonly retention: number,
+    private readonly retention: PartitionRetention,
   ) {}
 
   /** Offset of the oldest message still kept (Kafka's log start offset). */
@@ -35,11 +56,18 @@ export class PartitionLog {
     return this.first + this.entries.length - this.head;
   }
 
+  /** Bytes of the messages kept (values and keys). */
+  get bytes(): number {
+    return this.retainedBytes;
+  }
+
   append(message: StoredMessage): void {
     this.entries.push(message);
-    if (this.entries.length - this.head > this.retention) {
-      this.head += 1;
-      this.first += 1;
+    this.retainedBytes += bytesOf(message);
+    if (this.entries.length - this.head > this.retention.messages) this.dropOldest();
+    if (this.retainedBytes > this.retention.bytes) {
+      const needed = this.retention.neededFrom(this);
+      while (this.retainedBytes > this.retention.bytes && this.first < needed && this.first < this.nextOffset) this.dropOldest();
     }
     // Dropping from the front one by one would be O(n) per message; compact once the dropped
     // prefix is as large as what is kept.
@@ -47,6 +75,13 @@ export class PartitionLog {
       this.entries = this.entries.slice(this.head);
       this.head = 0;
     }
+  }
+
+  private dropOldest(): void {
+    this.retainedBytes -= bytesOf(this.entries[this.head]!);
+    this.entries[this.head] = undefined;
+    this.head += 1;
+    this.first += 1;
   }
 
   /**
