@@ -65,7 +65,7 @@ class InProcessEventLog implements EventLog {
   private readonly topics = new Map<string, PartitionLog[]>();
   private readonly groups = new Map<string, InProcessGroup>();
   /** The groups that have read (or been moved on) each topic: whose offsets bound its byte retention. */
-  private readonly readersOfTopic = new Map<string, Set<InProcessGroup>>();
+  private readonly groupsOfTopic = new Map<string, Set<InProcessGroup>>();
   /** Members to wake when a topic gets messages. */
   private readonly readers = new Map<string, Set<GroupMember>>();
   private readonly pendingWakes = new Set<string>();
@@ -198,8 +198,8 @@ class InProcessEventLog implements EventLog {
   }
 
   private groupsReading(topic: string): Set<InProcessGroup> {
-    let groups = this.readersOfTopic.get(topic);
-    if (!groups) this.readersOfTopic.set(topic, (groups = new Set()));
+    let groups = this.groupsOfTopic.get(topic);
+    if (!groups) this.groupsOfTopic.set(topic, (groups = new Set()));
     return groups;
   }
 
@@ -209,7 +209,7 @@ class InProcessEventLog implements EventLog {
    * nobody reads yet, keeps everything (the message count still bounds it).
    */
   private neededFrom(log: PartitionLog): number {
-    const groups = this.readersOfTopic.get(log.topic);
+    const groups = this.groupsOfTopic.get(log.topic);
     if (!groups?.size) return log.firstOffset;
     let needed = Number.POSITIVE_INFINITY;
     for (const group of groups) {

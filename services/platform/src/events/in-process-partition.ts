@@ -56,18 +56,13 @@ export class PartitionLog {
     return this.first + this.entries.length - this.head;
   }
 
-  /** Bytes of the messages kept (values and keys). */
-  get bytes(): number {
-    return this.retainedBytes;
-  }
-
   append(message: StoredMessage): void {
     this.entries.push(message);
     this.retainedBytes += bytesOf(message);
     if (this.entries.length - this.head > this.retention.messages) this.dropOldest();
     if (this.retainedBytes > this.retention.bytes) {
       const needed = this.retention.neededFrom(this);
-      while (this.retainedBytes > this.retention.bytes && this.first < needed && this.first < this.nextOffset) this.dropOldest();
+      while (this.retainedBytes > this.retention.bytes && this.first < needed) this.dropOldest();
     }
     // Dropping from the front one by one would be O(n) per message; compact once the dropped
     // prefix is as large as what is kept.
