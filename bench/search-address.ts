@@ -334,6 +334,38 @@ function latencyRows(side: 'serverMs' | 'clientMs', pass: Pass | 'both') {
   });
 }
 
+/**
+ * Per query in the server, in microseconds (the tables above show hundredths of a ms): the
+ * platform's index query against each peer's 25 nearest, and its whole search step (the answer
+ * with its items' JSON) against each peer's same answer (ids only), cold and warm together.
+ */
+function perQueryRows() {
+  const microseconds = (engine: Engine, kind: QueryPoint['kind'] | 'all', q: number) =>
+    Math.round(
+      1000 *
+        percentile(
+          samples.filter((sample) => sample.engine === engine && (kind === 'all' || sample.kind === kind)).map((sample) => sample.serverMs).sort((a, b) => a - b),
+          q,
+        ),
+    );
+  const pairs: Array<[label: string, ours: Engine, peer: Engine]> = [
+    ['index query vs PostGIS 25 nearest', 'platform index', 'postgis'],
+    ['index query vs Redis GEOSEARCH 25', 'platform index', 'redis'],
+    ['search step vs PostGIS same answer', 'platform', 'postgis same answer'],
+    ['search step vs Redis same answer', 'platform', 'redis same answer'],
+  ];
+  return pairs.flatMap(([label, ours, peer]) =>
+    (['all', 'dense', 'rural'] as const).map((kind) => ({
+      platform: label,
+      points: kind,
+      'platform p50 µs': microseconds(ours, kind, 0.5),
+      'peer p50 µs': microseconds(peer, kind, 0.5),
+      'platform p95 µs': microseconds(ours, kind, 0.95),
+      'peer p95 µs': microseconds(peer, kind, 0.95),
+    })),
+  );
+}
+
 // 6. The platform under load.
 const loaded = [];
 // The last run asks as a browser does, for a compressed answer (brotli, the browser's choice).
@@ -366,6 +398,7 @@ for (const pass of ['cold', 'warm', 'both'] as const) {
   printTable(`In the server (platform: Server-Timing search and search-index; PostgreSQL: logged parse + bind + execute; Redis: SLOWLOG), ${pass === 'both' ? 'cold and warm together' : `${pass} pass`}`, latencyRows('serverMs', pass));
   printTable(`Client round trip over loopback, ${pass === 'both' ? 'cold and warm together' : `${pass} pass`}`, latencyRows('clientMs', pass));
 }
+printTable('Per query in the server, the platform against each peer, in µs (cold and warm together)', perQueryRows());
 // 7. Every engine under the same load, from the same loop: `connections` clients, each asking one
 // query at a time, the mixed points in turn, for `seconds`. Each peer answers its own queries
 // (ids and distances, parsed by its client as it reads the protocol); the platform its whole
