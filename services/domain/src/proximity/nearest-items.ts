@@ -244,8 +244,20 @@ class ClosestFirst {
     }
   }
 
+  /**
+   * The kept items, closest first. An insertion sort, stable as Array.prototype.sort is: for a
+   * few dozen items it costs a fraction of a sort that calls a comparator per comparison (about
+   * a tenth of a rural search's time).
+   */
   sorted(): NearbyItem[] {
-    return [...this.heap].sort((a, b) => a.distanceMiles - b.distanceMiles);
+    const items = this.heap.slice();
+    for (let next = 1; next < items.length; next++) {
+      const item = items[next]!;
+      let at = next;
+      for (; at > 0 && items[at - 1]!.distanceMiles > item.distanceMiles; at--) items[at] = items[at - 1]!;
+      items[at] = item;
+    }
+    return items;
   }
 
   private siftUp(at: number): void {
