@@ -308,14 +308,17 @@ for (const pass of ['cold', 'warm'] as const) {
 }
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+/** An engine's times of one side and pass, of one kind of point or all, in ascending order. */
+function sortedTimes(engine: Engine, side: 'serverMs' | 'clientMs', pass: Pass | 'both', kind?: QueryPoint['kind']): number[] {
+  return samples
+    .filter((sample) => sample.engine === engine && (pass === 'both' || sample.pass === pass) && (!kind || sample.kind === kind))
+    .map((sample) => sample[side])
+    .sort((a, b) => a - b);
+}
 function latencyRows(side: 'serverMs' | 'clientMs', pass: Pass | 'both') {
   const measured = (engine: Engine) => samples.some((sample) => sample.engine === engine && !Number.isNaN(sample[side]));
   return (Object.keys(ENGINES) as Engine[]).filter(measured).map((engine) => {
-    const of = (kind?: QueryPoint['kind']) =>
-      samples
-        .filter((sample) => sample.engine === engine && (pass === 'both' || sample.pass === pass) && (!kind || sample.kind === kind))
-        .map((sample) => sample[side])
-        .sort((a, b) => a - b);
+    const of = (kind?: QueryPoint['kind']) => sortedTimes(engine, side, pass, kind);
     const all = of();
     const dense = of('dense');
     const rural = of('rural');
@@ -341,13 +344,7 @@ function latencyRows(side: 'serverMs' | 'clientMs', pass: Pass | 'both') {
  */
 function perQueryRows() {
   const microseconds = (engine: Engine, kind: QueryPoint['kind'] | 'all', q: number) =>
-    Math.round(
-      1000 *
-        percentile(
-          samples.filter((sample) => sample.engine === engine && (kind === 'all' || sample.kind === kind)).map((sample) => sample.serverMs).sort((a, b) => a - b),
-          q,
-        ),
-    );
+    Math.round(1000 * percentile(sortedTimes(engine, 'serverMs', 'both', kind === 'all' ? undefined : kind), q));
   const pairs: Array<[label: string, ours: Engine, peer: Engine]> = [
     ['index query vs PostGIS 25 nearest', 'platform index', 'postgis'],
     ['index query vs Redis GEOSEARCH 25', 'platform index', 'redis'],

@@ -246,8 +246,8 @@ class ClosestFirst {
 
   /**
    * The kept items, closest first. An insertion sort, stable as Array.prototype.sort is: for a
-   * few dozen items it costs a fraction of a sort that calls a comparator per comparison (about
-   * a tenth of a rural search's time).
+   * few dozen items it costs a fraction of a sort that calls a comparator per comparison (a
+   * rural facility search with cold CPU caches: about 2 µs of its 22).
    */
   sorted(): NearbyItem[] {
     const items = this.heap.slice();
