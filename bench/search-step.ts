@@ -35,7 +35,9 @@ if (!process.env.UNREAD_TILES) {
   const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   const kept = await keepAllTiles(cache, version)!;
   const heapAfter = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
-  console.log(`tiles read ahead: ${kept.tiles.toLocaleString('en-US')} tiles, ${(kept.bytes / 1048576).toFixed(1)} MB, in ${Math.round(kept.ms)} ms; heap and array buffers +${((heapAfter - heapBefore) / 1048576).toFixed(1)} MB`);
+  console.log(
+    `tiles read ahead: ${kept.tiles.toLocaleString('en-US')} tiles, ${(kept.bytes / 1048576).toFixed(1)} MB, and the tiles near ${kept.boxes.toLocaleString('en-US')} boxes listed (${(kept.boxBytes / 1048576).toFixed(1)} MB), in ${Math.round(kept.ms)} ms; heap and array buffers +${((heapAfter - heapBefore) / 1048576).toFixed(1)} MB`,
+  );
 }
 
 /** Evicts the CPU caches between searches, as a server's other work does (POLLUTE=1). */

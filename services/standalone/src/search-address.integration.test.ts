@@ -132,6 +132,10 @@ describe('proximity search recall on the real fixtures', () => {
     // A group per cell and tile: every items blob read, once per group that lists it.
     expect(kept.itemGroups).toBeGreaterThan(kept.tiles);
     expect(itemReads()).toBe(kept.itemGroups);
+    // The tiles near every box around the fixtures' tiles, listed ahead (a block is 100 boxes).
+    expect(kept.boxes).toBeGreaterThan(kept.tiles);
+    expect(kept.boxes % 100).toBe(0);
+    expect(kept.boxBytes).toBeGreaterThan(0);
     expect(keepAllTiles(noting, version)).toBeNull();
 
     read.length = 0;

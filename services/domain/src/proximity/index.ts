@@ -2,6 +2,7 @@ export { cellsWithinRadius, cellCentre, searchCellOf, searchTileOf, SEARCH_CELL_
 export { packedItemCount, packedItemRange, packItems, readPackedItem, readPackedItemJson } from './packed-cell.js';
 export { cellOfGroup, decodeSearchTile, groupIntoTiles, packSearchTile, type SearchTile, type TileGroup } from './search-tile.js';
 export { packTileDirectory, TileDirectory, type DirectoryTile } from './tile-directory.js';
+export { BoxTiles } from './box-tiles.js';
 export { closestItem, nearestItems, type NearbyItem, type NearestResult, type TileItems } from './nearest-items.js';
 
 /** Facilities and the closest release are searched within this radius (SPEC.md section 9). */

@@ -1,6 +1,7 @@
 import { latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_MILES, haversineMiles } from '../geo.js';
+import { BoxTiles } from './box-tiles.js';
 import { cellsWithinRadius } from './cover-radius.js';
 import { closestItem, nearestItems } from './nearest-items.js';
 import { packedItemCount, packItems, readPackedItem } from './packed-cell.js';
@@ -197,6 +198,41 @@ describe('search tiles', () => {
           }
         }
       }
+    }
+  });
+
+  it('list by box every tile with an item within 10 miles of any point of the box, listed ahead or at the first search alike', () => {
+    const random = randomFrom(13);
+    for (const [lat, lon] of [[40.7, -74.0], [51.9, 179.97], [51.9, -179.97], [89.97, 0], [-45, 170], [0.01, -0.01]] as const) {
+      const sites: Site[] = Array.from({ length: 400 }, (_, index) => {
+        const [pLat, pLon] = destination(lat, lon, random() * 360, random() * 40);
+        return { id: `s${index}`, latitude: pLat, longitude: pLon };
+      });
+      const { tiles, directory } = buildTiles(sites.slice(0, 300), sites.slice(300));
+      const ahead = new BoxTiles(directory, 10);
+      const blocks = [...ahead.listAhead()].length;
+      expect(blocks).toBeGreaterThan(0);
+      const listedAhead = ahead.stats().boxes;
+      expect(listedAhead).toBe(blocks * 100);
+      const atFirstSearch = new BoxTiles(directory, 10);
+      // Query points around the sites, and the edges of the grid: the pole, the antimeridian from both sides.
+      const queries = Array.from({ length: 60 }, () => destination(lat, lon, random() * 360, random() * 45));
+      queries.push([90, lon], [lat, 180], [lat, -180], [-90, lon]);
+      for (const [qLat, qLon] of queries) {
+        const found = ahead.near(qLat, qLon, []);
+        expect(atFirstSearch.near(qLat, qLon, [])).toEqual(found);
+        expect(new Set(found).size).toBe(found.length);
+        const listed = new Set(found);
+        tiles.forEach((tile, index) => {
+          for (let item = 0; item < tile.coordinates.length / 2; item++) {
+            if (haversineMiles(qLat, qLon, tile.coordinates[item * 2]!, tile.coordinates[item * 2 + 1]!) <= 10) expect(listed.has(index)).toBe(true);
+          }
+        });
+      }
+      // Points within reach of a tile fall in boxes listed ahead.
+      const nearSites = sites.slice(0, 40).map((site) => ahead.near(site.latitude, site.longitude, []));
+      expect(nearSites.every((list) => list.length > 0)).toBe(true);
+      expect(ahead.stats().boxes).toBeGreaterThanOrEqual(listedAhead);
     }
   });
 });

@@ -102,6 +102,11 @@ export class TileDirectory {
     this.largestRadius = largest;
   }
 
+  /** The centre (latitude, longitude) of every circle: a tile's facilities', then its releases'. */
+  *circleCentres(): Generator<[latitude: number, longitude: number]> {
+    for (let at = 0; at < this.circles.length; at += 3) yield [this.circles[at]!, this.circles[at + 1]!];
+  }
+
   /** The H3 cell of a tile. */
   cell(tile: number): string {
     const at = tile * CELL_ID_BYTES;

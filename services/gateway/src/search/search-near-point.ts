@@ -1,16 +1,16 @@
 /**
  * Facilities and the closest release around a point, from the search indexes of a dataset
- * version (DESIGN.md section 4, 'A search'): the search tiles within 10 miles, found in the
- * version's tile directory (one round trip for the tiles no earlier search of this process
- * read), exact distances (nearest-items.ts), then the items of the few cells that hold the
+ * version (DESIGN.md section 4, 'A search'): the search tiles within 10 miles, as listed for the
+ * point's box from the version's tile directory (box-tiles.ts; one round trip for the tiles no
+ * earlier search of this process read), exact distances (nearest-items.ts), then the items of the few cells that hold the
  * result (a second round trip, only for cells no earlier search read). Items are not decoded: a
  * response copies their JSON bytes as the index holds them.
  */
 import {
+  BoxTiles,
   cellOfGroup,
   closestItem,
   decodeSearchTile,
-  haversineMiles,
   MAX_SEARCH_RESULTS,
   nearestItems,
   packedItemRange,
@@ -79,8 +79,8 @@ interface KeptVersion {
   loading: Promise<TileDirectory> | null;
   /** By the directory's tile index. */
   tiles: Array<KeptTile | undefined>;
-  /** The tiles within reach of any point of a box (tilesNearBox), by box. */
-  boxes: Map<number, number[]>;
+  /** The tiles within reach of any point of a box, by box (read with the directory). */
+  boxes: BoxTiles | null;
   /** Bytes of the items blobs the kept tiles hold, when they are copies (a Redis cache). */
   itemBytes: number;
   /** Whether every tile is being (or has been) read ahead of searches (keepAllTiles). */
@@ -90,9 +90,6 @@ interface KeptVersion {
 const VERSIONS_KEPT = 2;
 /** Bytes of copied items blobs (a Redis cache's) kept beside their tiles. */
 const ITEM_BYTES_KEPT = 64 * 1024 * 1024;
-/** Boxes of BOX_DEGREES of latitude and longitude (about 3.5 by 2.6 miles at 40°N). */
-const BOX_DEGREES = 0.05;
-const BOXES_KEPT = 65_536;
 /** Per cache, as a process may hold several (tests build platforms with the same versions). */
 const keptOf = new WeakMap<Cache, Map<number, KeptVersion>>();
 
@@ -101,7 +98,7 @@ function keptFor(cache: Cache, version: number): KeptVersion {
   if (!versions) keptOf.set(cache, (versions = new Map()));
   let kept = versions.get(version);
   if (!kept) {
-    versions.set(version, (kept = { directory: null, loading: null, tiles: [], boxes: new Map(), itemBytes: 0, keepingAll: false }));
+    versions.set(version, (kept = { directory: null, loading: null, tiles: [], boxes: null, itemBytes: 0, keepingAll: false }));
     // The oldest first (a Map keeps insertion order).
     for (const old of versions.keys()) if (versions.size > VERSIONS_KEPT) versions.delete(old);
   }
@@ -115,6 +112,7 @@ function directoryOf(cache: Cache, kept: KeptVersion, version: number): Promise<
       if (!blob) throw new Error(`dataset version ${version} has no search tile directory: rebuild the dataset`);
       const directory = new TileDirectory(blob);
       kept.tiles = new Array<KeptTile | undefined>(directory.size).fill(undefined);
+      kept.boxes = new BoxTiles(directory, SEARCH_RADIUS_MILES);
       return (kept.directory = directory);
     },
     (error: unknown) => {
@@ -123,35 +121,6 @@ function directoryOf(cache: Cache, kept: KeptVersion, version: number): Promise<
     },
   );
   return kept.loading;
-}
-
-/**
- * The tiles within reach of a point, as those within reach of any point of its box: every point
- * of a box lies within its farthest corner of the box's centre, so the tiles whose circles come
- * within the radius plus that much of the centre. Searches near each other share the list.
- */
-function tilesNearBox(kept: KeptVersion, directory: TileDirectory, latitude: number, longitude: number): number[] {
-  const row = Math.floor(latitude / BOX_DEGREES);
-  const column = Math.floor(longitude / BOX_DEGREES);
-  const box = (row + 10_000) * 10_000 + column + 5_000;
-  let near = kept.boxes.get(box);
-  if (!near) {
-    const south = row * BOX_DEGREES;
-    const north = Math.min(90, south + BOX_DEGREES);
-    const west = column * BOX_DEGREES;
-    const centreLatitude = (south + north) / 2;
-    const centreLongitude = west + BOX_DEGREES / 2;
-    const corners = [south, north].flatMap((cornerLatitude) => [west, west + BOX_DEGREES].map((cornerLongitude) => haversineMiles(centreLatitude, centreLongitude, cornerLatitude, cornerLongitude)));
-    // A hair more, for the rounding of a point's box.
-    const spread = Math.max(...corners) * (1 + 1e-6) + 1e-6;
-    near = directory.near(centreLatitude, centreLongitude, SEARCH_RADIUS_MILES + spread, []);
-    kept.boxes.set(box, near);
-    for (const old of kept.boxes.keys()) {
-      if (kept.boxes.size <= BOXES_KEPT) break;
-      kept.boxes.delete(old);
-    }
-  }
-  return near;
 }
 
 /** Tiles read per round trip while keeping a whole version. */
@@ -163,6 +132,10 @@ export interface KeptTiles {
   bytes: number;
   /** Groups whose items blob is kept too (embedded cache only, see keepAllItems). */
   itemGroups: number;
+  /** Boxes whose tiles within reach are listed (listBoxesAhead). */
+  boxes: number;
+  /** Bytes of those lists. */
+  boxBytes: number;
   ms: number;
 }
 
@@ -216,6 +189,25 @@ async function keepAllItems(cache: Cache, version: number, kept: KeptVersion): P
   return groups;
 }
 
+/** Milliseconds of box listing between turns of the event loop. */
+const BOX_LISTING_SLICE_MS = 4;
+
+/**
+ * Lists the tiles within reach of every box near a tile (BoxTiles.listAhead), in slices of a few
+ * milliseconds with a turn of the event loop between, so searches meanwhile are not held up:
+ * about 600,000 boxes nationally, a second or two of work.
+ */
+async function listBoxesAhead(boxes: BoxTiles): Promise<{ boxes: number; bytes: number }> {
+  let sliceStarted = performance.now();
+  for (const _block of boxes.listAhead()) {
+    if (performance.now() - sliceStarted < BOX_LISTING_SLICE_MS) continue;
+    await new Promise((resolve) => setImmediate(resolve));
+    sliceStarted = performance.now();
+  }
+  const { boxes: listed, bytes } = boxes.stats();
+  return { boxes: listed, bytes };
+}
+
 /**
  * Reads and decodes every search tile of a version ahead of searches, so a place's first search
  * after a start or a new version does not wait for its tiles (a read and a decode per tile, which
@@ -249,7 +241,8 @@ export function keepAllTiles(cache: Cache, version: number): Promise<KeptTiles> 
       await new Promise((resolve) => setImmediate(resolve));
     }
     const itemGroups = blobsAreCopies(cache) ? 0 : await keepAllItems(cache, version, kept);
-    return { tiles, bytes, itemGroups, ms: performance.now() - started };
+    const boxes = await listBoxesAhead(kept.boxes!);
+    return { tiles, bytes, itemGroups, boxes: boxes.boxes, boxBytes: boxes.bytes, ms: performance.now() - started };
   })().catch((error: unknown) => {
     // Searches read their own tiles; a later call may try again.
     kept.keepingAll = false;
@@ -268,7 +261,7 @@ export async function searchNearPoint(cache: Cache, version: number, latitude: n
   const keptVersion = keptFor(cache, version);
   const directory = keptVersion.directory ?? (await directoryOf(cache, keptVersion, version));
   // Round trip 1 (only for tiles not read before): the tiles within reach.
-  const near = tilesNearBox(keptVersion, directory, latitude, longitude);
+  const near = keptVersion.boxes!.near(latitude, longitude, []);
   const unreadTiles = near.filter((tile) => !keptVersion.tiles[tile]);
   if (unreadTiles.length) {
     const read = await cache.getBuffers(unreadTiles.map((tile) => searchKeys.tile(version, SEARCH_TILE_RESOLUTION, directory.cell(tile))));
@@ -310,14 +303,15 @@ export async function searchNearPoint(cache: Cache, version: number, latitude: n
       kept[item.group] = blob;
     });
   }
-  const foundItem = <T>(position: number): FoundItem<T> => {
-    const blob = blobs[position]!;
-    const [start, end] = packedItemRange(blob, found[position]!.index);
-    return { blob, start, end, distanceMiles: found[position]!.distanceMiles };
-  };
   return {
-    facilities: facilities.nearest.map((_, position) => foundItem<FoundFacility>(position)),
+    facilities: facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item)),
     total_found: facilities.total,
-    closest_release: release ? foundItem<FoundRelease>(found.length - 1) : null,
+    closest_release: release ? foundItemIn<FoundRelease>(blobs[found.length - 1]!, release) : null,
   };
+}
+
+/** Where a found item's JSON lies in its cell's items blob. */
+function foundItemIn<T>(blob: Buffer, item: NearbyItem): FoundItem<T> {
+  const [start, end] = packedItemRange(blob, item.index);
+  return { blob, start, end, distanceMiles: item.distanceMiles };
 }

@@ -22,10 +22,10 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   function keepTilesOf(version: number) {
     keptVersion = version;
     keepAllTiles(fastify.ports.cache, version)?.then(
-      ({ tiles, bytes, itemGroups, ms }) =>
+      ({ tiles, bytes, itemGroups, boxes, boxBytes, ms }) =>
         log.info(
-          { version, tiles, bytes, itemGroups, ms: Math.round(ms) },
-          `search tiles of dataset version ${version} kept: ${tiles} tiles, ${(bytes / 1048576).toFixed(1)} MB, and the items blobs of ${itemGroups} groups, in ${Math.round(ms)} ms`,
+          { version, tiles, bytes, itemGroups, boxes, boxBytes, ms: Math.round(ms) },
+          `search tiles of dataset version ${version} kept: ${tiles} tiles, ${(bytes / 1048576).toFixed(1)} MB, the items blobs of ${itemGroups} groups, and the tiles near ${boxes} boxes (${(boxBytes / 1048576).toFixed(1)} MB), in ${Math.round(ms)} ms`,
         ),
       (error: unknown) => log.warn({ err: error, version }, `search tiles of dataset version ${version} could not be read ahead; searches read their own`),
     );
