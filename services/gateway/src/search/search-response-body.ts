@@ -36,25 +36,30 @@ export function searchResponseBody(found: NearPointResult, geocoding: GeocodeRes
   items.forEach((item, index) => (length += item.end - 1 - item.start + DISTANCE.length + miles[index]!.length + 1));
   const body = Buffer.allocUnsafe(length);
   let at = body.write(head, 0, 'latin1');
-  const copy = (index: number) => {
-    const item = items[index]!;
-    // TypedArray set on a view: a third of the cost of Buffer copy's checks, per item.
-    body.set(new Uint8Array(item.blob.buffer, item.blob.byteOffset + item.start, item.end - 1 - item.start), at);
-    at += item.end - 1 - item.start;
-    body.set(DISTANCE, at);
-    at += DISTANCE.length;
-    const text = miles[index]!;
-    for (let character = 0; character < text.length; character++) body[at++] = text.charCodeAt(character);
-    body[at++] = 0x7d; // }
-  };
   for (let index = 0; index < found.facilities.length; index++) {
     if (index > 0) at += body.write(',', at, 'latin1');
-    copy(index);
+    at = copyItem(body, at, items[index]!, miles[index]!);
   }
   at += body.write(middle, at, 'utf8');
-  if (release) copy(items.length - 1);
+  if (release) at = copyItem(body, at, release, miles[items.length - 1]!);
   else at += body.write('null', at, 'latin1');
   at += body.write(tail, at, 'utf8');
   if (at !== length) throw new Error(`search response body is ${at} bytes, not ${length}`);
   return body;
+}
+
+/**
+ * Writes an item's JSON at `at` with `,"distance_miles":` and its miles before the closing brace;
+ * returns where the next write starts. A module function rather than a closure in
+ * searchResponseBody: no function object per response (nor, under tsx, a `name` defined on it).
+ */
+function copyItem(body: Buffer, at: number, item: FoundItem<unknown>, miles: string): number {
+  // TypedArray set on a view: a third of the cost of Buffer copy's checks, per item.
+  body.set(new Uint8Array(item.blob.buffer, item.blob.byteOffset + item.start, item.end - 1 - item.start), at);
+  at += item.end - 1 - item.start;
+  body.set(DISTANCE, at);
+  at += DISTANCE.length;
+  for (let character = 0; character < miles.length; character++) body[at++] = miles.charCodeAt(character);
+  body[at++] = 0x7d; // }
+  return at;
 }
