@@ -97,6 +97,10 @@ export class BoxTiles {
       }
       yield block;
     }
+    // The arrays grew by doubling: down to what they hold (a box listed later grows them again).
+    this.tiles = this.tiles.slice(0, this.used);
+    this.starts = this.starts.slice(0, this.blocks * BOXES_PER_BLOCK);
+    this.ends = this.ends.slice(0, this.blocks * BOXES_PER_BLOCK);
   }
 
   /** The slot of a box (row from the equator, column from 180°W), its block allocated if need be. */
@@ -137,7 +141,7 @@ export class BoxTiles {
 
 /** A copy at least `size` long (doubling, so appends cost little on average). */
 function grown(from: Int32Array, size: number): Int32Array<ArrayBuffer> {
-  const to = new Int32Array(Math.max(size, from.length * 2));
+  const to = new Int32Array(Math.max(size, from.length * 2, 1024));
   to.set(from);
   return to;
 }
