@@ -49,12 +49,12 @@ export class BoxTiles {
     private readonly radiusMiles: number,
   ) {}
 
-  /** Boxes listed so far, the tile references their lists hold, and the bytes kept for them. */
-  stats(): { boxes: number; references: number; bytes: number } {
+  /** Boxes listed so far, and the bytes kept for their lists. */
+  stats(): { boxes: number; bytes: number } {
     let boxes = 0;
     for (let slot = 0; slot < this.blocks * BOXES_PER_BLOCK; slot++) if (this.starts[slot] !== UNLISTED) boxes += 1;
     const bytes = this.blockAt.byteLength + this.starts.byteLength + this.ends.byteLength + this.tiles.byteLength;
-    return { boxes, references: this.used, bytes };
+    return { boxes, bytes };
   }
 
   /** The tiles within reach of any point of the point's box, in `into` (the directory's order). */
