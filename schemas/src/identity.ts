@@ -10,12 +10,16 @@ export const Role = Type.Enum(ROLES);
 export type Role = Static<typeof Role>;
 export const DEFAULT_ROLE: Role = 'general';
 
-/** POST /user-profile: sent by the web app after sign-in (SPEC.md section 7). */
+/**
+ * POST /user-profile: sent by the web app after sign-in (SPEC.md section 7). Who the user is
+ * comes from the verified access token (DECISIONS.md 32): `email` and `name` are accepted for
+ * the spec's callers and ignored, never stored; a `sub` other than the token's is refused.
+ */
 export const UserProfileBody = Type.Object(
   {
     sub: Type.String({ minLength: 1, maxLength: 200, description: 'The identity subject, `provider|id`; must be the token\'s subject' }),
-    email: Type.String({ minLength: 3, maxLength: 320, format: 'email' }),
-    name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    email: Type.Optional(Type.String({ maxLength: 320, description: 'Ignored: the e-mail recorded is the access token\'s (or the issuer\'s userinfo)' })),
+    name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { description: 'Ignored: the name recorded is the access token\'s' })),
   },
   { additionalProperties: false },
 );
@@ -36,6 +40,7 @@ export interface UserRecord {
   /** Stable id derived from the subject. */
   id: string;
   auth0_user_id: string;
+  /** As the issuer gives it; '' when it gives none. */
   email: string;
   name: string | null;
   role: Role;

@@ -12,7 +12,10 @@ import type { Config, Ports } from '@ust/platform';
 import type { EmbeddedIdentity } from '@ust/identity';
 import { embeddedIdentityPlugin } from '@ust/identity';
 import authentication from './auth/authentication.js';
-import { localSigningKeys, remoteSigningKeys, type SigningKeyResolver } from './auth/signing-keys.js';
+import { localSigningKeys, type SigningKeyResolver } from './auth/signing-keys.js';
+import { remoteSigningKeys } from './auth/remote-signing-keys.js';
+import { remoteUserinfo, type UserinfoSource } from './auth/identity-claims.js';
+import { issuerMetadataSource } from './auth/issuer-metadata.js';
 import { createUserDirectory } from './users/user-directory.js';
 import errorHandler from './plugins/error-handler.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -50,10 +53,20 @@ export interface AppOptions {
   signingKeys?: SigningKeyResolver;
 }
 
-function signingKeysFor(options: AppOptions): SigningKeyResolver {
-  if (options.signingKeys) return options.signingKeys;
-  if (options.identity) return localSigningKeys(() => options.identity!.publicJwks());
-  return remoteSigningKeys(options.config.oidcIssuer, options.config.OIDC_JWKS_URL);
+/**
+ * Where signing keys and, for tokens without an e-mail, the user's claims come from: the
+ * embedded provider in process, or a remote issuer over HTTP (its discovery document, its JWKS
+ * or OIDC_JWKS_URL, its userinfo endpoint).
+ */
+function issuerSourcesFor(options: AppOptions): { signingKeys: SigningKeyResolver; userinfo?: UserinfoSource } {
+  if (options.signingKeys) return { signingKeys: options.signingKeys };
+  if (options.identity) return { signingKeys: localSigningKeys(() => options.identity!.publicJwks()) };
+  const { config, ports } = options;
+  const metadata = issuerMetadataSource(config.oidcIssuer, globalThis.fetch);
+  return {
+    signingKeys: remoteSigningKeys({ jwksUri: config.OIDC_JWKS_URL ?? metadata }),
+    userinfo: remoteUserinfo({ metadata, cache: ports.cache }),
+  };
 }
 
 /** Prefix of every product route; /health, /ready and /docs stay at the root. */
@@ -86,7 +99,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(authentication, {
     issuer: options.identity?.issuer ?? config.oidcIssuer,
     audience: options.identity?.audience ?? config.oidcAudience,
-    signingKeys: signingKeysFor(options),
+    ...issuerSourcesFor(options),
     users: createUserDirectory({ store: ports.store, cache: ports.cache, adminEmails: config.adminEmails }),
   });
   await fastify.register(telemetry);

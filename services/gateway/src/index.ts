@@ -1,6 +1,6 @@
 export { default as app, API_PREFIX, type AppOptions } from './app.js';
 export { buildGateway } from './build.js';
 export { createUserDirectory, userIdOfSubject, type UserDirectory } from './users/user-directory.js';
-export { localSigningKeys, remoteSigningKeys, type SigningKeyResolver } from './auth/signing-keys.js';
+export { localSigningKeys, type SigningKeyResolver } from './auth/signing-keys.js';
 export { startEmbeddedIdentity } from './embedded-identity.js';
 export { foundItemJson, keepAllTiles, searchNearPoint, type FoundItem, type NearPointResult, type SearchTiming, type FoundFacility, type FoundRelease } from './search/search-near-point.js';

@@ -2,7 +2,7 @@
  * Access tokens signed outside a sign-in (`pnpm token`, tests), shaped exactly like the JWT
  * access tokens oidc-provider issues for the API resource (its lib/models/formats/jwt.js):
  * header `{ alg: RS256, typ: at+jwt, kid }`, claims jti, sub, iat, exp, scope, client_id, iss,
- * aud, plus the `extraTokenClaims` e-mail and name.
+ * aud, plus the `extraTokenClaims` e-mail, e-mail verification and name.
  */
 import { randomBytes } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
@@ -24,17 +24,20 @@ export interface AccessTokenIssuer {
 export interface AccessTokenSubject {
   sub: string;
   email?: string;
+  /** Whether the issuer vouches for the e-mail (the gateway promotes ADMIN_EMAILS only then). @defaultValue true when an e-mail is given */
+  emailVerified?: boolean;
   name?: string;
 }
 
 export async function signAccessToken(
   { issuer, audience, clientId, signingKey }: AccessTokenIssuer,
-  { sub, email, name }: AccessTokenSubject,
+  { sub, email, emailVerified, name }: AccessTokenSubject,
   ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
 ): Promise<string> {
   const key = await importJWK(signingKey, 'RS256');
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email, name, scope: API_SCOPE, client_id: clientId })
+  const email_verified = email === undefined ? undefined : (emailVerified ?? true);
+  return new SignJWT({ email, email_verified, name, scope: API_SCOPE, client_id: clientId })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: signingKey.kid })
     .setJti(randomBytes(21).toString('base64url'))
     .setSubject(sub)

@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import { DEFAULT_ROLE, type Role } from '@ust/schemas';
 import type { UserDirectory } from '../users/user-directory.js';
 import { userIdOfSubject } from '../users/user-directory.js';
+import { identityClaimsOf, type IdentityClaims, type UserinfoSource } from './identity-claims.js';
 import type { SigningKeyResolver } from './signing-keys.js';
 import { UnknownSigningKeyError } from './signing-keys.js';
 import { bearerToken, VerifiedTokens } from './verified-tokens.js';
@@ -24,6 +25,7 @@ export interface Principal {
   sub: string;
   /** The users table's id (derived from the subject). */
   userId: string;
+  /** The token's e-mail, else the one recorded at sign-in (from the issuer's userinfo). */
   email: string | null;
   name: string | null;
   role: Role;
@@ -38,6 +40,7 @@ interface AccessTokenClaims {
   sub?: string;
   exp?: number;
   email?: string;
+  email_verified?: boolean;
   name?: string;
   sid?: string;
 }
@@ -49,13 +52,34 @@ declare module '@fastify/jwt' {
   }
 }
 
+/** A verified token's claims, with the users table's id of its subject. */
+interface VerifiedToken extends AccessTokenClaims {
+  sub: string;
+  exp: number;
+  userId: string;
+}
+
+/**
+ * What the request's bearer token turned out to be. Worked out once per request: the rate
+ * limiter keys by the subject of a valid token before authentication answers anything.
+ */
+export type TokenCheck =
+  | { outcome: 'absent' }
+  | { outcome: 'valid'; token: string | undefined; claims: VerifiedToken }
+  | { outcome: 'refused'; status: 401 | 503; message: string };
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the authentication hooks; undefined for an anonymous call. */
     principal?: Principal;
+    tokenCheck: TokenCheck | null;
   }
   interface FastifyInstance {
     users: UserDirectory;
+    /** Verifies the request's bearer token (once per request) without answering the request. */
+    checkToken(request: FastifyRequest): Promise<TokenCheck>;
+    /** The signed-in caller's identity claims: the token's, else the issuer's userinfo (DECISIONS.md 32). */
+    identityOf(request: FastifyRequest): Promise<IdentityClaims>;
     authenticate: onRequestHookHandler;
     authenticateIfPresent: onRequestHookHandler;
     requireActive: onRequestHookHandler;
@@ -68,19 +92,16 @@ export interface AuthenticationOptions {
   audience: string;
   signingKeys: SigningKeyResolver;
   users: UserDirectory;
+  /** Asked for the e-mail of a user whose access tokens carry none; omitted: none is asked. */
+  userinfo?: UserinfoSource;
 }
 
 /** Leeway for exp/nbf/iat, in ms as fast-jwt counts it: clocks of issuer and gateway differ. */
 const CLOCK_TOLERANCE_MS = 60_000;
 /** Verified tokens remembered (verified-tokens.ts): one per signed-in client, with room to spare. */
 const VERIFIED_TOKENS_KEPT = 10_000;
-
-/** A verified token's claims, with the users table's id of its subject. */
-interface VerifiedToken extends AccessTokenClaims {
-  sub: string;
-  exp: number;
-  userId: string;
-}
+const SIGN_IN_REQUIRED = "Sign-in required: send an access token as 'Authorization: Bearer <token>'";
+const ABSENT: TokenCheck = { outcome: 'absent' };
 
 /** Why a token was refused, in words a client can act on (fast-jwt's own wording otherwise). */
 function rejectionReason(error: unknown): string {
@@ -92,8 +113,9 @@ function rejectionReason(error: unknown): string {
 }
 
 async function authenticationPlugin(fastify: import('fastify').FastifyInstance, options: AuthenticationOptions) {
-  const { issuer, audience, signingKeys, users } = options;
+  const { issuer, audience, signingKeys, users, userinfo } = options;
   fastify.decorate('users', users);
+  fastify.decorateRequest('tokenCheck', null);
 
   await fastify.register(fastifyJwt, {
     decode: { complete: true },
@@ -113,11 +135,47 @@ async function authenticationPlugin(fastify: import('fastify').FastifyInstance, 
   // expires, so later calls skip the decode, the key lookup and the RSA check.
   const verifiedTokens = new VerifiedTokens<VerifiedToken>(VERIFIED_TOKENS_KEPT);
 
-  async function verify(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  async function checkToken(request: FastifyRequest): Promise<TokenCheck> {
+    request.tokenCheck ??= await checkBearerToken(request);
+    return request.tokenCheck;
+  }
+
+  /** Checks the token's signature, issuer, audience and times, unless it passed them before. */
+  async function checkBearerToken(request: FastifyRequest): Promise<TokenCheck> {
+    if (request.headers.authorization === undefined) return ABSENT;
     const token = bearerToken(request.headers.authorization);
-    const claims = (token !== undefined && verifiedTokens.get(token, Date.now())) || (await verifyToken(request, reply, token));
-    if (!claims) return false;
-    const sub = claims.sub;
+    const remembered = token === undefined ? undefined : verifiedTokens.get(token, Date.now());
+    if (remembered) return { outcome: 'valid', token, claims: remembered };
+    let claims: AccessTokenClaims;
+    try {
+      claims = await request.jwtVerify<AccessTokenClaims>();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER' || code === 'FST_JWT_BAD_REQUEST') return { outcome: 'refused', status: 401, message: SIGN_IN_REQUIRED };
+      if (!(error instanceof UnknownSigningKeyError) && !/^(FAST|FST)_JWT_/.test(code ?? '')) {
+        // The issuer's keys could not be fetched: a service problem, not a bad token.
+        request.log.error({ err: error }, 'could not verify an access token');
+        return { outcome: 'refused', status: 503, message: "The identity provider's signing keys are unreachable; try again shortly" };
+      }
+      return { outcome: 'refused', status: 401, message: `Access token rejected: ${rejectionReason(error)}` };
+    }
+    const verified: VerifiedToken = { ...claims, sub: claims.sub!, exp: claims.exp!, userId: userIdOfSubject(claims.sub!) };
+    if (token !== undefined) verifiedTokens.remember(token, verified, Date.now());
+    return { outcome: 'valid', token, claims: verified };
+  }
+  fastify.decorate('checkToken', checkToken);
+
+  /** Sets request.principal for a valid token; answers the reply (and returns false) otherwise. */
+  async function authenticateWith(check: TokenCheck, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (check.outcome === 'absent') {
+      void reply.unauthorized(SIGN_IN_REQUIRED);
+      return false;
+    }
+    if (check.outcome === 'refused') {
+      void (check.status === 503 ? reply.serviceUnavailable(check.message) : reply.unauthorized(check.message));
+      return false;
+    }
+    const { claims } = check;
     let user: Awaited<ReturnType<UserDirectory['findById']>>;
     try {
       user = await users.findById(claims.userId);
@@ -126,11 +184,12 @@ async function authenticationPlugin(fastify: import('fastify').FastifyInstance, 
       void reply.serviceUnavailable('Your account could not be loaded; try again shortly');
       return false;
     }
+    const fromToken = identityClaimsOf(claims);
     request.principal = {
-      sub,
+      sub: claims.sub,
       userId: claims.userId,
-      email: user?.email ?? claims.email ?? null,
-      name: user?.name ?? claims.name ?? null,
+      email: fromToken.email ?? (user?.email || null),
+      name: fromToken.name ?? user?.name ?? null,
       role: user?.role ?? DEFAULT_ROLE,
       isActive: user?.is_active ?? true,
       known: user !== undefined,
@@ -139,39 +198,30 @@ async function authenticationPlugin(fastify: import('fastify').FastifyInstance, 
     return true;
   }
 
-  /** Checks a token not verified before (signature, issuer, audience, times); answers the reply when it fails. */
-  async function verifyToken(request: FastifyRequest, reply: FastifyReply, token: string | undefined): Promise<VerifiedToken | null> {
-    let claims: AccessTokenClaims;
+  fastify.decorate('identityOf', async function identityOf(request: FastifyRequest): Promise<IdentityClaims> {
+    const check = await checkToken(request);
+    if (check.outcome !== 'valid') throw new Error('identityOf needs an authenticated request');
+    const fromToken = identityClaimsOf(check.claims);
+    if (fromToken.email !== null || !userinfo || check.token === undefined) return fromToken;
     try {
-      claims = await request.jwtVerify<AccessTokenClaims>();
+      const fromIssuer = await userinfo({ sub: check.claims.sub, userId: check.claims.userId }, check.token);
+      return fromIssuer ? { ...fromIssuer, name: fromToken.name ?? fromIssuer.name } : fromToken;
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER' || code === 'FST_JWT_BAD_REQUEST') {
-        void reply.unauthorized("Sign-in required: send an access token as 'Authorization: Bearer <token>'");
-        return null;
-      }
-      if (!(error instanceof UnknownSigningKeyError) && !/^(FAST|FST)_JWT_/.test(code ?? '')) {
-        // The issuer's keys could not be fetched: a service problem, not a bad token.
-        request.log.error({ err: error }, 'could not verify an access token');
-        void reply.serviceUnavailable('The identity provider\'s signing keys are unreachable; try again shortly');
-        return null;
-      }
-      void reply.unauthorized(`Access token rejected: ${rejectionReason(error)}`);
-      return null;
+      // Without the issuer's answer the user is recorded without an e-mail, and so never promoted.
+      request.log.warn({ err: error, sub: check.claims.sub }, 'could not read the user\'s e-mail from the issuer\'s userinfo endpoint');
+      return fromToken;
     }
-    const verified: VerifiedToken = { ...claims, sub: claims.sub!, exp: claims.exp!, userId: userIdOfSubject(claims.sub!) };
-    if (token !== undefined) verifiedTokens.remember(token, verified, Date.now());
-    return verified;
-  }
+  });
 
   // An async hook that answered returns the reply, so Fastify stops there.
   fastify.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    if (!(await verify(request, reply))) return reply;
+    if (!(await authenticateWith(await checkToken(request), request, reply))) return reply;
   });
 
   fastify.decorate('authenticateIfPresent', async function authenticateIfPresent(request: FastifyRequest, reply: FastifyReply) {
-    if (request.headers.authorization === undefined) return;
-    if (!(await verify(request, reply))) return reply;
+    const check = await checkToken(request);
+    if (check.outcome === 'absent') return;
+    if (!(await authenticateWith(check, request, reply))) return reply;
   });
 
   fastify.decorate('requireActive', async function requireActive(request: FastifyRequest, reply: FastifyReply) {
@@ -183,7 +233,7 @@ async function authenticationPlugin(fastify: import('fastify').FastifyInstance, 
   fastify.decorate('requireRole', (...roles: Role[]): onRequestHookHandler => {
     const allowed = new Set(roles);
     return async function requireRole(request: FastifyRequest, reply: FastifyReply) {
-      if (!request.principal) return reply.unauthorized("Sign-in required: send an access token as 'Authorization: Bearer <token>'");
+      if (!request.principal) return reply.unauthorized(SIGN_IN_REQUIRED);
       if (!allowed.has(request.principal.role)) {
         return reply.forbidden(`This needs the ${roles.join(' or ')} role; your role is ${request.principal.role}`);
       }

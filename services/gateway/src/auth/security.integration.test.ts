@@ -29,8 +29,8 @@ const log = createLogger('security-test', { level: 'silent' });
 const PUBLIC_ROUTES = new Set(['GET /health', 'GET /ready', 'POST /api/logs', 'POST /api/log-activity']);
 
 const general = { sub: 'local|gina', email: 'gina@example.com', name: 'Gina General' };
-const admin = { sub: 'local|ada', email: 'Ada@Example.com', name: 'Ada Admin' };
-const otherAdmin = { sub: 'local|otto', email: 'otto@example.com', name: 'Otto Admin' };
+const admin = { sub: 'local|ada', email: 'Ada@Example.com', email_verified: true, name: 'Ada Admin' };
+const otherAdmin = { sub: 'local|otto', email: 'otto@example.com', email_verified: true, name: 'Otto Admin' };
 
 describe('gateway security', () => {
   let gateway: FastifyInstance;
@@ -38,19 +38,30 @@ describe('gateway security', () => {
   let dataDir: string;
   let issuer: TestIssuer;
   let routes: Array<{ method: string; url: string }>;
+  const insertsByTable = new Map<string, number>();
   const call = (method: string, url: string, headers: Record<string, string> = {}, payload?: unknown) =>
     gateway.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const signIn = async (user: typeof general) => {
+  const signIn = async (user: { sub: string; email: string; email_verified?: boolean; name: string }) => {
     const headers = await issuer.headers(user);
-    const response = await call('POST', '/api/user-profile', headers, user);
+    const response = await call('POST', '/api/user-profile', headers, { sub: user.sub, email: user.email, name: user.name });
     expect(response.statusCode).toBe(200);
     return { headers, profile: response.json() };
   };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-security-'));
-    const store = await createChdbStore({ path: dataDir, database: 'security_test' });
-    await applyMigrations(store, migrationsDirectory);
+    const chdb = await createChdbStore({ path: dataDir, database: 'security_test' });
+    await applyMigrations(chdb, migrationsDirectory);
+    // Counts the writes each table gets, to see that no client can make the gateway write at will.
+    const store = new Proxy(chdb, {
+      get: (target, property, receiver) =>
+        property === 'insert'
+          ? (table: string, rows: unknown[]) => {
+              insertsByTable.set(table, (insertsByTable.get(table) ?? 0) + 1);
+              return target.insert(table, rows as never);
+            }
+          : Reflect.get(target, property, receiver),
+    });
     ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
     issuer = await createTestIssuer();
     const config = loadConfig({ ...issuer.env, ADMIN_EMAILS: 'ada@example.com, otto@example.com', RATE_LIMIT_PER_MINUTE: '100000', ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: '100000' });
@@ -119,6 +130,38 @@ describe('gateway security', () => {
     const mismatch = await call('POST', '/api/user-profile', await issuer.headers(general), { ...general, sub: 'local|someone-else' });
     expect(mismatch.statusCode).toBe(403);
     expect(mismatch.json().error.message).toBe('body.sub "local|someone-else" is not the signed-in user (local|gina)');
+  });
+
+  it('takes the e-mail and name from the token, never from the body, and promotes no body-claimed admin', async () => {
+    const mallory = { sub: 'keycloak|mallory', email: 'mallory@example.org', email_verified: true, name: 'Mallory' };
+    const headers = await issuer.headers(mallory);
+    const claimed = await call('POST', '/api/user-profile', headers, { sub: mallory.sub, email: 'ada@example.com', name: 'Ada Admin' });
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json()).toMatchObject({ role: 'general', email: 'mallory@example.org', name: 'Mallory' });
+    expect((await call('GET', '/api/admin/users', headers)).statusCode).toBe(403);
+    const stored = await ports.store.query<{ email: string; name: string; role: string }>('SELECT email, name, role FROM users FINAL WHERE id = {id:String}', { id: userIdOfSubject(mallory.sub) });
+    expect(stored).toEqual([{ email: 'mallory@example.org', name: 'Mallory', role: 'general' }]);
+  });
+
+  it('writes a sign-in at most once per 5 minutes per user, however often the profile is posted', async () => {
+    const frequent = { sub: 'keycloak|frequent', email: 'frequent@example.com', email_verified: true, name: 'Fran Frequent' };
+    const headers = await issuer.headers(frequent);
+    const before = insertsByTable.get('users') ?? 0;
+    const body = { sub: frequent.sub, email: frequent.email, name: frequent.name };
+    const concurrent = await Promise.all(Array.from({ length: 10 }, () => call('POST', '/api/user-profile', headers, body)));
+    for (let index = 0; index < 20; index++) concurrent.push(await call('POST', '/api/user-profile', headers, body));
+    expect(new Set(concurrent.map((response) => response.statusCode))).toEqual(new Set([200]));
+    expect(concurrent.every((response) => response.json().email === frequent.email)).toBe(true);
+    expect((insertsByTable.get('users') ?? 0) - before).toBe(1);
+  });
+
+  it('promotes an ADMIN_EMAILS address only when the issuer verified it', async () => {
+    const unverified = { sub: 'keycloak|not-otto', email: 'otto@example.com', email_verified: false, name: 'Not Otto' };
+    expect((await signIn(unverified)).profile).toMatchObject({ role: 'general', email: 'otto@example.com' });
+    const silent = { sub: 'keycloak|silent-ada', email: 'ada@example.com', name: 'Silent' };
+    expect((await signIn(silent)).profile.role).toBe('general');
+    const verified = { sub: 'keycloak|real-otto', email: 'OTTO@example.com', email_verified: true, name: 'Real Otto' };
+    expect((await signIn(verified)).profile.role).toBe('admin');
   });
 
   it('answers 403 to a general user on every admin route, and serves an admin', async () => {

@@ -1,11 +1,10 @@
 /**
  * Where the gateway finds the public key that signed an access token. Any issuer's keys come
- * from its JWKS over HTTP (get-jwks, cached); the embedded provider's come from the provider
- * object itself, so `inject()` tests and a server that has not opened its port yet verify
- * without a request to themselves (DECISIONS.md 26).
+ * from its JWKS over HTTP (remote-signing-keys.ts); the embedded provider's come from the
+ * provider object itself, so `inject()` tests and a server that has not opened its port yet
+ * verify without a request to themselves (DECISIONS.md 26).
  */
 import { createPublicKey, type JsonWebKey } from 'node:crypto';
-import buildGetJwks from 'get-jwks';
 
 export interface TokenHeader {
   kid?: string;
@@ -20,26 +19,6 @@ export class UnknownSigningKeyError extends Error {
     super(`the issuer has no signing key ${kid === undefined ? 'without a kid' : `with kid ${JSON.stringify(kid)}`}`);
     this.name = 'UnknownSigningKeyError';
   }
-}
-
-/**
- * Keys of a remote issuer: from the JWKS its discovery document names, or from `jwksUrl` when
- * the gateway reaches the issuer under another host than the browser does (compose).
- */
-export function remoteSigningKeys(issuer: string, jwksUrl?: string): SigningKeyResolver {
-  const jwks = jwksUrl
-    ? { getJwks: buildGetJwks({ jwksPath: new URL(jwksUrl).pathname, ttl: 10 * 60_000 }), domain: `${new URL(jwksUrl).origin}/` }
-    : { getJwks: buildGetJwks({ providerDiscovery: true, ttl: 10 * 60_000 }), domain: issuer };
-  return async ({ kid, alg }) => {
-    try {
-      return await jwks.getJwks.getPublicKey({ domain: jwks.domain, kid, alg });
-    } catch (error) {
-      // get-jwks says 'No matching JWK found in the set.' for an unknown kid; anything else is
-      // the issuer being unreachable, which is not the token's fault.
-      if (/No matching JWK/i.test((error as Error).message)) throw new UnknownSigningKeyError(kid);
-      throw error;
-    }
-  };
 }
 
 /** Keys of an in-process key set (the embedded provider's public JWKS). */

@@ -10,6 +10,7 @@ export interface VerifiedClaims {
   /** Seconds since the epoch, as the token carries it. */
   exp: number;
   email?: string;
+  email_verified?: boolean;
   name?: string;
   sid?: string;
 }

@@ -10,6 +10,8 @@ import { localSigningKeys, type SigningKeyResolver } from '../auth/signing-keys.
 export interface TestTokenClaims {
   sub: string;
   email?: string;
+  /** The issuer's word that the e-mail is the user's; ADMIN_EMAILS promotes only when true. */
+  email_verified?: boolean;
   name?: string;
   sid?: string;
 }

@@ -22,9 +22,18 @@ export const userCacheKey = (id: string) => `user:${id}`;
 
 export interface ProfileSignIn {
   sub: string;
-  email: string;
+  /** From the verified token or the issuer's userinfo, never from a request body; null when the issuer gives none. */
+  email: string | null;
+  /** Whether the issuer verified the e-mail: ADMIN_EMAILS promotes only verified addresses. */
+  emailVerified: boolean;
   name: string | null;
 }
+
+/**
+ * A sign-in is written at most once per this interval per user: the web app posts its profile
+ * on every visit, and each write is a ClickHouse insert, which chDB runs one at a time.
+ */
+export const SIGN_IN_WRITE_INTERVAL_MS = 5 * 60_000;
 
 export interface UserChange {
   role?: Role;
@@ -62,22 +71,39 @@ export function createUserDirectory({ store, cache, adminEmails, now = () => new
     return record;
   }
 
+  const signingIn = new Map<string, Promise<UserRecord>>();
+
+  async function recordSignInOf(id: string, { sub, email, emailVerified, name }: ProfileSignIn): Promise<UserRecord> {
+    const previous = await findById(id);
+    const at = now();
+    if (previous?.last_login && at.getTime() - Date.parse(previous.last_login) < SIGN_IN_WRITE_INTERVAL_MS) return previous;
+    const promoted = emailVerified && email !== null && admins.has(email.toLowerCase());
+    const role: Role = previous?.role ?? (promoted ? 'admin' : DEFAULT_ROLE);
+    const createdAt = previous?.created_at ?? at.toISOString();
+    return save(
+      { id, auth0_user_id: sub, email: email ?? '', name, role, is_active: previous?.is_active ?? true, created_at: createdAt, last_login: at.toISOString() },
+      previous,
+    );
+  }
+
   return {
     findById,
 
     /**
-     * POST /user-profile: creates the user on first sign-in (role general, or admin for an
-     * ADMIN_EMAILS address) or records the sign-in; role and activation never change here.
+     * POST /user-profile: creates the user on first sign-in (role general, or admin for a
+     * verified ADMIN_EMAILS address) or records the sign-in with the issuer's e-mail and name;
+     * role and activation never change here. A user signed in within the last
+     * SIGN_IN_WRITE_INTERVAL_MS is answered as recorded, without a write.
      */
-    async recordSignIn({ sub, email, name }: ProfileSignIn): Promise<UserRecord> {
-      const id = userIdOfSubject(sub);
-      const previous = await findById(id);
-      const at = now().toISOString();
-      const role: Role = previous?.role ?? (admins.has(email.toLowerCase()) ? 'admin' : DEFAULT_ROLE);
-      return save(
-        { id, auth0_user_id: sub, email, name, role, is_active: previous?.is_active ?? true, created_at: previous?.created_at ?? at, last_login: at },
-        previous,
-      );
+    recordSignIn(signIn: ProfileSignIn): Promise<UserRecord> {
+      const id = userIdOfSubject(signIn.sub);
+      // Calls of one user at once share one read and at most one write.
+      let pending = signingIn.get(id);
+      if (!pending) {
+        pending = recordSignInOf(id, signIn).finally(() => signingIn.delete(id));
+        signingIn.set(id, pending);
+      }
+      return pending;
     },
 
     /** An admin's change of role or activation; undefined when there is no such user. */
@@ -92,7 +118,7 @@ export function createUserDirectory({ store, cache, adminEmails, now = () => new
      * Makes sure these users exist (the embedded provider's demo accounts, with their roles).
      * An existing user keeps what an admin set.
      */
-    async ensureUsers(users: ReadonlyArray<ProfileSignIn & { role: Role }>): Promise<void> {
+    async ensureUsers(users: ReadonlyArray<{ sub: string; email: string; name: string | null; role: Role }>): Promise<void> {
       for (const { sub, email, name, role } of users) {
         const id = userIdOfSubject(sub);
         if (await findById(id)) continue;

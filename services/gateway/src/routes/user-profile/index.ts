@@ -1,7 +1,9 @@
 /**
  * POST /api/user-profile: the web app calls it after sign-in (SPEC.md section 7). Creates the
- * user on the first call, records the sign-in after that, and answers the server's role. A
- * deactivated user may call it, so the app can say the account is deactivated (DECISIONS.md 4).
+ * user on the first call, records the sign-in after that, and answers the server's role. The
+ * e-mail and name recorded are the issuer's (token, else userinfo), never the body's
+ * (DECISIONS.md 32). A deactivated user may call it, so the app can say the account is
+ * deactivated (DECISIONS.md 4).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, UserProfileBody, UserProfileResponse } from '@ust/schemas';
@@ -22,7 +24,8 @@ const userProfileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (request.body.sub !== principal.sub) {
         return reply.forbidden(`body.sub ${JSON.stringify(request.body.sub)} is not the signed-in user (${principal.sub})`);
       }
-      const user = await fastify.users.recordSignIn({ sub: principal.sub, email: request.body.email, name: request.body.name ?? null });
+      const identity = await fastify.identityOf(request);
+      const user = await fastify.users.recordSignIn({ sub: principal.sub, ...identity });
       return { id: user.id, sub: user.auth0_user_id, email: user.email, name: user.name, role: user.role, is_active: user.is_active };
     },
   );
