@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import sensible from '@fastify/sensible';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import type { Config, Ports } from '@ust/platform';
 import type { EmbeddedIdentity } from '@ust/identity';
 import { embeddedIdentityPlugin } from '@ust/identity';
@@ -22,6 +21,7 @@ import securityHeaders from './plugins/security-headers.js';
 import telemetry from './plugins/telemetry.js';
 import portsPlugin from './plugins/ports.js';
 import openApi from './plugins/openapi.js';
+import rateLimits from './plugins/rate-limits.js';
 import webApp from './plugins/web-app.js';
 import healthRoutes from './routes/health/index.js';
 import releaseRoutes from './routes/releases/index.js';
@@ -90,7 +90,6 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
     zlibOptions: { level: 3 },
   });
-  await fastify.register(rateLimit, { max: options.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
 
   await fastify.register(errorHandler);
   await fastify.register(portsPlugin, { config: options.config, ports: options.ports });
@@ -102,14 +101,23 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
     ...issuerSourcesFor(options),
     users: createUserDirectory({ store: ports.store, cache: ports.cache, adminEmails: config.adminEmails }),
   });
+  await fastify.register(rateLimits, {
+    cache: ports.cache,
+    perMinute: config.RATE_LIMIT_PER_MINUTE,
+    anonymousTelemetryPerMinute: config.ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE,
+  });
   await fastify.register(telemetry);
   await fastify.register(openApi);
 
   await fastify.register(healthRoutes);
   // The sign-in flow is public (discovery, keys, the sign-in page, token exchange).
-  if (options.identity) await fastify.register(embeddedIdentityPlugin, { identity: options.identity });
+  if (options.identity) {
+    await fastify.register(embeddedIdentityPlugin, { identity: options.identity, signInLimit: { cache: ports.cache, perMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE } });
+  }
 
   await fastify.register(async (api) => {
+    // Before any authentication hook: refused tokens count against their sender's budget too.
+    api.addHook('onRequest', fastify.limitApiCalls);
     api.addHook('onResponse', fastify.logRequest);
     // Telemetry accepts anonymous calls (DECISIONS.md 2); everything else needs a token.
     await api.register(logRoutes, { prefix: '/logs' });

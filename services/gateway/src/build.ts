@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Logger } from '@ust/platform';
+import { fastifyTrustProxy, type Logger } from '@ust/platform';
 import app, { type AppOptions } from './app.js';
 
 /**
@@ -16,7 +16,8 @@ export async function buildGateway(options: AppOptions & { logger: Logger }): Pr
     // Request ids let a client quote one in a bug report; the error body carries it.
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers count only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
     // One line per request at debug (below) instead of Fastify's two at info.
     logController: new LogController({ disableRequestLogging: true }),
     ajv: AJV_OPTIONS,

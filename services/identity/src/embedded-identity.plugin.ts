@@ -9,16 +9,47 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { Cache } from '@ust/platform';
 import type { EmbeddedIdentity } from './embedded-identity.js';
+import { renderErrorPage } from './pages.js';
+
+export interface SignInLimit {
+  /** Counts attempts; a Redis cache shares the count between processes. */
+  cache: Cache;
+  /** Sign-in form posts per minute per client address. */
+  perMinute: number;
+}
 
 export interface EmbeddedIdentityPluginOptions {
   identity: EmbeddedIdentity;
+  /** Limits password guessing on the sign-in form; omitted, nothing is counted (tests). */
+  signInLimit?: SignInLimit;
 }
 
-const plugin: FastifyPluginAsync<EmbeddedIdentityPluginOptions> = async (fastify, { identity }) => {
+const SIGN_IN_POST = /\/interaction\/[^/]+\/login\/?$/;
+const SIGN_IN_WINDOW_MS = 60_000;
+
+/** True, after answering 429 with a page, when this sign-in post is one too many from its address. */
+async function refusedAsTooMany({ cache, perMinute }: SignInLimit, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const { count, remainingMs } = await cache.countInWindow(`ratelimit:sign-in:${normalizeIP(request.ip)}`, SIGN_IN_WINDOW_MS);
+  if (count <= perMinute) return false;
+  const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
+  await reply
+    .code(429)
+    .header('retry-after', String(seconds))
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'")
+    .type('text/html; charset=utf-8')
+    .send(renderErrorPage('Too many sign-in attempts', `Too many sign-in attempts from your network. Wait ${seconds} seconds, then go back and try again.`));
+  return true;
+}
+
+const plugin: FastifyPluginAsync<EmbeddedIdentityPluginOptions> = async (fastify, { identity, signInLimit }) => {
   const { mountPath } = identity;
   const handle = identity.callback();
-  const toProvider = (request: FastifyRequest, reply: FastifyReply) => {
+  const toProvider = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (signInLimit && request.method === 'POST' && SIGN_IN_POST.test(request.url.split('?')[0]!) && (await refusedAsTooMany(signInLimit, request, reply))) return reply;
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     // As a mounted Koa app sees it: the path below the mount, the full URL as originalUrl.

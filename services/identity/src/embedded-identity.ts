@@ -25,6 +25,12 @@ export interface EmbeddedIdentityOptions {
   clientId: string;
   /** Origins of the web app: redirect URIs `${origin}/callback` and `${origin}/silent-renew.html`, post-logout `${origin}/`. */
   webOrigins: string[];
+  /**
+   * Whether X-Forwarded-Proto/-Host/-For are believed (TRUST_PROXY set): behind a
+   * TLS-terminating proxy they decide whether cookies are Secure; from a client they are lies.
+   * @defaultValue false
+   */
+  trustProxy?: boolean;
   log: Logger;
 }
 
@@ -48,8 +54,7 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
   const { keys, accounts } = await loadIdentityFiles(dataDir);
 
   const provider = new Provider(issuer, providerConfiguration({ mountPath, audience, clientId, webOrigins, accounts, keys }));
-  // Behind a TLS-terminating proxy, X-Forwarded-Proto decides whether cookies are Secure.
-  provider.proxy = true;
+  provider.proxy = options.trustProxy ?? false;
   provider.use(interactionRoutes({ provider, mountPath, webOrigins, accounts, log }));
   provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'identity provider error'));
 

@@ -5,10 +5,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify from 'fastify';
-import { createLogger, loadConfig, onShutdown, runMain } from '@ust/platform';
+import { createLogger, createMemoryCache, loadConfig, onShutdown, runMain } from '@ust/platform';
 import { createEmbeddedIdentity } from './embedded-identity.js';
-import { embeddedIdentityPlugin } from './embedded-identity.plugin.js';
+import { buildIdentityServer } from './identity-server.js';
 
 runMain(async () => {
   const config = loadConfig();
@@ -19,12 +18,12 @@ runMain(async () => {
     audience: config.oidcAudience,
     clientId: config.OIDC_CLIENT_ID,
     webOrigins: [config.publicUrl],
+    trustProxy: config.trustProxy !== false,
     log,
   });
 
-  const server = Fastify({ loggerInstance: log, trustProxy: true });
-  await server.register(embeddedIdentityPlugin, { identity });
-  server.get('/health', async () => ({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }));
+  // One identity process holds the provider's sessions, so its sign-in counts can live in it too.
+  const server = await buildIdentityServer({ config, identity, cache: createMemoryCache(), logger: log });
   const url = await server.listen({ port: config.PORT, host: config.HOST });
 
   // `pnpm token` run in this container signs for this issuer (DECISIONS.md 21).

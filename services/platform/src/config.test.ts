@@ -32,6 +32,15 @@ describe('loadConfig', () => {
     expect(config.oidcIssuer).toBe('https://ust.example.com/idp');
   });
 
+  it('trusts no forwarded headers unless TRUST_PROXY names a hop count or the proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1, fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']);
+    for (const bad of ['true', 'loopback', '10.0.0.0/33', '999.1.1.1', '10.0.0.1;rm']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('follows the port actually opened, unless the public URL was given', () => {
     const opened = withPort(loadConfig({ PORT: '0' }), 41234);
     expect(opened.PORT).toBe(41234);

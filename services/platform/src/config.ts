@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -12,6 +13,9 @@ import path from 'node:path';
  * placeholders of a tile URL template (braces are not URI characters).
  */
 const HttpUrl = Type.String({ pattern: '^https?://[^\\s/?#]+[^\\s]*$' });
+
+/** A hop count, or a comma-separated list of IPv4/IPv6 addresses with optional /prefix. */
+const TRUST_PROXY_PATTERN = '^(\\d{1,2}|[0-9A-Fa-f:.]+(/\\d{1,3})?(\\s*,\\s*[0-9A-Fa-f:.]+(/\\d{1,3})?)*)$';
 
 export const ConfigSchema = Type.Object({
   NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
@@ -80,6 +84,15 @@ export const ConfigSchema = Type.Object({
   DEMO_SCALE: Type.String({ pattern: '^(national|fixtures|none|0?\\.[0-9]+|1)$', default: 'national' }),
   /** Requests per minute per client on the API. */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
+  /** Sign-in form posts per minute per client address, on the embedded provider's sign-in page. */
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 20 }),
+  /**
+   * Whose X-Forwarded-For / -Proto / -Host headers count: unset, nobody's (the client's address
+   * is the socket's); a number, that many proxy hops in front of the gateway; or comma-separated
+   * addresses and CIDR ranges of the proxies. Anyone can write these headers, so trusting them
+   * from a client lets it pose as any address.
+   */
+  TRUST_PROXY: Type.Optional(Type.String({ pattern: TRUST_PROXY_PATTERN })),
 
   /**
    * The map's Streets style: a MapLibre style JSON URL. Unset, with the satellite variables
@@ -105,6 +118,8 @@ export interface Config extends RawConfig {
   readonly oidcAudience: string;
   readonly adminEmails: readonly string[];
   readonly kafkaBrokers: readonly string[] | undefined;
+  /** TRUST_PROXY as Fastify's `trustProxy` takes it: false, a hop count, or the proxies' addresses. */
+  readonly trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -149,7 +164,35 @@ function deriveConfig(raw: RawConfig): Readonly<Config> {
     oidcAudience: raw.OIDC_AUDIENCE ?? `${publicUrl}/api`,
     adminEmails: raw.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
     kafkaBrokers: raw.KAFKA_BROKERS?.split(','),
+    trustProxy: trustProxyOf(raw.TRUST_PROXY),
   });
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` option takes it. A hop count becomes a function trusting
+ * that many addresses nearest the server (Fastify reads a bare number as "trust nothing"); it
+ * assumes clients reach the gateway only through those proxies, which a list of the proxies'
+ * addresses does not.
+ */
+export function fastifyTrustProxy(trustProxy: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  const hops = trustProxy;
+  return (_address, hop) => hop < hops;
+}
+
+function trustProxyOf(value: string | undefined): false | number | string[] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address);
+    const maxPrefix = family === 6 ? 128 : 32;
+    if (family === 0 || (prefix !== undefined && Number(prefix) > maxPrefix)) {
+      throw new ConfigError([`TRUST_PROXY: ${JSON.stringify(entry)} is not an IP address or CIDR range (got ${JSON.stringify(value)})`]);
+    }
+  }
+  return entries;
 }
 
 /**

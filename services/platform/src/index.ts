@@ -1,4 +1,4 @@
-export { loadConfig, withPort, requireProductionPorts, ConfigSchema, ConfigError, type Config } from './config.js';
+export { loadConfig, withPort, requireProductionPorts, fastifyTrustProxy, ConfigSchema, ConfigError, type Config } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export type * from './ports/index.js';
 export * from './analytics/index.js';

@@ -209,6 +209,11 @@ describe('gateway security', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('Your account is deactivated. Contact an administrator to restore access.');
     expect((await call('GET', '/api/facilities/DE-1', headers)).statusCode).toBe(403);
+    const entry = { timestamp: new Date().toISOString(), level: 'ERROR', category: 'GLOBAL_ERROR', message: 'from a deactivated account' };
+    for (const [url, payload] of [['/api/logs', { logs: [entry] }], ['/api/log-activity', { activity_type: 'map_loaded' }]] as const) {
+      const telemetry = await call('POST', url, headers, payload);
+      expect({ url, status: telemetry.statusCode }).toEqual({ url, status: 403 });
+    }
     const stillProfile = await call('POST', '/api/user-profile', headers, { sub: 'local|dee', email: 'dee@example.com', name: 'Dee Activated' });
     expect(stillProfile.statusCode).toBe(200);
     expect(stillProfile.json().is_active).toBe(false);

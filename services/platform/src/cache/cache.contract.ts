@@ -139,6 +139,28 @@ export function describeCacheContract(adapterName: string, makeCache: () => Prom
       await expect(cache.incr('text')).rejects.toThrow(/not an integer/);
     });
 
+    it('counts events in a window that opens with the first one, atomically under concurrency', async () => {
+      const cache = scoped();
+      const first = await cache.countInWindow('limit:a', 60_000);
+      expect(first).toEqual({ count: 1, remainingMs: 60_000 });
+      const counts = await Promise.all(Array.from({ length: 50 }, () => cache.countInWindow('limit:a', 60_000)));
+      expect(counts.map(({ count }) => count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, index) => index + 2));
+      for (const { remainingMs } of counts) {
+        expect(remainingMs).toBeGreaterThan(0);
+        expect(remainingMs).toBeLessThanOrEqual(60_000);
+      }
+      expect(await cache.countInWindow('limit:b', 60_000)).toEqual({ count: 1, remainingMs: 60_000 });
+      await expect(cache.countInWindow('limit:c', 0)).rejects.toThrow(/positive whole number of milliseconds/);
+    });
+
+    it('opens a new window once the last one has passed', async () => {
+      const cache = scoped();
+      await cache.countInWindow('short', 50);
+      await cache.countInWindow('short', 50);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect((await cache.countInWindow('short', 50)).count).toBe(1);
+    });
+
     it('stores hash fields, strings or blobs, and reads one or all', async () => {
       const cache = scoped();
       await cache.hset('user:1', { role: 'broker', email: 'b@example.com' });

@@ -65,6 +65,11 @@ export function assertTtlSeconds(ttlSeconds: number): void {
   }
 }
 
+/** A window is a whole number of milliseconds, as PEXPIRE takes it. */
+export function assertWindowMs(windowMs: number): void {
+  if (!Number.isInteger(windowMs) || windowMs <= 0) throw new RangeError(`windowMs must be a positive whole number of milliseconds, got ${windowMs}`);
+}
+
 function toBuffer(value: string | Buffer): Buffer {
   // Copy, so a caller reusing its buffer cannot change what is stored.
   return typeof value === 'string' ? Buffer.from(value, 'utf8') : Buffer.from(value);
@@ -96,6 +101,23 @@ function createView(store: Store, prefix: string): Cache {
     const expiresAt = options?.ttlSeconds === undefined ? undefined : Date.now() + options.ttlSeconds * 1000;
     store.entries.set(prefix + key, { kind: 'string', value: toBuffer(value), ...(expiresAt === undefined ? {} : { expiresAt }) });
     if (expiresAt !== undefined) store.expiring.add(prefix + key);
+  };
+  /** INCRBY, synchronously, so callers can act on the new value before anything else runs. */
+  const increment = (key: string, by: number): number => {
+    if (!Number.isSafeInteger(by)) throw new Error('ERR value is not an integer or out of range');
+    const entry = stringEntry(key);
+    const text = entry?.value.toString('utf8') ?? '0';
+    if (!/^-?\d{1,19}$/.test(text) || !Number.isSafeInteger(Number(text))) {
+      throw new Error('ERR value is not an integer or out of range');
+    }
+    const next = Number(text) + by;
+    // INCRBY keeps the key's TTL.
+    store.entries.set(prefix + key, {
+      kind: 'string',
+      value: Buffer.from(String(next)),
+      ...(entry?.expiresAt === undefined ? {} : { expiresAt: entry.expiresAt }),
+    });
+    return next;
   };
   /** Live keys of this view starting with `keyPrefix`, relative to the view, sorted. */
   const matching = (keyPrefix: string): string[] => {
@@ -145,20 +167,18 @@ function createView(store: Store, prefix: string): Cache {
       return deleted;
     },
     async incr(key, by = 1) {
-      if (!Number.isSafeInteger(by)) throw new Error('ERR value is not an integer or out of range');
-      const entry = stringEntry(key);
-      const text = entry?.value.toString('utf8') ?? '0';
-      if (!/^-?\d{1,19}$/.test(text) || !Number.isSafeInteger(Number(text))) {
-        throw new Error('ERR value is not an integer or out of range');
+      return increment(key, by);
+    },
+    async countInWindow(key, windowMs) {
+      assertWindowMs(windowMs);
+      const count = increment(key, 1);
+      const entry = store.entries.get(prefix + key)!;
+      const now = Date.now();
+      if (count === 1 || entry.expiresAt === undefined) {
+        entry.expiresAt = now + windowMs;
+        store.expiring.add(prefix + key);
       }
-      const next = Number(text) + by;
-      // INCRBY keeps the key's TTL.
-      store.entries.set(prefix + key, {
-        kind: 'string',
-        value: Buffer.from(String(next)),
-        ...(entry?.expiresAt === undefined ? {} : { expiresAt: entry.expiresAt }),
-      });
-      return next;
+      return { count, remainingMs: entry.expiresAt - now };
     },
     async ttl(key) {
       const entry = live(key);

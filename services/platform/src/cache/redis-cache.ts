@@ -9,7 +9,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import type { Cache, SetOptions } from '../ports/cache.js';
-import { assertTtlSeconds } from './memory-cache.js';
+import { assertTtlSeconds, assertWindowMs } from './memory-cache.js';
 
 export interface RedisCacheOptions {
   /** redis://[user:password@]host:port[/db] */
@@ -77,6 +77,19 @@ interface Connection {
   target: string;
   connectTimeoutMs: number;
 }
+
+/**
+ * INCR and, for the window's first event (or a counter that somehow lost its expiry), PEXPIRE,
+ * as one script so that no other client sees a counter without its window.
+ */
+const COUNT_IN_WINDOW_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local remaining = redis.call('PTTL', KEYS[1])
+if count == 1 or remaining < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  remaining = tonumber(ARGV[1])
+end
+return {count, remaining}`;
 
 /** Escapes glob characters so a key prefix matches only itself in SCAN MATCH. */
 function globEscape(text: string): string {
@@ -152,6 +165,11 @@ function createView(connection: Connection, prefix: string): Cache {
     async incr(key, by = 1) {
       if (!Number.isSafeInteger(by)) throw new Error('ERR value is not an integer or out of range');
       return run('INCRBY', () => redis.incrby(k(key), by));
+    },
+    async countInWindow(key, windowMs) {
+      assertWindowMs(windowMs);
+      const [count, remainingMs] = (await run('EVAL count-in-window', () => redis.eval(COUNT_IN_WINDOW_SCRIPT, 1, k(key), windowMs))) as [number, number];
+      return { count, remainingMs };
     },
     ttl: (key) => run('TTL', () => redis.ttl(k(key))),
     async expire(key, ttlSeconds) {

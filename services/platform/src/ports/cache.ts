@@ -7,6 +7,11 @@ export interface SetOptions {
   ttlSeconds?: number;
 }
 
+export interface WindowCount {
+  count: number;
+  remainingMs: number;
+}
+
 export interface Cache {
   readonly adapter: 'redis' | 'memory';
   readonly target: string;
@@ -22,6 +27,13 @@ export interface Cache {
   setMany(entries: ReadonlyArray<readonly [key: string, value: string | Buffer]>, options?: SetOptions): Promise<void>;
   del(...keys: string[]): Promise<number>;
   incr(key: string, by?: number): Promise<number>;
+  /**
+   * Counts one more event in a window that opens with the key's first event and lasts
+   * `windowMs`: answers the count so far (this one included) and the window's remaining
+   * milliseconds, in one atomic step, so several processes sharing the cache count together
+   * (rate limits).
+   */
+  countInWindow(key: string, windowMs: number): Promise<WindowCount>;
   /** Remaining time to live in seconds: -1 without expiry, -2 when the key does not exist. */
   ttl(key: string): Promise<number>;
   expire(key: string, ttlSeconds: number): Promise<boolean>;

@@ -6,14 +6,13 @@ import { HealthResponse, ReadyResponse } from '@ust/schemas';
 const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/health',
-    { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Liveness', security: [], response: { 200: HealthResponse } } },
+    { schema: { tags: ['health'], summary: 'Liveness', security: [], response: { 200: HealthResponse } } },
     async () => ({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }),
   );
 
   fastify.get(
     '/ready',
     {
-      config: { rateLimit: false },
       schema: {
         tags: ['health'],
         summary: 'Readiness: each port, its adapter, and whether it answers',

@@ -1,0 +1,25 @@
+/**
+ * The identity process's HTTP server: the embedded provider on its own (the compose stack's
+ * `identity` container, DECISIONS.md 6) with GET /health, sign-in posts limited per address,
+ * and forwarded headers believed only from the proxies TRUST_PROXY names.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { fastifyTrustProxy, type Cache, type Config, type Logger } from '@ust/platform';
+import type { EmbeddedIdentity } from './embedded-identity.js';
+import { embeddedIdentityPlugin } from './embedded-identity.plugin.js';
+
+export interface IdentityServerOptions {
+  config: Readonly<Config>;
+  identity: EmbeddedIdentity;
+  /** Where sign-in attempts are counted. */
+  cache: Cache;
+  logger: Logger;
+}
+
+export async function buildIdentityServer({ config, identity, cache, logger }: IdentityServerOptions): Promise<FastifyInstance> {
+  const server = Fastify({ loggerInstance: logger, trustProxy: fastifyTrustProxy(config.trustProxy) });
+  await server.register(embeddedIdentityPlugin, { identity, signInLimit: { cache, perMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE } });
+  server.get('/health', async () => ({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }));
+  await server.ready();
+  return server as unknown as FastifyInstance;
+}
