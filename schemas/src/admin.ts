@@ -30,7 +30,10 @@ export type AdminLogsQuery = Static<typeof AdminLogsQuery>;
 export const AdminActivitiesQuery = Type.Object({ limit: limit(50) }, { additionalProperties: false });
 export type AdminActivitiesQuery = Static<typeof AdminActivitiesQuery>;
 
-/** GET /admin/sessions?limit=20. */
+/** Sessions with an activity in this many days are listed; older ones are not read. */
+export const SESSIONS_WINDOW_DAYS = 7;
+
+/** GET /admin/sessions?limit=20: the newest sessions of the last SESSIONS_WINDOW_DAYS. */
 export const AdminSessionsQuery = Type.Object({ limit: limit(20) }, { additionalProperties: false });
 export type AdminSessionsQuery = Static<typeof AdminSessionsQuery>;
 

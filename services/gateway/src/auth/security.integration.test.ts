@@ -22,6 +22,7 @@ import {
   type Ports,
 } from '@ust/platform';
 import { buildGateway } from '../build.js';
+import { countingStore } from '../testing/counting-store.js';
 import { createTestIssuer, type TestIssuer } from '../testing/test-issuer.js';
 import { userIdOfSubject } from '../users/user-directory.js';
 
@@ -38,7 +39,7 @@ describe('gateway security', () => {
   let dataDir: string;
   let issuer: TestIssuer;
   let routes: Array<{ method: string; url: string }>;
-  const insertsByTable = new Map<string, number>();
+  let insertsByTable: Map<string, number>;
   const call = (method: string, url: string, headers: Record<string, string> = {}, payload?: unknown) =>
     gateway.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const signIn = async (user: { sub: string; email: string; email_verified?: boolean; name: string }) => {
@@ -52,16 +53,9 @@ describe('gateway security', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-security-'));
     const chdb = await createChdbStore({ path: dataDir, database: 'security_test' });
     await applyMigrations(chdb, migrationsDirectory);
-    // Counts the writes each table gets, to see that no client can make the gateway write at will.
-    const store = new Proxy(chdb, {
-      get: (target, property, receiver) =>
-        property === 'insert'
-          ? (table: string, rows: unknown[]) => {
-              insertsByTable.set(table, (insertsByTable.get(table) ?? 0) + 1);
-              return target.insert(table, rows as never);
-            }
-          : Reflect.get(target, property, receiver),
-    });
+    const counted = countingStore(chdb);
+    const store = counted.store;
+    insertsByTable = counted.counts.insertsByTable;
     ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
     issuer = await createTestIssuer();
     const config = loadConfig({ ...issuer.env, ADMIN_EMAILS: 'ada@example.com, otto@example.com', RATE_LIMIT_PER_MINUTE: '100000', ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: '100000' });

@@ -13,6 +13,13 @@ import { readCurrentVersion } from '@ust/workers';
 
 /** Long enough that a dialog opened again in a session is a cache hit, short enough to bound memory. */
 export const DIALOG_BODY_TTL_SECONDS = 15 * 60;
+/**
+ * An id that was not found is answered 404 from the cache this long, so asking for made-up ids
+ * again and again does not queue statements on chDB; a new dataset version forgets it at once.
+ */
+export const ABSENT_ID_TTL_SECONDS = 60;
+/** Stored for an absent id: no serialized body is ever empty. */
+const ABSENT = '';
 
 export const dialogBodyKeys = {
   facilityDetails: (version: number, id: string) => `${datasetVersionPrefix(version)}details:facility:${id}`,
@@ -24,8 +31,9 @@ export type CachedBody = { json: string; cached: boolean } | undefined;
 
 /**
  * Reads the current version's key, or runs `load` (at most once at a time per key in this
- * process, so concurrent first views share one query) and stores its body. An unknown id is not
- * cached, so an id that appears with the next import is found at once.
+ * process, so concurrent first views share one query) and stores its body. An unknown id is
+ * remembered as absent for ABSENT_ID_TTL_SECONDS within its version, so an id that appears with
+ * the next import is found at once.
  */
 export function createReadThrough(cache: Cache, ttlSeconds = DIALOG_BODY_TTL_SECONDS) {
   const inFlight = new Map<string, Promise<string | undefined>>();
@@ -47,12 +55,14 @@ export function createReadThrough(cache: Cache, ttlSeconds = DIALOG_BODY_TTL_SEC
     }
     const key = keyOfVersion(version);
     const stored = await cache.get(key);
+    if (stored === ABSENT) return undefined;
     if (stored !== null) return { json: stored, cached: true };
     let pending = inFlight.get(key);
     if (!pending) {
       pending = (async () => {
         const json = await loadJson();
         if (json !== undefined) await cache.set(key, json, { ttlSeconds });
+        else await cache.set(key, ABSENT, { ttlSeconds: ABSENT_ID_TTL_SECONDS });
         return json;
       })().finally(() => inFlight.delete(key));
       inFlight.set(key, pending);

@@ -53,9 +53,21 @@ export type UserDirectory = ReturnType<typeof createUserDirectory>;
 export function createUserDirectory({ store, cache, adminEmails, now = () => new Date() }: UserDirectoryOptions) {
   const admins = new Set(adminEmails.map((email) => email.toLowerCase()));
 
+  const loading = new Map<string, Promise<UserRecord | undefined>>();
+
   async function findById(id: string): Promise<UserRecord | undefined> {
     const cached = await cache.get(userCacheKey(id));
     if (cached !== null) return cached === MISSING ? undefined : (JSON.parse(cached) as UserRecord);
+    // A burst of a new user's first calls shares one query.
+    let pending = loading.get(id);
+    if (!pending) {
+      pending = loadUser(id).finally(() => loading.delete(id));
+      loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  async function loadUser(id: string): Promise<UserRecord | undefined> {
     const user = await getUser(store, id);
     if (user) await cache.set(userCacheKey(id), JSON.stringify(user));
     else await cache.set(userCacheKey(id), MISSING, { ttlSeconds: UNKNOWN_USER_TTL_SECONDS });

@@ -58,6 +58,16 @@ describe('getRecentSessions', () => {
     ]);
   });
 
+  it('reads only the last 7 days', async () => {
+    await store.insert('user_activities', [
+      activityRow(20, minutesBefore(now, 8 * 24 * 60), { session_id: 's-last-week', auth0_user_id: 'auth0|cy', page: '/' }),
+      activityRow(21, minutesBefore(now, 6 * 24 * 60), { session_id: 's-this-week', auth0_user_id: 'auth0|cy', page: '/' }),
+    ]);
+    const listed = (await getRecentSessions(store, { limit: 500 }, now)).map((session) => session.session_id);
+    expect(listed).toContain('s-this-week');
+    expect(listed).not.toContain('s-last-week');
+  });
+
   it('stops at the limit', async () => {
     expect((await getRecentSessions(store, { limit: 1 })).map((session) => session.session_id)).toEqual(['s-new']);
   });

@@ -45,7 +45,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/sessions',
-    { schema: { tags: ['admin'], summary: 'Newest sessions', querystring: AdminSessionsQuery, response: { 200: AdminSessionsResponse, ...errors } } },
+    { schema: { tags: ['admin'], summary: 'Newest sessions of the last 7 days', querystring: AdminSessionsQuery, response: { 200: AdminSessionsResponse, ...errors } } },
     async (request) => ({ sessions: await getRecentSessions(store, request.query) }),
   );
 

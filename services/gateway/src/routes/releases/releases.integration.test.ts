@@ -17,6 +17,7 @@ import {
 import { DATASET_POINTER_KEY, type ReleaseRecord } from '@ust/schemas';
 import { releaseRecord } from '@ust/workers/testing';
 import { buildGateway } from '../../build.js';
+import { countingStore } from '../../testing/counting-store.js';
 import { createTestIssuer } from '../../testing/test-issuer.js';
 
 const log = createLogger('releases-test', { level: 'silent' });
@@ -47,13 +48,16 @@ describe('GET /api/releases/{id}', () => {
   let gateway: FastifyInstance;
   let ports: Ports;
   let authorization: { authorization: string };
+  let queries = () => 0;
 
   beforeAll(async () => {
     const issuer = await createTestIssuer();
     authorization = await issuer.headers({ sub: 'local|releases-test' });
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-releases-'));
-    const store = await createChdbStore({ path: dataDir, database: 'releases_test' });
-    await applyMigrations(store, migrationsDirectory);
+    const chdb = await createChdbStore({ path: dataDir, database: 'releases_test' });
+    await applyMigrations(chdb, migrationsDirectory);
+    const { store, counts: statementCounts } = countingStore(chdb);
+    queries = () => statementCounts.queries;
     // A later version replaces the first (ReplacingMergeTree): the API must show only it.
     await store.insert('releases', [{ ...release, status: 'Open', status_class: 'Open', version: 0 }, release]);
     ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue(), cache: createMemoryCache() };
@@ -111,8 +115,15 @@ describe('GET /api/releases/{id}', () => {
     expect(corrected.headers['x-cache']).toBe('miss');
     expect(corrected.json()).toMatchObject({ Status: 'Open', Status_Class: 'Open', NFA_Date: null });
 
-    // An unknown id is not remembered.
-    expect((await gateway.inject({ method: 'GET', url: '/api/releases/DC-NOPE', headers: authorization })).statusCode).toBe(404);
-    expect(await ports.cache.keys('v2:details:release:DC-NOPE')).toEqual([]);
+    // An unknown id is remembered as absent for a minute: asking again queries nothing.
+    const unknown = () => gateway.inject({ method: 'GET', url: '/api/releases/DC-NOPE', headers: authorization });
+    const before = queries();
+    for (let attempt = 0; attempt < 20; attempt++) expect((await unknown()).statusCode).toBe(404);
+    expect(queries() - before).toBe(1);
+    expect(await ports.cache.ttl('v2:details:release:DC-NOPE')).toBeLessThanOrEqual(60);
+    // Its release arrives with an import and a rebuild: the new version finds it at once.
+    await ports.store.insert('releases', [{ ...release, release_id: 'DC-NOPE', version: 3 }]);
+    await ports.cache.set(DATASET_POINTER_KEY, '3');
+    expect((await unknown()).statusCode).toBe(200);
   });
 });
