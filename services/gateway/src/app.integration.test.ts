@@ -66,6 +66,21 @@ describe('the gateway', () => {
     ]);
   });
 
+  it('answers a burst of readiness probes from one check of the ports', async () => {
+    let pings = 0;
+    const counted: Ports = { ...ports, cache: Object.assign(Object.create(ports.cache) as typeof ports.cache, { ping: () => (pings++, ports.cache.ping()) }) };
+    const probed = await buildGateway({ config: loadConfig({}), ports: counted, logger: log });
+    try {
+      const responses = await Promise.all(Array.from({ length: 50 }, () => probed.inject({ method: 'GET', url: '/ready' })));
+      for (let probe = 0; probe < 50; probe++) responses.push(await probed.inject({ method: 'GET', url: '/ready' }));
+      expect(new Set(responses.map((response) => response.statusCode))).toEqual(new Set([200]));
+      // One check per 2 s at most (recent-readiness.test.ts counts exactly, on a clock of its own).
+      expect(pings).toBeLessThanOrEqual(3);
+    } finally {
+      await probed.close();
+    }
+  });
+
   it('says 503 and which port is down when one does not answer', async () => {
     const deadRedis = createRedisCache({ url: `redis://127.0.0.1:${await findFreePort()}`, connectTimeoutMs: 500 });
     const degraded = await buildGateway({ config: loadConfig({}), ports: { ...ports, cache: deadRedis }, logger: log });

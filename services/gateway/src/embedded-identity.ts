@@ -1,5 +1,5 @@
 import type { Cache, AnalyticsStore, Config, Logger } from '@ust/platform';
-import { createEmbeddedIdentity, type EmbeddedIdentity } from '@ust/identity';
+import { createEmbeddedIdentity, describeDemoAccounts, type EmbeddedIdentity } from '@ust/identity';
 import { createUserDirectory } from './users/user-directory.js';
 
 /**
@@ -18,9 +18,6 @@ export async function startEmbeddedIdentity(config: Readonly<Config>, ports: { s
   });
   const users = createUserDirectory({ store: ports.store, cache: ports.cache, adminEmails: config.adminEmails });
   await users.ensureUsers(identity.accounts.map(({ sub, email, name, role }) => ({ sub, email, name, role })));
-  log.info(
-    { issuer: identity.issuer },
-    `Demo accounts (embedded sign-in at ${identity.issuer}):\n${identity.accounts.map((account) => `  ${account.role.padEnd(11)} ${account.email.padEnd(24)} password ${account.password}`).join('\n')}`,
-  );
+  log.info({ issuer: identity.issuer }, describeDemoAccounts(identity.accounts, { issuer: identity.issuer, production: config.NODE_ENV === 'production', dataDir: config.dataDir }));
   return identity;
 }

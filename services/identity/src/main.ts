@@ -3,9 +3,9 @@
  * container, DECISIONS.md 6), with GET /health for the orchestrator. The standalone process
  * mounts the same provider inside the gateway instead.
  */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createLogger, createMemoryCache, loadConfig, onShutdown, runMain } from '@ust/platform';
+import { createLogger, createMemoryCache, loadConfig, onShutdown, runMain, writePrivateFile } from '@ust/platform';
+import { describeDemoAccounts } from './demo-accounts.js';
 import { createEmbeddedIdentity } from './embedded-identity.js';
 import { buildIdentityServer } from './identity-server.js';
 
@@ -27,13 +27,11 @@ runMain(async () => {
   const url = await server.listen({ port: config.PORT, host: config.HOST });
 
   // `pnpm token` run in this container signs for this issuer (DECISIONS.md 21).
-  await writeFile(
+  await writePrivateFile(
     path.join(config.dataDir, 'runtime.json'),
     JSON.stringify({ pid: process.pid, url, issuer: identity.issuer, audience: identity.audience, startedAt: new Date().toISOString() }, null, 2),
   );
   log.info({ issuer: identity.issuer, audience: identity.audience, clientId: config.OIDC_CLIENT_ID, webOrigin: config.publicUrl }, 'identity provider ready');
-  for (const account of identity.accounts) {
-    log.info(`demo account ${account.role.padEnd(11)} ${account.email.padEnd(22)} password ${account.password}`);
-  }
+  log.info(describeDemoAccounts(identity.accounts, { issuer: identity.issuer, production: config.NODE_ENV === 'production', dataDir: config.dataDir }));
   onShutdown(log, () => server.close());
 });

@@ -3,12 +3,14 @@
  * owner only, created once and reused after.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDirectory, PRIVATE_FILE_MODE } from '@ust/platform';
 
-/** Creates `dir` readable by its owner only (it holds private keys). */
+/** Makes `dir` readable by its owner only (it holds private keys), also when it existed before. */
 export async function ensureSecretDirectory(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await ensurePrivateDirectory(path.dirname(dir));
+  await ensurePrivateDirectory(dir);
 }
 
 /**
@@ -19,12 +21,16 @@ export async function ensureSecretDirectory(dir: string): Promise<void> {
  */
 export async function readOrCreateSecretFile<T>(file: string, create: () => Promise<T>, check: (value: unknown) => value is T): Promise<T> {
   const existing = await readSecretFile(file, check);
-  if (existing !== undefined) return existing;
+  if (existing !== undefined) {
+    // A file copied in or made by an older version may be open to others: close it.
+    await chmod(file, PRIVATE_FILE_MODE);
+    return existing;
+  }
   const value = await create();
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}`);
-  await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   // The umask can only remove bits; this makes 0600 explicit whatever it is.
-  await chmod(temporary, 0o600);
+  await chmod(temporary, PRIVATE_FILE_MODE);
   try {
     await link(temporary, file);
     return value;

@@ -7,6 +7,7 @@ export * from './jobs/index.js';
 export * from './cache/index.js';
 export { createPorts, describePorts, checkPorts, type Ports, type PortsHandle } from './create-ports.js';
 export { lockDataDir, DataDirLockedError, type DataDirLock } from './data-dir-lock.js';
+export { ensurePrivateDirectory, writePrivateFile, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from './files/private-files.js';
 export { workspaceRoot, migrationsDirectory } from './paths.js';
 export { onShutdown } from './shutdown.js';
 export { startHeartbeat } from './heartbeat.js';

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ describe('the standalone process', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-standalone-'));
+    await chmod(dataDir, 0o755);
     const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_SCALE: 'none' });
     standalone = await startStandalone({ config, log: createLogger('standalone-test', { level: 'silent' }) });
   });
@@ -30,11 +31,16 @@ describe('the standalone process', () => {
     expect(body.ports[0]?.target).toBe(path.join(dataDir, 'clickhouse'));
   });
 
-  it('owns its data directory and tells CLIs where it runs', async () => {
+  it('owns its data directory, closed to other users, and tells CLIs where it runs', async () => {
     const lock = JSON.parse(await readFile(path.join(dataDir, 'owner.lock'), 'utf8'));
     expect(lock).toMatchObject({ pid: process.pid, role: 'standalone' });
     const runtime = JSON.parse(await readFile(path.join(dataDir, 'runtime.json'), 'utf8'));
     expect(runtime).toMatchObject({ pid: process.pid, url: standalone.url });
+    // DATA_DIR was made 0755 before the start: the platform closed it.
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+    for (const file of ['owner.lock', 'runtime.json', 'identity/jwks.json', 'identity/accounts.json']) {
+      expect({ file, mode: (await stat(path.join(dataDir, file))).mode & 0o777 }).toEqual({ file, mode: 0o600 });
+    }
   });
 
   it('runs the workers: a maintenance job enqueued through the port completes', async () => {

@@ -2,10 +2,9 @@
  * The whole platform in one process: gateway, ingest consumers and workers on the ports the
  * configuration selects (embedded by default). Tests and `pnpm start` both use this.
  */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { applyMigrations, createPorts, findFreePort, migrationsDirectory, withPort, workspaceRoot, type Config, type Logger, type PortsHandle } from '@ust/platform';
+import { applyMigrations, createPorts, findFreePort, migrationsDirectory, withPort, workspaceRoot, writePrivateFile, type Config, type Logger, type PortsHandle } from '@ust/platform';
 import { buildGateway, startEmbeddedIdentity } from '@ust/gateway';
 import type { EmbeddedIdentity } from '@ust/identity';
 import { startIngest } from '@ust/ingest';
@@ -53,7 +52,7 @@ export async function startStandalone({ config: requested, log, listen = true }:
       const address = await gateway.listen({ port: config.PORT, host: config.HOST });
       url = address.replace('[::1]', 'localhost');
       // CLIs find the running server, its issuer and audience here (DECISIONS.md 21).
-      await writeFile(
+      await writePrivateFile(
         path.join(config.dataDir, 'runtime.json'),
         JSON.stringify(
           { pid: process.pid, url, publicUrl: config.publicUrl, issuer: config.oidcIssuer, audience: config.oidcAudience, startedAt: new Date().toISOString() },

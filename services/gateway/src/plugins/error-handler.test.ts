@@ -1,11 +1,23 @@
-import Fastify from 'fastify';
+import { Writable } from 'node:stream';
+import Fastify, { LogController } from 'fastify';
+import { createLogger } from '@ust/platform';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import errorHandler from './error-handler.js';
+import errorHandler, { MAX_ERROR_DETAILS, MAX_ERROR_MESSAGE_CHARS } from './error-handler.js';
 import { AJV_OPTIONS } from '../build.js';
 
 describe('the error handler', () => {
-  const fastify = Fastify({ ajv: AJV_OPTIONS });
+  const logged: string[] = [];
+  const logSink = new Writable({
+    write(chunk, _encoding, done) {
+      logged.push(String(chunk));
+      done();
+    },
+  });
+  const fastify = Fastify({ ajv: AJV_OPTIONS, loggerInstance: createLogger('error-handler-test', { level: 'info' }, logSink), bodyLimit: 4 * 1024 * 1024,
+    // As the gateway (build.ts): the error handler's line is the request's only one.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
 
   beforeAll(async () => {
     await fastify.register(errorHandler);
@@ -48,6 +60,21 @@ describe('the error handler', () => {
     );
     expect(body.error.message).toContain("body.address must have required property 'address'");
     expect(body.error.request_id).toEqual(expect.any(String));
+  });
+
+  it('caps what a body with thousands of problems or huge property names echoes back and logs', async () => {
+    const hugeName = 'p'.repeat(10_000);
+    const payload = { logs: Array.from({ length: 100 }, () => ({ level: 'LOUD', [hugeName]: 1 })), [hugeName]: 'x' };
+    logged.length = 0;
+    const response = await fastify.inject({ method: 'POST', url: `/things?${'q'.repeat(5_000)}`, payload });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.details).toHaveLength(MAX_ERROR_DETAILS);
+    for (const { field, reason } of error.details) expect(field.length + reason.length).toBeLessThanOrEqual(400);
+    expect(error.message.length).toBeLessThanOrEqual(MAX_ERROR_MESSAGE_CHARS);
+    expect(error.message).toMatch(/; and \d+ more problems$|…$/);
+    expect(response.body.length).toBeLessThan(10_000);
+    expect(logged.join('').length).toBeLessThan(5_000);
   });
 
   it('never leaks the message of a 500', async () => {

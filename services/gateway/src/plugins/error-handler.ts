@@ -19,6 +19,21 @@ const CODES: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 
+/**
+ * Bounds on what an error echoes back and logs: a body can carry thousands of problems, and a
+ * property name or a header as long as the body limit, which must not come back ten times over
+ * or fill the logs.
+ */
+export const MAX_ERROR_DETAILS = 20;
+const MAX_DETAIL_CHARS = 200;
+export const MAX_ERROR_MESSAGE_CHARS = 2_000;
+const MAX_LOGGED_URL_CHARS = 500;
+
+/** The text, cut to `max` characters with an ellipsis when longer. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
 /** `/body/logs/0/level` -> `body.logs[0].level`: the field as a client would name it. */
 export function fieldName(context: string | undefined, instancePath: string, missing?: string): string {
   const parts = instancePath.split('/').filter(Boolean);
@@ -29,12 +44,12 @@ export function fieldName(context: string | undefined, instancePath: string, mis
 }
 
 function validationDetails(error: FastifyError): NonNullable<ErrorBody['error']['details']> {
-  return (error.validation ?? []).map((issue) => {
+  return (error.validation ?? []).slice(0, MAX_ERROR_DETAILS).map((issue) => {
     const missing = issue.keyword === 'required' ? String((issue.params as { missingProperty?: string }).missingProperty ?? '') : undefined;
     const extra = issue.keyword === 'additionalProperties' ? String((issue.params as { additionalProperty?: string }).additionalProperty ?? '') : undefined;
     return {
-      field: fieldName(error.validationContext, issue.instancePath, missing || extra),
-      reason: extra ? 'is not an allowed property' : (issue.message ?? 'is invalid'),
+      field: clip(fieldName(error.validationContext, issue.instancePath, missing || extra), MAX_DETAIL_CHARS),
+      reason: clip(extra ? 'is not an allowed property' : (issue.message ?? 'is invalid'), MAX_DETAIL_CHARS),
     };
   });
 }
@@ -43,26 +58,29 @@ async function errorHandlerPlugin(fastify: FastifyInstance) {
   fastify.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     const body: ErrorBody = {
-      error: { code: CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'ERROR'), message: error.message, request_id: request.id },
+      error: { code: CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'ERROR'), message: clip(error.message, MAX_ERROR_MESSAGE_CHARS), request_id: request.id },
     };
     if (error.validation) {
       const details = validationDetails(error);
+      const more = error.validation.length - details.length;
       body.error.code = 'VALIDATION_FAILED';
       body.error.details = details;
-      body.error.message = details.map((detail) => `${detail.field} ${detail.reason}`).join('; ');
+      const listed = details.map((detail) => `${detail.field} ${detail.reason}`).join('; ');
+      body.error.message = clip(more > 0 ? `${listed}; and ${more} more problem${more === 1 ? '' : 's'}` : listed, MAX_ERROR_MESSAGE_CHARS);
     }
+    const url = clip(request.url, MAX_LOGGED_URL_CHARS);
     if (status >= 500) {
-      request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
-      body.error.message = status === 503 ? error.message : 'Internal server error';
+      request.log.error({ err: error, method: request.method, url }, 'request failed');
+      body.error.message = status === 503 ? clip(error.message, MAX_ERROR_MESSAGE_CHARS) : 'Internal server error';
     } else {
-      request.log.info({ status, code: body.error.code, method: request.method, url: request.url }, body.error.message);
+      request.log.info({ status, code: body.error.code, method: request.method, url }, body.error.message);
     }
     void reply.status(status).send(body);
   });
 
   fastify.setNotFoundHandler((request, reply) => {
     const body: ErrorBody = {
-      error: { code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found`, request_id: request.id },
+      error: { code: 'NOT_FOUND', message: `Route ${request.method} ${clip(request.url.split('?')[0]!, MAX_DETAIL_CHARS)} not found`, request_id: request.id },
     };
     void reply.status(404).send(body);
   });

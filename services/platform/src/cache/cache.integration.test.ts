@@ -39,6 +39,9 @@ describe('memory cache snapshot', () => {
     await first.set('v3:short', 'expires', { ttlSeconds: 60 });
     await first.hset('v3:hash', { a: '1', b: Buffer.from([7]) });
     await first.close();
+    // It holds users' e-mails among the derived data: readable by its owner only.
+    const { stat } = await import('node:fs/promises');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
 
     const second = createMemoryCache({ snapshotFile: file });
     expect(await second.get('dataset:current')).toBe('3');

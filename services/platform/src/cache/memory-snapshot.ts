@@ -1,9 +1,11 @@
 /**
  * Persists the embedded cache between runs, so a restart of the embedded platform serves the
  * derived data (maps, statistics, facility lists) at once instead of rebuilding it. Binary,
- * length-prefixed; written to a temporary file and renamed, so a crash leaves the old snapshot.
+ * length-prefixed; written to a temporary file and renamed, so a crash leaves the old snapshot;
+ * readable by its owner only.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writePrivateFileSync } from '../files/private-files.js';
 
 export type SnapshotEntry =
   | { kind: 'string'; value: Buffer; expiresAt?: number }
@@ -38,8 +40,8 @@ export function writeSnapshot(file: string, entries: ReadonlyMap<string, Snapsho
       }
     }
   }
-  writeFileSync(`${file}.tmp`, Buffer.concat(parts));
-  renameSync(`${file}.tmp`, file);
+  // It holds users' e-mails and roles among the derived data: its owner's only.
+  writePrivateFileSync(file, Buffer.concat(parts));
 }
 
 /** Entries of a snapshot file; empty when there is none or it is not a snapshot. */
