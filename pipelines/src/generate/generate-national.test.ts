@@ -63,7 +63,8 @@ describe('generateNationalDataset', () => {
       if (!Value.Check(schemas[item.kind], item.record)) throw new Error(`invalid ${item.kind}: ${JSON.stringify(item.record)}`);
       expect(item.record).toMatchObject({ source: 'generated', source_line: 0, import_id: 'generated-test', version: 7 });
     }
-  });
+    // Tens of thousands of schema checks: seconds on a busy 2-core machine, past vitest's 5 s default.
+  }, 30_000);
 
   it('skips excluded states entirely and leaves the other states unchanged', () => {
     expect(items.some((item) => item.kind !== 'reject' && EXCLUDED.includes(item.record.state))).toBe(false);

@@ -92,10 +92,9 @@ export function createUserDirectory({ store, cache, adminEmails, now = () => new
     const promoted = emailVerified && email !== null && admins.has(email.toLowerCase());
     const role: Role = previous?.role ?? (promoted ? 'admin' : DEFAULT_ROLE);
     const createdAt = previous?.created_at ?? at.toISOString();
-    return save(
-      { id, auth0_user_id: sub, email: email ?? '', name, role, is_active: previous?.is_active ?? true, created_at: createdAt, last_login: at.toISOString() },
-      previous,
-    );
+    // A claim the issuer left out this time keeps the value it gave before (the record holds nothing else).
+    const recorded = { email: email ?? (previous?.email || ''), name: name ?? previous?.name ?? null };
+    return save({ id, auth0_user_id: sub, ...recorded, role, is_active: previous?.is_active ?? true, created_at: createdAt, last_login: at.toISOString() }, previous);
   }
 
   return {
