@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import sensible from '@fastify/sensible';
 import compress from '@fastify/compress';
-import type { Config, Ports } from '@ust/platform';
+import { securityHeaders, type Config, type Ports } from '@ust/platform';
 import type { EmbeddedIdentity } from '@ust/identity';
 import { embeddedIdentityPlugin } from '@ust/identity';
 import authentication from './auth/authentication.js';
@@ -17,7 +17,6 @@ import { remoteUserinfo, type UserinfoSource } from './auth/identity-claims.js';
 import { issuerMetadataSource } from './auth/issuer-metadata.js';
 import { createUserDirectory } from './users/user-directory.js';
 import errorHandler from './plugins/error-handler.js';
-import securityHeaders from './plugins/security-headers.js';
 import telemetry from './plugins/telemetry.js';
 import portsPlugin from './plugins/ports.js';
 import openApi from './plugins/openapi.js';
@@ -74,11 +73,7 @@ export const API_PREFIX = '/api';
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(sensible);
-  await fastify.register(securityHeaders, {
-    // The web app loads map tiles and styles from configured origins; its own CSP lives with the app.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  await fastify.register(securityHeaders);
   await fastify.register(compress, {
     threshold: 1024,
     // API answers are tens of KB at most (a search is about 16 KB): compressed in one call, not

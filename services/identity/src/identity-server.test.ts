@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createMemoryCache, loadConfig, type Cache } from '@ust/platform';
+import { createLogger, createMemoryCache, loadConfig, PLATFORM_HELMET_OPTIONS, securityHeadersOf, type Cache } from '@ust/platform';
 import { createEmbeddedIdentity } from './embedded-identity.js';
 import { buildIdentityServer } from './identity-server.js';
 
@@ -34,6 +34,16 @@ describe('identity server', () => {
     await server?.close();
     await cache?.close();
     await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("sends the gateway's security headers on the provider's pages and its health", async () => {
+    const expected = Object.fromEntries(securityHeadersOf(PLATFORM_HELMET_OPTIONS).set.map(([name, value]) => [name.toLowerCase(), value]));
+    expect(expected['strict-transport-security']).toBeDefined();
+    for (const url of ['/health', '/idp/.well-known/openid-configuration', '/idp/interaction/unknown']) {
+      const response = await server.inject({ method: 'GET', url });
+      expect(response.headers, url).toMatchObject(expected);
+      expect(response.headers['x-powered-by'], url).toBeUndefined();
+    }
   });
 
   it('refuses sign-in posts past the limit per address with a page that says when to retry, whatever X-Forwarded-For says', async () => {

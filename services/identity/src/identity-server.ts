@@ -1,10 +1,11 @@
 /**
  * The identity process's HTTP server: the embedded provider on its own (the compose stack's
- * `identity` container, DECISIONS.md 6) with GET /health, sign-in posts limited per address,
+ * `identity` container, DECISIONS.md 6) with GET /health, the gateway's security headers,
+ * sign-in posts limited per address,
  * and forwarded headers believed only from the proxies TRUST_PROXY names.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { fastifyTrustProxy, type Cache, type Config, type Logger } from '@ust/platform';
+import { fastifyTrustProxy, securityHeaders, type Cache, type Config, type Logger } from '@ust/platform';
 import type { EmbeddedIdentity } from './embedded-identity.js';
 import { embeddedIdentityPlugin } from './embedded-identity.plugin.js';
 
@@ -18,6 +19,8 @@ export interface IdentityServerOptions {
 
 export async function buildIdentityServer({ config, identity, cache, logger }: IdentityServerOptions): Promise<FastifyInstance> {
   const server = Fastify({ loggerInstance: logger, trustProxy: fastifyTrustProxy(config.trustProxy) });
+  // The same headers as the gateway's: this is the sign-in page users type their password into.
+  await server.register(securityHeaders);
   await server.register(embeddedIdentityPlugin, { identity, signInLimit: { cache, perMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE } });
   server.get('/health', async () => ({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }));
   await server.ready();

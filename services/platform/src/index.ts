@@ -13,3 +13,4 @@ export { onShutdown } from './shutdown.js';
 export { startHeartbeat } from './heartbeat.js';
 export { runMain } from './run-main.js';
 export { findFreePort, waitForPort } from './net/free-port.js';
+export { default as securityHeaders, securityHeadersOf, PLATFORM_HELMET_OPTIONS } from './http/security-headers.js';

@@ -1,6 +1,6 @@
 /**
  * Helmet's security headers (HSTS, nosniff, frame and cross-origin policies, ...) on every
- * response. Helmet works them out once, at registration, and each request gets a copy of the
+ * response of the platform's HTTP services: the gateway and the identity service send the same. Helmet works them out once, at registration, and each request gets a copy of the
  * list: @fastify/helmet built helmet's middleware anew for every request (options parsed, a
  * function made per header) in two hooks, about a quarter of the gateway's capacity under load,
  * and even a middleware built once runs a function per header, which after an idle moment (cold
@@ -33,8 +33,15 @@ export function securityHeadersOf(options: HelmetOptions): SecurityHeaders {
   return headers;
 }
 
-async function securityHeaders(fastify: FastifyInstance, options: HelmetOptions) {
-  const { set, removed } = securityHeadersOf(options);
+/**
+ * The platform's helmet options. Pages set their own Content-Security-Policy (the web app's
+ * depends on the configured issuer and tile hosts, the sign-in pages' on the web origins), and
+ * the map's cross-origin tiles rule out a Cross-Origin-Embedder-Policy.
+ */
+export const PLATFORM_HELMET_OPTIONS: HelmetOptions = { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false };
+
+async function securityHeaders(fastify: FastifyInstance) {
+  const { set, removed } = securityHeadersOf(PLATFORM_HELMET_OPTIONS);
   fastify.addHook('onRequest', (request, reply, done) => {
     const response = reply.raw;
     for (let index = 0; index < set.length; index++) response.setHeader(set[index]![0], set[index]![1]);

@@ -1,10 +1,10 @@
 /** The headers helmet would set, recorded once at start (security-headers.ts). */
 import { describe, expect, it } from 'vitest';
-import { securityHeadersOf } from './security-headers.js';
+import { PLATFORM_HELMET_OPTIONS, securityHeadersOf } from './security-headers.js';
 
 describe('securityHeadersOf', () => {
-  it("records helmet's headers for the gateway's options, and the X-Powered-By it removes", () => {
-    const { set, removed } = securityHeadersOf({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  it("records helmet's headers for the platform's options, and the X-Powered-By it removes", () => {
+    const { set, removed } = securityHeadersOf(PLATFORM_HELMET_OPTIONS);
     expect(Object.fromEntries(set)).toEqual({
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Resource-Policy': 'same-origin',
