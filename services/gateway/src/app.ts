@@ -20,6 +20,7 @@ import telemetry from './plugins/telemetry.js';
 import portsPlugin from './plugins/ports.js';
 import openApi from './plugins/openapi.js';
 import webApp from './plugins/web-app.js';
+import { webAppPolicies } from './plugins/content-security-policy.js';
 import healthRoutes from './routes/health/index.js';
 import releaseRoutes from './routes/releases/index.js';
 import facilityRoutes from './routes/facilities/index.js';
@@ -62,7 +63,7 @@ export const API_PREFIX = '/api';
 async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(sensible);
   await fastify.register(securityHeaders, {
-    // The web app loads map tiles and styles from configured origins; its own CSP lives with the app.
+    // The web app's pages carry their own policy (plugins/web-app.ts); API answers are not pages.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
@@ -129,7 +130,15 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
     });
   }, { prefix: API_PREFIX });
 
-  if (options.webRoot) await fastify.register(webApp, { root: options.webRoot });
+  if (options.webRoot) {
+    const policies = webAppPolicies({
+      publicUrl: config.publicUrl,
+      issuer: options.identity?.issuer ?? config.oidcIssuer,
+      streetsStyleUrl: config.MAP_STREETS_STYLE_URL,
+      satelliteTilesUrl: config.MAP_SATELLITE_TILES_URL,
+    });
+    await fastify.register(webApp, { root: options.webRoot, policies });
+  }
 }
 
 /** Not encapsulated, so the instance that registers it sees its decorations (ports, telemetry, users). */
