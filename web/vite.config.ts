@@ -13,7 +13,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No maps at all rather than 'hidden' ones: nothing reads them (bench/ uses the manifest), and
+    // a map left in dist would ship in the image. The gateway refuses .map requests regardless.
+    sourcemap: false,
     // dist/.vite/manifest.json: bench/web-bundle.ts follows each route's chunks through it.
     manifest: true,
     // silent-renew.html is the iframe page of silent renew: a second entry, because it runs

@@ -37,12 +37,13 @@ export interface Platform {
 
 let active: Platform | undefined;
 
-export async function startPlatform(): Promise<Platform> {
+/** @param env more configuration, e.g. the map's tile URLs */
+export async function startPlatform(env: Record<string, string> = {}): Promise<Platform> {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`The web app is not built (${WEB_DIST}): run \`npx -y pnpm@10.34.9 --filter @ust/web build\` first`);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-e2e-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: 'fixtures', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...env, DATA_DIR: dataDir, DEMO_SCALE: 'fixtures', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   const standalone = await startStandalone({ config, log: createLogger('e2e', { level: 'warn' }), listen: true });
   let browser: Browser;
   try {

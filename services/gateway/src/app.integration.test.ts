@@ -20,6 +20,10 @@ import { buildGateway } from './build.js';
 import { createTestIssuer, type TestIssuer } from './testing/test-issuer.js';
 
 const log = createLogger('gateway-test', { level: 'silent' });
+const MAP_TILES = {
+  MAP_STREETS_STYLE_URL: 'https://tiles.example.com/styles/streets/style.json?key=abc',
+  MAP_SATELLITE_TILES_URL: 'https://imagery.example.net/tile/{z}/{y}/{x}',
+};
 
 describe('the gateway', () => {
   let gateway: FastifyInstance;
@@ -32,7 +36,10 @@ describe('the gateway', () => {
     const webRoot = path.join(dataDir, 'web');
     await mkdir(path.join(webRoot, 'assets'), { recursive: true });
     await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>UST</title><div id="root"></div>');
+    await writeFile(path.join(webRoot, 'silent-renew.html'), '<!doctype html><title>Signing in</title>');
     await writeFile(path.join(webRoot, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    // What a build with source maps leaves beside its chunks: the gateway must not serve it.
+    await writeFile(path.join(webRoot, 'assets', 'app-1a2b.js.map'), '{"version":3,"sources":["../src/main.tsx"]}');
     ports = {
       store: await createChdbStore({ path: path.join(dataDir, 'clickhouse'), database: 'gateway' }),
       events: createInProcessEventLog(),
@@ -40,7 +47,8 @@ describe('the gateway', () => {
       cache: createMemoryCache(),
     };
     await applyMigrations(ports.store, migrationsDirectory);
-    gateway = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...issuer.env }), ports, logger: log, webRoot, signingKeys: issuer.signingKeys });
+    const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...issuer.env, PUBLIC_URL: 'https://risk.example.com', ...MAP_TILES });
+    gateway = await buildGateway({ config, ports, logger: log, webRoot, signingKeys: issuer.signingKeys });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -128,9 +136,36 @@ describe('the gateway', () => {
     for (const url of ['/health', '/api/facilities', '/api/facilities-unknown', '/dashboard']) {
       const response = await gateway.inject({ method: 'GET', url });
       expect(response.headers, url).toMatchObject(securityHeaders);
-      // The web app's CSP lives with the app; the map's cross-origin tiles need no COEP.
-      expect(response.headers['content-security-policy'], url).toBeUndefined();
+      // The map's cross-origin tiles need no COEP.
       expect(response.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
+  });
+
+  it('gives the pages of the web app their Content-Security-Policy: the issuer and the tile hosts, framed only for silent renew', async () => {
+    const policy =
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: https://tiles.example.com https://imagery.example.net; " +
+      "connect-src 'self' https://issuer.test https://tiles.example.com https://imagery.example.net; worker-src 'self'; " +
+      "frame-src 'self' https://issuer.test; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+    for (const url of ['/', '/index.html', '/dashboard', '/county-map?level=county']) {
+      const response = await gateway.inject({ method: 'GET', url });
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['content-security-policy'], url).toBe(policy);
+    }
+    const silentRenew = await gateway.inject({ method: 'GET', url: '/silent-renew.html' });
+    expect(silentRenew.statusCode).toBe(200);
+    expect(silentRenew.headers['content-security-policy']).toBe(policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    // Answers that are not pages carry none: an API body or a script is never a document.
+    for (const url of ['/health', '/api/facilities', '/api/facilities-unknown', '/assets/app-1a2b.js']) {
+      expect((await gateway.inject({ method: 'GET', url })).headers['content-security-policy'], url).toBeUndefined();
+    }
+  });
+
+  it('never serves a source map, even one a build left beside its chunk', async () => {
+    for (const url of ['/assets/app-1a2b.js.map', '/assets/APP-1A2B.JS.MAP', '/assets/app-1a2b.js.map?v=1']) {
+      const response = await gateway.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code, url).toBe('NOT_FOUND');
+      expect(response.body, url).not.toContain('sources');
     }
   });
 

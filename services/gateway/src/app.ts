@@ -22,6 +22,7 @@ import portsPlugin from './plugins/ports.js';
 import openApi from './plugins/openapi.js';
 import rateLimits from './plugins/rate-limits.js';
 import webApp from './plugins/web-app.js';
+import { webAppPolicies } from './plugins/content-security-policy.js';
 import healthRoutes from './routes/health/index.js';
 import releaseRoutes from './routes/releases/index.js';
 import facilityRoutes from './routes/facilities/index.js';
@@ -73,6 +74,7 @@ export const API_PREFIX = '/api';
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(sensible);
+  // The web app's pages carry their own policy (plugins/web-app.ts); API answers are not pages.
   await fastify.register(securityHeaders);
   await fastify.register(compress, {
     threshold: 1024,
@@ -145,7 +147,15 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
     });
   }, { prefix: API_PREFIX });
 
-  if (options.webRoot) await fastify.register(webApp, { root: options.webRoot });
+  if (options.webRoot) {
+    const policies = webAppPolicies({
+      publicUrl: config.publicUrl,
+      issuer: options.identity?.issuer ?? config.oidcIssuer,
+      streetsStyleUrl: config.MAP_STREETS_STYLE_URL,
+      satelliteTilesUrl: config.MAP_SATELLITE_TILES_URL,
+    });
+    await fastify.register(webApp, { root: options.webRoot, policies });
+  }
 }
 
 /** Not encapsulated, so the instance that registers it sees its decorations (ports, telemetry, users). */

@@ -13,6 +13,15 @@ import { renderErrorPage, renderLogoutPage, renderLogoutSuccessPage } from './pa
 const HOUR = 60 * 60;
 const FOURTEEN_DAYS = 14 * 24 * HOUR;
 
+/**
+ * How long the web client's refresh tokens last, counted from the sign-in that started them, so
+ * a token taken from the browser is of use for hours at most. oidc-provider rotates a public
+ * client's refresh token on every use; a number in `ttl.RefreshToken` would give each rotated
+ * token a fresh lifetime and let a chain of them run on while used, so the rotated token gets
+ * what is left of the first one's (oidc-provider's own default does the same, over 14 days).
+ */
+export const REFRESH_TOKEN_LIFETIME_SECONDS = 12 * HOUR;
+
 /** What the web client is granted without a consent page: it is the platform's own app. */
 export const CLIENT_SCOPE = 'openid profile email offline_access';
 
@@ -94,7 +103,8 @@ export function providerConfiguration({ mountPath, audience, clientId, webOrigin
       return account ? { email: account.email, email_verified: true, name: account.name } : undefined;
     },
     issueRefreshToken: (_ctx, client) => client.clientId === clientId && client.grantTypeAllowed('refresh_token'),
-    // oidc-provider's default rotates the refresh tokens of public clients on every use.
+    // oidc-provider's default rotates the refresh tokens of public clients on every use, and a
+    // used one presented again revokes the grant: both the thief's and the user's chain end.
     findAccount: (_ctx, sub) => {
       const account = findAccountBySub(accounts, sub);
       if (!account) return undefined;
@@ -131,7 +141,8 @@ export function providerConfiguration({ mountPath, audience, clientId, webOrigin
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,
       IdToken: HOUR,
-      RefreshToken: FOURTEEN_DAYS,
+      // totalLifetime() counts from the first token of the chain (its iiat, kept on rotation).
+      RefreshToken: (_ctx, token) => Math.max(1, REFRESH_TOKEN_LIFETIME_SECONDS - token.totalLifetime()),
       Session: FOURTEEN_DAYS,
       Grant: FOURTEEN_DAYS,
       Interaction: HOUR,

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findDemoAccount, type DemoAccount } from './demo-accounts.js';
 import { SIGN_IN_TITLE, WRONG_CREDENTIALS_MESSAGE } from './pages.js';
 import {
@@ -136,6 +136,62 @@ describe('authorization code with PKCE', () => {
     const location = new URL(String(response.headers.location));
     expect(location.searchParams.get('error')).toBe('invalid_request');
     expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
+  });
+});
+
+describe('refresh tokens of the web client', () => {
+  const HOUR_MS = 60 * 60 * 1000;
+  const signIn = () => signInThroughInject(test.app, { issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, redirectUri: REDIRECT_URI, email: admin.email, password: admin.password });
+  async function refresh(refreshToken: string): Promise<{ status: number; body: Partial<TokenSet> & { error?: string } }> {
+    const response = await browser(test.app, TEST_ISSUER).request('POST', `${TEST_ISSUER}/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: TEST_CLIENT_ID,
+    });
+    return { status: response.statusCode, body: response.json() };
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it('last 12 hours from the sign-in, however often they are rotated', async () => {
+    // Only the clock the provider reads moves, and only when the test moves it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const signedInAt = Date.now();
+    const first = await signIn();
+
+    vi.setSystemTime(signedInAt + 6 * HOUR_MS);
+    const second = await refresh(first.refresh_token as string);
+    expect(second.status).toBe(200);
+    vi.setSystemTime(signedInAt + 12 * HOUR_MS - 60_000);
+    const third = await refresh(second.body.refresh_token as string);
+    expect(third.status).toBe(200);
+    expect(third.body.refresh_token).toBeTruthy();
+
+    // Just past 12 hours the token issued a minute before is refused: it ends with the chain.
+    vi.setSystemTime(signedInAt + 12 * HOUR_MS + 1_000);
+    expect(await refresh(third.body.refresh_token as string)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('are refused once used, and a used one presented again ends the chain it started', async () => {
+    const tokens = await signIn();
+    const rotated = await refresh(tokens.refresh_token as string);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.refresh_token).not.toBe(tokens.refresh_token);
+
+    expect(await refresh(tokens.refresh_token as string)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    // Whoever held the newer token (the user, or whoever took the old one first) is signed out too.
+    expect(await refresh(rotated.body.refresh_token as string)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('end with the provider session when the user signs out', async () => {
+    const client = browser(test.app, TEST_ISSUER);
+    const tokens = await signInThroughInject(test.app, { issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, redirectUri: REDIRECT_URI, email: admin.email, password: admin.password, jar: client.jar });
+    const end = await client.request('GET', `${TEST_ISSUER}/session/end?${new URLSearchParams({ client_id: TEST_CLIENT_ID })}`);
+    const action = /<form[^>]*action="([^"]+)"/.exec(end.body)?.[1] as string;
+    const hidden = Object.fromEntries([...end.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1], match[2]]));
+    expect((await client.request('POST', action, { ...hidden, logout: 'yes' })).statusCode).toBe(303);
+
+    expect(await refresh(tokens.refresh_token as string)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 });
 
