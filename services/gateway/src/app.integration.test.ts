@@ -40,6 +40,9 @@ describe('the gateway', () => {
     await writeFile(path.join(webRoot, 'assets', 'app-1a2b.js'), 'console.log(1)');
     // What a build with source maps leaves beside its chunks: the gateway must not serve it.
     await writeFile(path.join(webRoot, 'assets', 'app-1a2b.js.map'), '{"version":3,"sources":["../src/main.tsx"]}');
+    // And the build's manifest, in a hidden folder: for tools, not for browsers.
+    await mkdir(path.join(webRoot, '.vite'));
+    await writeFile(path.join(webRoot, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/app-1a2b.js"}}');
     ports = {
       store: await createChdbStore({ path: path.join(dataDir, 'clickhouse'), database: 'gateway' }),
       events: createInProcessEventLog(),
@@ -160,8 +163,8 @@ describe('the gateway', () => {
     }
   });
 
-  it('never serves a source map, even one a build left beside its chunk', async () => {
-    for (const url of ['/assets/app-1a2b.js.map', '/assets/APP-1A2B.JS.MAP', '/assets/app-1a2b.js.map?v=1']) {
+  it('never serves a source map, even one a build left beside its chunk, nor a hidden file', async () => {
+    for (const url of ['/assets/app-1a2b.js.map', '/assets/APP-1A2B.JS.MAP', '/assets/app-1a2b.js.map?v=1', '/.vite/manifest.json']) {
       const response = await gateway.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json().error.code, url).toBe('NOT_FOUND');
