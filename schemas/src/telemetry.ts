@@ -15,6 +15,29 @@ export const MAX_LOG_ENTRIES_PER_CALL = 100;
 /** At most this many bytes per telemetry request body. */
 export const MAX_TELEMETRY_BODY_BYTES = 256 * 1024;
 
+/**
+ * Most bytes (UTF-8) of JSON text the gateway keeps of one entry's `context` or one activity's
+ * `details`: the body limit alone would let one entry hold a quarter of a megabyte in the
+ * gateway's buffer, in Kafka and in every row read back.
+ */
+export const MAX_STORED_CONTEXT_BYTES = 16 * 1024;
+
+/**
+ * What is stored instead of a context or details whose JSON text is longer than
+ * MAX_STORED_CONTEXT_BYTES: still valid JSON, saying so, with as much of the text as fits.
+ */
+export const TruncatedContext = Type.Object(
+  {
+    truncated: Type.Literal(true),
+    /** Bytes (UTF-8) of the JSON text as the client sent it. */
+    original_bytes: Type.Integer({ minimum: MAX_STORED_CONTEXT_BYTES + 1 }),
+    /** The start of that JSON text, cut at a character boundary (not itself valid JSON). */
+    prefix: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type TruncatedContext = Static<typeof TruncatedContext>;
+
 /** One entry a browser sends (SPEC.md section 3, 'Log entry (client-sent)'). */
 export const ClientLogEntry = Type.Object(
   {
@@ -22,7 +45,7 @@ export const ClientLogEntry = Type.Object(
     level: LogLevel,
     category: Type.String({ minLength: 1, maxLength: 100, description: 'e.g. GLOBAL_ERROR, API, ADMIN_PANEL, PERFORMANCE' }),
     message: Type.String({ maxLength: 4000 }),
-    /** Free-form details; stored as JSON text. */
+    /** Free-form details; stored as JSON text, at most MAX_STORED_CONTEXT_BYTES of it (else a TruncatedContext). */
     context: Type.Optional(Type.Unknown()),
     userId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
     sessionId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
@@ -77,7 +100,10 @@ export const PostActivityBody = Type.Object(
     session_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     /** The page (path) the activity happened on. */
     page: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-    /** Free-form details (the metric chosen, the address searched); stored as JSON text. */
+    /**
+     * Free-form details (the metric chosen, the address searched); stored as JSON text, at most
+     * MAX_STORED_CONTEXT_BYTES of it (else a TruncatedContext).
+     */
     details: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: false },

@@ -5,11 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { REQUEST_LOG_CATEGORY, type ActivityEvent, type ClientLogEntry, type LogEvent, type LogLevel, type PostActivityBody } from '@ust/schemas';
 import type { Principal } from '../auth/authentication.js';
-
-/** Free-form details as JSON text ('' when there are none). */
-function jsonText(value: unknown): string {
-  return value === undefined || value === null ? '' : JSON.stringify(value);
-}
+import { cappedJson, cappedJsonText } from './capped-json-text.js';
 
 /** A browser clock further off than this is not believed (the row would fall outside the TTL or the charts). */
 const MAX_CLIENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +22,7 @@ export function clientLogEvent(entry: ClientLogEntry, principal: Principal | und
     category: entry.category,
     message: entry.message,
     // The browser's own time is kept beside its context when it was not believed.
-    context: believable ? jsonText(entry.context) : JSON.stringify({ client_timestamp: entry.timestamp, context: entry.context ?? null }),
+    context: believable ? cappedJson(entry.context) : cappedJsonText(JSON.stringify({ client_timestamp: entry.timestamp, context: entry.context ?? null })),
     user_id: principal?.sub ?? null,
     session_id: entry.sessionId ?? principal?.sessionId ?? null,
     url: entry.url ?? null,
@@ -54,7 +50,7 @@ export function activityEvent(body: PostActivityBody, principal: Principal | und
     location_lat: body.location_lat ?? null,
     location_lon: body.location_lon ?? null,
     page: body.page ?? null,
-    details: jsonText(body.details),
+    details: cappedJson(body.details),
   };
 }
 
