@@ -38,6 +38,18 @@ export const TruncatedContext = Type.Object(
 );
 export type TruncatedContext = Static<typeof TruncatedContext>;
 
+/**
+ * The session ids a caller without a token sends are stored with this prefix, so that no
+ * anonymous event can join a signed-in user's session. It is the gateway's to give: a session
+ * id that a caller sends starting with it is refused (400 naming the field).
+ */
+export const ANONYMOUS_SESSION_PREFIX = 'anon:';
+
+const ClientSessionId = Type.String({
+  maxLength: 200,
+  description: `The browser's session id. Must not start with "${ANONYMOUS_SESSION_PREFIX}": without a token the gateway stores it with that prefix`,
+});
+
 /** One entry a browser sends (SPEC.md section 3, 'Log entry (client-sent)'). */
 export const ClientLogEntry = Type.Object(
   {
@@ -48,7 +60,7 @@ export const ClientLogEntry = Type.Object(
     /** Free-form details; stored as JSON text, at most MAX_STORED_CONTEXT_BYTES of it (else a TruncatedContext). */
     context: Type.Optional(Type.Unknown()),
     userId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-    sessionId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    sessionId: Type.Optional(Type.Union([ClientSessionId, Type.Null()])),
     url: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
     userAgent: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
   },
@@ -97,7 +109,7 @@ export const PostActivityBody = Type.Object(
     release_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     location_lat: Type.Optional(Nullable(Type.Number({ minimum: -90, maximum: 90 }))),
     location_lon: Type.Optional(Nullable(Type.Number({ minimum: -180, maximum: 180 }))),
-    session_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    session_id: Type.Optional(Nullable(ClientSessionId)),
     /** The page (path) the activity happened on. */
     page: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
     /**
@@ -132,7 +144,10 @@ export const LogEvent = Type.Object(
     /** JSON text of the client's context ('' when none). */
     context: Type.String(),
     user_id: Nullable(Type.String()),
-    /** The session the browser reported (client) or the token's session id (gateway). */
+    /**
+     * The session the browser reported (client; prefixed ANONYMOUS_SESSION_PREFIX without a
+     * token) or the token's session id (gateway).
+     */
     session_id: Nullable(Type.String()),
     url: Nullable(Type.String()),
     user_agent: Nullable(Type.String()),
@@ -159,6 +174,7 @@ export const ActivityEvent = Type.Object(
     user_role: Nullable(Type.String()),
     email: Nullable(Type.String()),
     name: Nullable(Type.String()),
+    /** The browser's session, prefixed ANONYMOUS_SESSION_PREFIX without a token; else the token's. */
     session_id: Nullable(Type.String()),
     facility_id: Nullable(Type.String()),
     release_id: Nullable(Type.String()),

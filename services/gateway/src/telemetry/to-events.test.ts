@@ -42,4 +42,15 @@ describe('telemetry events', () => {
     const skewed = clientLogEvent({ timestamp: '1999-01-01T00:00:00.000Z', level: 'ERROR', category: 'GLOBAL_ERROR', message: 'boom', context }, principal, undefined, receivedAt);
     expect(JSON.parse(skewed.context).prefix).toMatch(/^\{"client_timestamp":"1999-01-01T00:00:00.000Z","context":\{"stack":"錯誤/);
   });
+
+  it("namespaces the session id an anonymous caller sends, and keeps a signed-in caller's or the token's", () => {
+    const entry = { timestamp: receivedAt.toISOString(), level: 'ERROR' as const, category: 'GLOBAL_ERROR', message: 'boom', sessionId: 'session-m7x2k1ab-0a1b2c3d4e5f' };
+    expect(clientLogEvent(entry, undefined, undefined, receivedAt).session_id).toBe('anon:session-m7x2k1ab-0a1b2c3d4e5f');
+    expect(clientLogEvent(entry, principal, undefined, receivedAt).session_id).toBe('session-m7x2k1ab-0a1b2c3d4e5f');
+    expect(clientLogEvent({ ...entry, sessionId: undefined }, principal, undefined, receivedAt).session_id).toBe('sid-1');
+    expect(clientLogEvent({ ...entry, sessionId: null }, undefined, undefined, receivedAt).session_id).toBeNull();
+    expect(activityEvent({ activity_type: 'map_loaded', session_id: 's-9' }, undefined, receivedAt).session_id).toBe('anon:s-9');
+    expect(activityEvent({ activity_type: 'map_loaded', session_id: 's-9' }, principal, receivedAt).session_id).toBe('s-9');
+    expect(activityEvent({ activity_type: 'map_loaded' }, undefined, receivedAt).session_id).toBeNull();
+  });
 });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { REQUEST_LOG_CATEGORY, type ActivityEvent, type ClientLogEntry, type LogEvent, type LogLevel, type PostActivityBody } from '@ust/schemas';
 import type { Principal } from '../auth/authentication.js';
 import { cappedJson, cappedJsonText } from './capped-json-text.js';
+import { storedSessionId } from './session-ids.js';
 
 /** A browser clock further off than this is not believed (the row would fall outside the TTL or the charts). */
 const MAX_CLIENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +25,7 @@ export function clientLogEvent(entry: ClientLogEntry, principal: Principal | und
     // The browser's own time is kept beside its context when it was not believed.
     context: believable ? cappedJson(entry.context) : cappedJsonText(JSON.stringify({ client_timestamp: entry.timestamp, context: entry.context ?? null })),
     user_id: principal?.sub ?? null,
-    session_id: entry.sessionId ?? principal?.sessionId ?? null,
+    session_id: storedSessionId(entry.sessionId, principal),
     url: entry.url ?? null,
     user_agent: entry.userAgent ?? userAgent ?? null,
     method: null,
@@ -44,7 +45,7 @@ export function activityEvent(body: PostActivityBody, principal: Principal | und
     user_role: principal?.role ?? null,
     email: principal?.email ?? null,
     name: principal?.name ?? null,
-    session_id: body.session_id ?? principal?.sessionId ?? null,
+    session_id: storedSessionId(body.session_id, principal),
     facility_id: body.facility_id ?? null,
     release_id: body.release_id ?? null,
     location_lat: body.location_lat ?? null,

@@ -77,6 +77,8 @@ describe('admin console formats', () => {
   it('shortens browser session ids to their distinct end and titles derived ones by their day', () => {
     expect(sessionTitle('session-m7x2k1ab-0a1b2c3d4e5f')).toBe('…2c3d4e5f');
     expect(sessionTitle('sess-a')).toBe('sess-a');
+    expect(sessionTitle('anon:session-m7x2k1ab-0a1b2c3d4e5f')).toBe('Without sign-in …2c3d4e5f');
+    expect(sessionTitle('anon:sess-a')).toBe('Without sign-in sess-a');
     expect(sessionTitle(derivedSessionId('2026-03-05', 'local|demo-admin'))).toBe('Day 2026-03-05');
   });
 });
