@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@ust/platform';
-import type { AdminSession } from '@ust/schemas';
+import type { AdminAnalytics, AdminSession } from '@ust/schemas';
 import { startStandalone, type Standalone } from './start-standalone.js';
 import { adminLogs, bearerFor, eventually } from './telemetry-probe.js';
 
@@ -83,8 +83,10 @@ describe('telemetry end to end on the embedded event log', () => {
     expect(analytics.series.reduce((sum: number, point: { requests: number }) => sum + point.requests, 0)).toBeGreaterThan(0);
   });
 
-  it('keeps anonymous session ids apart: they cannot join a signed-in session, nor be claimed', async () => {
+  it('keeps anonymous telemetry apart: its session ids cannot join a signed-in session, and the analytics count it on its own', async () => {
     const generalSub = standalone.identity!.accounts.find((account) => account.role === 'general')!.sub;
+    const analytics = async () => (await standalone.gateway.inject({ method: 'GET', url: '/api/admin/analytics', headers: admin })).json() as AdminAnalytics;
+    const before = (await analytics()).anonymous;
 
     // A signed-in session, then a caller without a token claiming its id, in an activity and a log entry.
     expect((await post('/api/log-activity', { activity_type: 'map_loaded', session_id: 'sess-shared', page: '/county-map' }, general)).statusCode).toBe(202);
@@ -106,6 +108,13 @@ describe('telemetry end to end on the embedded event log', () => {
       return rows.length ? rows : undefined;
     });
     expect(logged).toEqual({ session_id: 'anon:sess-shared', user_id: null });
+
+    // Counted apart from the cards: the anonymous error and activity are in the anonymous block.
+    const after = await eventually('the anonymous figures', async () => {
+      const figures = (await analytics()).anonymous;
+      return figures.errors === before.errors + 1 && figures.activities === before.activities + 1 ? figures : undefined;
+    });
+    expect(after).toMatchObject({ log_entries: before.log_entries + 1, active_sessions: before.active_sessions + 1 });
 
     // The prefix is the gateway's: nobody may claim it, with a token or without.
     const claimed = await post('/api/log-activity', { activity_type: 'map_loaded', session_id: 'anon:sess-shared' }, general);
