@@ -132,7 +132,7 @@ describe('the telemetry buffer', () => {
     const messages = received.map((event) => event.message);
     expect(messages.filter((message) => message.startsWith('info')).sort()).toEqual(['info 3', 'info 4', 'info 5', 'info 6', 'info 7', 'info 8', 'info 9']);
     expect(messages.filter((message) => message.startsWith('error'))).toHaveLength(5);
-    expect(received.find((event) => event.category === 'TELEMETRY')).toMatchObject({ level: 'WARN', message: 'Dropped 3 DEBUG/INFO log entries while the event log was unreachable' });
+    expect(received.find((event) => event.category === 'TELEMETRY')).toMatchObject({ level: 'WARN', message: 'Dropped 3 DEBUG/INFO log entries to make room in the full telemetry buffer' });
     expect(lines.some((line) => line.level === 'warn' && /event log unreachable/.test(line.message))).toBe(true);
   });
 
@@ -195,7 +195,7 @@ describe('the telemetry buffer', () => {
     await buffer.close(10_000);
     const { events: received } = await published(events, 'bytes-test', warns.length + 1);
     expect(received.filter((event) => event.level === 'WARN' && event.category === 'TEST').map((event) => event.message)).toEqual(warns.map((event) => event.message));
-    expect(received.find((event) => event.category === 'TELEMETRY')?.message).toBe('Dropped 40 DEBUG/INFO log entries while the event log was unreachable');
+    expect(received.find((event) => event.category === 'TELEMETRY')?.message).toBe('Dropped 40 DEBUG/INFO log entries to make room in the full telemetry buffer');
   });
 
   it('splits a batch the log refuses as too large, dead-letters the event refused even alone with the reason, and sends the rest', async () => {

@@ -1,6 +1,7 @@
 /**
- * Telemetry on its way to the event log. The gateway keeps serving when Kafka is unreachable:
- * events wait here, bounded in count and in bytes, and are sent when the broker is back. When
+ * Telemetry on its way to the event log. The gateway keeps serving when Kafka is unreachable
+ * or slower than the traffic: events wait here, bounded in count and in bytes, and are sent as
+ * the broker takes them. When
  * the buffer is full the oldest DEBUG/INFO log entries make room first and the number dropped is
  * itself logged and published; WARN/ERROR entries and activities are never dropped: when only
  * they fill the buffer, `enqueue` refuses, and the route answers 503 so the browser keeps them
@@ -189,14 +190,14 @@ export function createTelemetryBuffer(options: TelemetryBufferOptions) {
     const now = new Date().toISOString();
     const event: LogEvent = {
       event_id: randomUUID(), timestamp: now, received_at: now, source: 'gateway', level: 'WARN', category: 'TELEMETRY',
-      message: `Dropped ${dropped} DEBUG/INFO log entries while the event log was unreachable`, context: JSON.stringify({ dropped }),
+      message: `Dropped ${dropped} DEBUG/INFO log entries to make room in the full telemetry buffer`, context: JSON.stringify({ dropped }),
       user_id: null, session_id: null, url: null, user_agent: null, method: null, endpoint: null, status_code: null, duration_ms: null, request_id: null,
     };
     const report = heldEvent(topics.logs, event);
     if (!makeRoom(1, report.bytes)) return;
     // Entries makeRoom dropped just now go into the next report.
     droppedSinceReport -= dropped;
-    log.warn({ dropped }, `dropped ${dropped} DEBUG/INFO telemetry entries while the event log was unreachable`);
+    log.warn({ dropped }, `dropped ${dropped} DEBUG/INFO telemetry entries to make room in the full telemetry buffer`);
     hold(keptLogs, report);
   }
 
