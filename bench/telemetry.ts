@@ -32,6 +32,8 @@ const config = loadConfig({
   RATE_LIMIT_PER_MINUTE: '100000000',
   ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: '100000000',
   TELEMETRY_BUFFER_EVENTS: '1000000',
+  // Room for the million events above, so the bench measures the pipeline, not the buffer's bound.
+  TELEMETRY_BUFFER_BYTES: String(1024 * 1024 * 1024),
   ...(broker ? { KAFKA_BROKERS: broker.url } : {}),
 });
 const standalone = await startStandalone({ config, log: createLogger('bench-telemetry', { level: 'warn' }) });

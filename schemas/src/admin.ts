@@ -87,17 +87,41 @@ export const ANALYTICS_WINDOW_MINUTES = 60;
 /** A session is active when it had an activity within this many minutes (DECISIONS.md 9). */
 export const ACTIVE_SESSION_MINUTES = 30;
 
-/** The four Analytics cards (DECISIONS.md 9), over the last 60 minutes. */
+/**
+ * Telemetry from callers without a token (DECISIONS.md 2), over the same window as the cards and
+ * counted apart from them: anyone can send it, so it must not move the figures of the platform's
+ * users. A browser entry is anonymous when it came without a token (`user_id` null); an
+ * activity, when it came without a token (`auth0_user_id` null).
+ */
+export const AdminAnonymousTelemetry = Type.Object({
+  /** Anonymous browser log entries in the window, every level. */
+  log_entries: Type.Integer({ minimum: 0 }),
+  /** Of them, the entries at ERROR. */
+  errors: Type.Integer({ minimum: 0 }),
+  /** Anonymous activities in the window. */
+  activities: Type.Integer({ minimum: 0 }),
+  /** Distinct sessions with an anonymous activity in the last 30 minutes (their ids start with "anon:"). */
+  active_sessions: Type.Integer({ minimum: 0 }),
+});
+export type AdminAnonymousTelemetry = Static<typeof AdminAnonymousTelemetry>;
+
+/** The four Analytics cards (DECISIONS.md 9) over the last 60 minutes, and anonymous telemetry apart. */
 export const AdminAnalyticsSummary = Type.Object({
   window_minutes: Type.Literal(ANALYTICS_WINDOW_MINUTES),
   /** Distinct signed-in users with an activity in the window. */
   total_users: Type.Integer({ minimum: 0 }),
-  /** Distinct sessions with an activity in the last 30 minutes. */
+  /** Distinct sessions with a signed-in user's activity in the last 30 minutes. */
   active_sessions: Type.Integer({ minimum: 0 }),
-  /** ERROR entries as a share of all log entries in the window, in percent, one decimal; 0 without entries. */
+  /**
+   * ERROR entries as a share of the log entries in the window, in percent, one decimal; 0
+   * without entries. The entries are the gateway's request log (every API call, with a token
+   * or not: a 5xx is the platform's error whoever called) and signed-in users' browser entries;
+   * anonymous browser entries are counted in `anonymous` instead.
+   */
   error_rate_percent: Type.Number({ minimum: 0, maximum: 100 }),
   /** Mean duration of the gateway's requests in the window, rounded ms; 0 without requests. */
   avg_response_time_ms: Type.Integer({ minimum: 0 }),
+  anonymous: AdminAnonymousTelemetry,
   generated_at: IsoTimestamp,
 });
 export type AdminAnalyticsSummary = Static<typeof AdminAnalyticsSummary>;
@@ -108,8 +132,10 @@ export const AdminAnalyticsPoint = Type.Object({
   minute: IsoTimestamp,
   /** Gateway requests. */
   requests: Type.Integer({ minimum: 0 }),
-  /** ERROR entries of every source. */
+  /** ERROR entries counted by the error rate: the gateway's request log and signed-in users' browser entries. */
   errors: Type.Integer({ minimum: 0 }),
+  /** Anonymous browser entries at ERROR, apart from `errors`. */
+  anonymous_errors: Type.Integer({ minimum: 0 }),
   /** Request duration quantiles, rounded ms; null without requests. */
   p50_ms: Nullable(Type.Number()),
   p95_ms: Nullable(Type.Number()),

@@ -15,6 +15,41 @@ export const MAX_LOG_ENTRIES_PER_CALL = 100;
 /** At most this many bytes per telemetry request body. */
 export const MAX_TELEMETRY_BODY_BYTES = 256 * 1024;
 
+/**
+ * Most bytes (UTF-8) of JSON text the gateway keeps of one entry's `context` or one activity's
+ * `details`: the body limit alone would let one entry hold a quarter of a megabyte in the
+ * gateway's buffer, in Kafka and in every row read back.
+ */
+export const MAX_STORED_CONTEXT_BYTES = 16 * 1024;
+
+/**
+ * What is stored instead of a context or details whose JSON text is longer than
+ * MAX_STORED_CONTEXT_BYTES: still valid JSON, saying so, with as much of the text as fits.
+ */
+export const TruncatedContext = Type.Object(
+  {
+    truncated: Type.Literal(true),
+    /** Bytes (UTF-8) of the JSON text as the client sent it. */
+    original_bytes: Type.Integer({ minimum: MAX_STORED_CONTEXT_BYTES + 1 }),
+    /** The start of that JSON text, cut at a character boundary (not itself valid JSON). */
+    prefix: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type TruncatedContext = Static<typeof TruncatedContext>;
+
+/**
+ * The session ids a caller without a token sends are stored with this prefix, so that no
+ * anonymous event can join a signed-in user's session. It is the gateway's to give: a session
+ * id that a caller sends starting with it is refused (400 naming the field).
+ */
+export const ANONYMOUS_SESSION_PREFIX = 'anon:';
+
+const ClientSessionId = Type.String({
+  maxLength: 200,
+  description: `The browser's session id. Must not start with "${ANONYMOUS_SESSION_PREFIX}": without a token the gateway stores it with that prefix`,
+});
+
 /** One entry a browser sends (SPEC.md section 3, 'Log entry (client-sent)'). */
 export const ClientLogEntry = Type.Object(
   {
@@ -22,10 +57,10 @@ export const ClientLogEntry = Type.Object(
     level: LogLevel,
     category: Type.String({ minLength: 1, maxLength: 100, description: 'e.g. GLOBAL_ERROR, API, ADMIN_PANEL, PERFORMANCE' }),
     message: Type.String({ maxLength: 4000 }),
-    /** Free-form details; stored as JSON text. */
+    /** Free-form details; stored as JSON text, at most MAX_STORED_CONTEXT_BYTES of it (else a TruncatedContext). */
     context: Type.Optional(Type.Unknown()),
     userId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-    sessionId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    sessionId: Type.Optional(Type.Union([ClientSessionId, Type.Null()])),
     url: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
     userAgent: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
   },
@@ -74,10 +109,13 @@ export const PostActivityBody = Type.Object(
     release_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     location_lat: Type.Optional(Nullable(Type.Number({ minimum: -90, maximum: 90 }))),
     location_lon: Type.Optional(Nullable(Type.Number({ minimum: -180, maximum: 180 }))),
-    session_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    session_id: Type.Optional(Nullable(ClientSessionId)),
     /** The page (path) the activity happened on. */
     page: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-    /** Free-form details (the metric chosen, the address searched); stored as JSON text. */
+    /**
+     * Free-form details (the metric chosen, the address searched); stored as JSON text, at most
+     * MAX_STORED_CONTEXT_BYTES of it (else a TruncatedContext).
+     */
     details: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: false },
@@ -106,7 +144,10 @@ export const LogEvent = Type.Object(
     /** JSON text of the client's context ('' when none). */
     context: Type.String(),
     user_id: Nullable(Type.String()),
-    /** The session the browser reported (client) or the token's session id (gateway). */
+    /**
+     * The session the browser reported (client; prefixed ANONYMOUS_SESSION_PREFIX without a
+     * token) or the token's session id (gateway).
+     */
     session_id: Nullable(Type.String()),
     url: Nullable(Type.String()),
     user_agent: Nullable(Type.String()),
@@ -133,6 +174,7 @@ export const ActivityEvent = Type.Object(
     user_role: Nullable(Type.String()),
     email: Nullable(Type.String()),
     name: Nullable(Type.String()),
+    /** The browser's session, prefixed ANONYMOUS_SESSION_PREFIX without a token; else the token's. */
     session_id: Nullable(Type.String()),
     facility_id: Nullable(Type.String()),
     release_id: Nullable(Type.String()),

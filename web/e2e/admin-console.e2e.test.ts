@@ -1,9 +1,9 @@
 /**
  * The admin console on the dashboard (SPEC.md section 2 'Admin Panel'; DECISIONS.md 3, 9, 19):
  * every tab shows data this test produced (the admin's own sign-in requests, activities posted
- * for the admin, an error it caused), Export Logs downloads the filtered entries as JSON, a role
- * is changed with confirmation, a failed sessions load falls back to derived sessions, and a
- * general user gets no console at all.
+ * for the admin, an error it caused, and telemetry sent without a token, shown apart), Export
+ * Logs downloads the filtered entries as JSON, a role is changed with confirmation, a failed
+ * sessions load falls back to derived sessions, and a general user gets no console at all.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -48,6 +48,11 @@ describe('admin console', () => {
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+  }
+
+  /** A telemetry call without a token, as a signed-out browser makes it. */
+  async function postAnonymously(apiPath: string, body: unknown): Promise<Response> {
+    return fetch(`${platform.standalone.url}/api${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   }
 
   /** Reduced motion: screenshots show finished charts. */
@@ -109,6 +114,8 @@ describe('admin console', () => {
     ]) {
       expect((await callAs('admin', '/log-activity', { method: 'POST', body: activity })).status).toBe(202);
     }
+    // A caller without a token claiming the same session: it gets a session of its own.
+    expect((await postAnonymously('/log-activity', { activity_type: 'map_loaded', session_id: probeSession, page: '/county-map' })).status).toBe(202);
 
     // System Logs (the default tab): the admin's own sign-in requests, with the user and the request details.
     const panel = panelOf(page);
@@ -139,8 +146,17 @@ describe('admin console', () => {
     await errorsFigure.waitFor();
     const cardTexts = await analytics.locator('.analytics-cards dt').allInnerTexts();
     expect(cardTexts).toEqual(['Total Users (last 60 min)', 'Active Sessions (last 60 min)', 'Error Rate (last 60 min)', 'Avg Response Time (last 60 min)']);
-    const errorsInHour = async () => Number((/\(([\d,]+) in the hour\)/.exec(await errorsFigure.locator('figcaption').innerText())?.[1] ?? 'NaN').replaceAll(',', ''));
+    const count = (text: string) => Number(text.replaceAll(',', ''));
+    const inHour = async (label: Locator) => count(/\(([\d,]+) in the hour\)/.exec(await label.innerText())?.[1] ?? 'NaN');
+    const errorsInHour = () => inHour(errorsFigure.locator('figcaption'));
+    const anonymousErrorsInHour = () => inHour(errorsFigure.locator('.recharts-legend-item-text', { hasText: 'Without sign-in' }));
     const errorsBefore = await errorsInHour();
+    const anonymousErrorsBefore = await anonymousErrorsInHour();
+    // Telemetry sent without a token stands apart from the cards.
+    const anonymous = analytics.getByRole('region', { name: 'Without sign-in (last 60 min)' });
+    expect(await anonymous.locator('dt').allInnerTexts()).toEqual(['Log entries', 'Errors', 'Activities', 'Active sessions']);
+    const anonymousFigure = async (label: string) => count(await anonymous.locator('.figure').filter({ has: page.getByRole('term').getByText(label, { exact: true }) }).locator('dd').innerText());
+    const anonymousBefore = { errors: await anonymousFigure('Errors'), entries: await anonymousFigure('Log entries') };
 
     const probe = `e2e-probe-error-${Date.now()}`;
     expect((await callAs('admin', '/facilities/NOPE-404')).status).toBe(404);
@@ -149,10 +165,18 @@ describe('admin console', () => {
       body: { logs: [{ timestamp: new Date().toISOString(), level: 'ERROR', category: 'E2E_PROBE', message: `${probe} the pump controller stopped answering`, context: { test: 'admin-console' } }] },
     });
     expect(posted.status).toBe(202);
+    const anonymousProbe = `e2e-probe-anonymous-${Date.now()}`;
+    const anonymousPost = await postAnonymously('/logs', { logs: [{ timestamp: new Date().toISOString(), level: 'ERROR', category: 'E2E_PROBE', message: `${anonymousProbe} signed out` }] });
+    expect(anonymousPost.status).toBe(202);
 
-    // The tab polls every 5 s: the error shows without anyone touching the page (the wait
+    // The tab polls every 5 s: the errors show without anyone touching the page (the wait
     // leaves room for a busy machine; how often the tab polls is the page's, not the test's).
     await expect.poll(errorsInHour, { timeout: 30_000, interval: 250 }).toBeGreaterThan(errorsBefore);
+    await expect.poll(() => anonymousFigure('Errors'), { timeout: 30_000, interval: 250 }).toBe(anonymousBefore.errors + 1);
+    expect(await anonymousFigure('Log entries')).toBe(anonymousBefore.entries + 1);
+    await expect.poll(anonymousErrorsInHour, { timeout: 30_000, interval: 250 }).toBe(anonymousErrorsBefore + 1);
+    // The admin's error counts; the one sent without a token does not.
+    expect(await errorsInHour()).toBe(errorsBefore + 1);
     const errorRate = await analytics.locator('.figure', { hasText: 'Error Rate' }).locator('dd').first().innerText();
     expect(Number.parseFloat(errorRate)).toBeGreaterThan(0);
     expect(await errorsFigure.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
@@ -208,12 +232,17 @@ describe('admin console', () => {
 
     // Active Sessions: the posted session and the browser's own, each with its user, counts and pages.
     const sessions = await openTab(page, 'Active Sessions');
-    const probeCard = sessions.getByRole('article', { name: `Session ${probeSession}` });
+    const probeCard = sessions.getByRole('article', { name: `Session ${probeSession}`, exact: true });
     await probeCard.waitFor();
     expect(await probeCard.getByRole('heading').innerText()).toBe(`…${probeSession.slice(-8)}`);
     expect(await probeCard.locator('dt').allInnerTexts()).toEqual(['User', 'Started', 'Last activity', 'Actions']);
     expect(await probeCard.locator('dd').allInnerTexts()).toEqual(['demo-admin', expect.any(String), expect.any(String), '2']);
     expect(await probeCard.locator('.session-pages li').allInnerTexts()).toEqual(['/search']);
+    // The anonymous caller's activity with the same id is a session of its own, marked so.
+    const anonymousCard = sessions.getByRole('article', { name: `Session anon:${probeSession}`, exact: true });
+    await anonymousCard.waitFor();
+    expect(await anonymousCard.getByRole('heading').innerText()).toBe(`Without sign-in …${probeSession.slice(-8)}`);
+    expect(await anonymousCard.locator('dd').allInnerTexts()).toEqual(['Anonymous', expect.any(String), expect.any(String), '1']);
     const browserCard = sessions.getByRole('article').filter({ has: page.locator('.session-pages li', { hasText: '/dashboard' }) });
     await browserCard.first().waitFor();
     await shootPanel(page, 'admin-console-active-sessions');

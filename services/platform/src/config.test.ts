@@ -56,6 +56,13 @@ describe('loadConfig', () => {
     expect(config.oidcAudience).toBe('https://api.ust.example.com');
   });
 
+  it('bounds the telemetry buffer in bytes, 64 MiB unless set, and refuses less than 1 MiB naming the variable', () => {
+    expect(loadConfig({}).TELEMETRY_BUFFER_BYTES).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ TELEMETRY_BUFFER_BYTES: '2097152' }).TELEMETRY_BUFFER_BYTES).toBe(2 * 1024 * 1024);
+    expect(() => loadConfig({ TELEMETRY_BUFFER_BYTES: '65536' })).toThrow('TELEMETRY_BUFFER_BYTES: must be >= 1048576 (got 65536)');
+    expect(() => loadConfig({ TELEMETRY_BUFFER_BYTES: '64MB' })).toThrow('TELEMETRY_BUFFER_BYTES: must be integer (got "64MB")');
+  });
+
   it('stops with every bad variable named, with the value it got', () => {
     let error: unknown;
     try {

@@ -69,6 +69,13 @@ export const ConfigSchema = Type.Object({
   /** Telemetry events the gateway holds while the event log is unreachable. */
   TELEMETRY_BUFFER_EVENTS: Type.Integer({ minimum: 100, default: 100_000 }),
   /**
+   * Bytes of telemetry (UTF-8, as published) the gateway holds while the event log is
+   * unreachable, beside the event bound: with entries of up to the 16 KB context cap, the event
+   * bound alone would let the buffer take gigabytes. At least 1 MiB, room for a publish in
+   * flight and a full request beside it. @defaultValue 64 MiB
+   */
+  TELEMETRY_BUFFER_BYTES: Type.Integer({ minimum: 1_048_576, default: 67_108_864 }),
+  /**
    * Milliseconds the gateway gathers telemetry before publishing it, so one-at-a-time requests
    * share a publish (and ingest's insert) instead of paying one each.
    */

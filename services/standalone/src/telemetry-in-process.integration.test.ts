@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@ust/platform';
+import type { AdminAnalytics, AdminSession } from '@ust/schemas';
 import { startStandalone, type Standalone } from './start-standalone.js';
 import { adminLogs, bearerFor, eventually } from './telemetry-probe.js';
 
@@ -80,5 +81,51 @@ describe('telemetry end to end on the embedded event log', () => {
     expect(analytics).toMatchObject({ window_minutes: 60, total_users: 1, active_sessions: 1 });
     expect(analytics.series).toHaveLength(60);
     expect(analytics.series.reduce((sum: number, point: { requests: number }) => sum + point.requests, 0)).toBeGreaterThan(0);
+  });
+
+  it('keeps anonymous telemetry apart: its session ids cannot join a signed-in session, and the analytics count it on its own', async () => {
+    const generalSub = standalone.identity!.accounts.find((account) => account.role === 'general')!.sub;
+    const analytics = async () => (await standalone.gateway.inject({ method: 'GET', url: '/api/admin/analytics', headers: admin })).json() as AdminAnalytics;
+    const before = (await analytics()).anonymous;
+
+    // A signed-in session, then a caller without a token claiming its id, in an activity and a log entry.
+    expect((await post('/api/log-activity', { activity_type: 'map_loaded', session_id: 'sess-shared', page: '/county-map' }, general)).statusCode).toBe(202);
+    expect((await post('/api/log-activity', { activity_type: 'facility_view', session_id: 'sess-shared', page: '/forged' })).statusCode).toBe(202);
+    const entry = { timestamp: new Date().toISOString(), level: 'ERROR', category: 'GLOBAL_ERROR', message: 'probe-anonymous-session', sessionId: 'sess-shared' };
+    expect((await post('/api/logs', { logs: [entry] })).statusCode).toBe(202);
+
+    const shared = await eventually('the signed-in and the anonymous session', async () => {
+      const { sessions } = (await standalone.gateway.inject({ method: 'GET', url: '/api/admin/sessions?limit=100', headers: admin })).json() as { sessions: AdminSession[] };
+      const found = sessions.filter((session) => session.session_id.endsWith('sess-shared'));
+      return found.length === 2 ? found : undefined;
+    });
+    expect(shared.find((session) => session.session_id === 'sess-shared')).toMatchObject({ user_id: generalSub, activity_count: 1, pages_visited: ['/county-map'] });
+    expect(shared.find((session) => session.session_id === 'anon:sess-shared')).toMatchObject({ user_id: null, activity_count: 1, pages_visited: ['/forged'] });
+    const [logged] = await eventually('the anonymous entry', async () => {
+      const rows = await standalone.ports.store.query<{ session_id: string | null; user_id: string | null }>(
+        `SELECT session_id, user_id FROM logs FINAL WHERE message = 'probe-anonymous-session'`,
+      );
+      return rows.length ? rows : undefined;
+    });
+    expect(logged).toEqual({ session_id: 'anon:sess-shared', user_id: null });
+
+    // Counted apart from the cards: the anonymous error and activity are in the anonymous block.
+    const after = await eventually('the anonymous figures', async () => {
+      const figures = (await analytics()).anonymous;
+      return figures.errors === before.errors + 1 && figures.activities === before.activities + 1 ? figures : undefined;
+    });
+    expect(after).toMatchObject({ log_entries: before.log_entries + 1, active_sessions: before.active_sessions + 1 });
+
+    // The prefix is the gateway's: nobody may claim it, with a token or without.
+    const claimed = await post('/api/log-activity', { activity_type: 'map_loaded', session_id: 'anon:sess-shared' }, general);
+    expect(claimed.statusCode).toBe(400);
+    expect(claimed.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'body.session_id must not start with "anon:": the gateway gives that prefix to the sessions of callers without a token',
+      details: [{ field: 'body.session_id', reason: 'must not start with "anon:": the gateway gives that prefix to the sessions of callers without a token' }],
+    });
+    const claimedEntry = await post('/api/logs', { logs: [entry, { ...entry, sessionId: 'anon:sess-shared' }] });
+    expect(claimedEntry.statusCode).toBe(400);
+    expect(claimedEntry.json().error.details).toEqual([{ field: 'body.logs[1].sessionId', reason: expect.stringMatching(/^must not start with "anon:"/) }]);
   });
 });

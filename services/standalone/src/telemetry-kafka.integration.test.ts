@@ -1,7 +1,9 @@
 /**
  * Telemetry through a real Kafka broker, and through its outage: while the broker is down the
  * gateway keeps answering and holds the events; after the broker is back they arrive in
- * ClickHouse, none lost. The broker is this test's own (the shared one serves other files).
+ * ClickHouse, none lost. Entries of CJK text up to the context cap flow through without the
+ * gateway ever holding more than its byte bound. The broker is this test's own (the shared one
+ * serves other files).
  */
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,10 +11,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@ust/platform';
 import { startKafkaBroker, type RestartableKafkaBroker } from '@ust/platform/testing';
+import { MAX_STORED_CONTEXT_BYTES, type ClientLogEntry } from '@ust/schemas';
 import { startStandalone, type Standalone } from './start-standalone.js';
 import { adminLogs, bearerFor, eventually } from './telemetry-probe.js';
 
 const log = createLogger('telemetry-kafka', { level: 'silent' });
+/** Small enough that the CJK test below fills it many times over. */
+const BUFFER_BYTES = 2 * 1024 * 1024;
 
 describe('telemetry end to end on Kafka', () => {
   let broker: RestartableKafkaBroker;
@@ -29,7 +34,7 @@ describe('telemetry end to end on Kafka', () => {
   beforeAll(async () => {
     broker = await startKafkaBroker();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-telemetry-kafka-'));
-    standalone = await startStandalone({ config: loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: 'none', KAFKA_BROKERS: broker.url }), log, listen: false });
+    standalone = await startStandalone({ config: loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: 'none', KAFKA_BROKERS: broker.url, TELEMETRY_BUFFER_BYTES: String(BUFFER_BYTES) }), log, listen: false });
     admin = await bearerFor(standalone, 'admin');
   }, 180_000);
   afterAll(async () => {
@@ -69,4 +74,58 @@ describe('telemetry end to end on Kafka', () => {
     expect(rows.map((row) => row.message).sort()).toEqual(held);
     expect(standalone.gateway.telemetry.stats()).toMatchObject({ dropped: 0, refused: 0 });
   }, 240_000);
+
+  it('delivers 2,000 entries of CJK text up to the context cap, none lost or stuck, never holding more than its byte bound', async () => {
+    const telemetry = standalone.gateway.telemetry;
+    const before = telemetry.stats();
+    const text = '漢字かな交じり文の記録';
+    // Contexts from about 1 KB to over the 16 KB cap (3 bytes of UTF-8 a character).
+    const entries: ClientLogEntry[] = Array.from({ length: 2_000 }, (_, index) => ({
+      timestamp: new Date().toISOString(),
+      level: index % 2 ? 'ERROR' : 'WARN',
+      category: 'CJK_PROBE',
+      message: `cjk-probe-${String(index).padStart(4, '0')} 在庫タンクの漏洩`,
+      context: { index, text: text.repeat(30 + ((index * 97) % 570)) },
+    }));
+    const calls = Array.from({ length: Math.ceil(entries.length / 12) }, (_, index) => entries.slice(index * 12, index * 12 + 12));
+    const heldBytes: number[] = [];
+    let resent = 0;
+    // Four callers at once; a 503 means "keep the entries and send them again later", as a browser does.
+    const send = async () => {
+      for (let logs = calls.shift(); logs; logs = calls.shift()) {
+        for (;;) {
+          const response = await standalone.gateway.inject({ method: 'POST', url: '/api/logs', payload: { logs }, headers: admin });
+          heldBytes.push(telemetry.stats().heldBytes);
+          if (response.statusCode === 202) break;
+          expect(response.statusCode).toBe(503);
+          resent += logs.length;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    };
+    await Promise.all([send(), send(), send(), send()]);
+
+    const { store } = standalone.ports;
+    const count = async () =>
+      (await store.query<{ rows: number }>(`SELECT uniqExact(event_id) AS rows FROM logs FINAL WHERE category = 'CJK_PROBE'`))[0]?.rows ?? 0;
+    await eventually('all 2,000 CJK entries in ClickHouse', async () => ((await count()) === 2_000 ? true : undefined), 180_000);
+
+    const rows = await store.query<{ message: string; context: string }>(`SELECT message, context FROM logs FINAL WHERE category = 'CJK_PROBE' ORDER BY message`);
+    expect(rows.map((row) => row.message)).toEqual(entries.map((entry) => entry.message).sort());
+    for (const row of rows) {
+      expect(Buffer.byteLength(row.context, 'utf8')).toBeLessThanOrEqual(MAX_STORED_CONTEXT_BYTES);
+      const stored = JSON.parse(row.context) as { index?: number; truncated?: boolean; original_bytes?: number };
+      const sent = entries[Number(row.message.slice(10, 14))]!;
+      const sentBytes = Buffer.byteLength(JSON.stringify(sent.context), 'utf8');
+      expect(stored).toEqual(sentBytes > MAX_STORED_CONTEXT_BYTES ? expect.objectContaining({ truncated: true, original_bytes: sentBytes }) : sent.context);
+    }
+    expect(rows.filter((row) => row.context.startsWith('{"truncated":true')).length).toBeGreaterThan(100);
+
+    const after = telemetry.stats();
+    expect(Math.max(...heldBytes)).toBeLessThanOrEqual(BUFFER_BYTES);
+    expect(after.peakHeldBytes).toBeLessThanOrEqual(BUFFER_BYTES);
+    expect(after).toMatchObject({ held: 0, heldBytes: 0, deadLettered: 0, lost: 0 });
+    // Entries the callers had to send again were refused, not dropped (request-log INFO events may be either).
+    expect(after.refused - before.refused).toBeGreaterThanOrEqual(resent);
+  }, 300_000);
 });

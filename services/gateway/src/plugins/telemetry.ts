@@ -21,6 +21,7 @@ async function telemetryPlugin(fastify: FastifyInstance) {
     events: fastify.ports.events,
     log: fastify.log.child({ component: 'telemetry-buffer' }),
     capacity: fastify.config.TELEMETRY_BUFFER_EVENTS,
+    capacityBytes: fastify.config.TELEMETRY_BUFFER_BYTES,
     lingerMs: fastify.config.TELEMETRY_LINGER_MS,
   });
   fastify.decorate('telemetry', telemetry);

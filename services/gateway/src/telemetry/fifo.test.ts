@@ -16,4 +16,22 @@ describe('Fifo', () => {
     expect(fifo.shift()).toBeUndefined();
     expect(fifo.length).toBe(0);
   });
+
+  it('keeps the summed weight of what it holds through every way in and out', () => {
+    const fifo = new Fifo<string>((item) => Buffer.byteLength(item, 'utf8'));
+    for (const item of ['a', 'é', '漢', '😀']) fifo.push(item);
+    expect(fifo.weight).toBe(1 + 2 + 3 + 4);
+    // Within 4 bytes: 'a' and 'é'; '漢' would make 6.
+    const batch = fifo.takeWithin(10, 4);
+    expect(batch).toEqual(['a', 'é']);
+    expect(fifo.weight).toBe(7);
+    fifo.returnToFront(batch);
+    expect(fifo.weight).toBe(10);
+    expect(fifo.shift()).toBe('a');
+    expect(fifo.take(2)).toEqual(['é', '漢']);
+    expect(fifo.weight).toBe(4);
+    // One item heavier than the budget still moves.
+    expect(fifo.takeWithin(10, 1)).toEqual(['😀']);
+    expect(fifo.weight).toBe(0);
+  });
 });

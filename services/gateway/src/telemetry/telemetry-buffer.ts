@@ -1,19 +1,25 @@
 /**
- * Telemetry on its way to the event log. The gateway keeps serving when Kafka is unreachable:
- * events wait here, bounded, and are sent when the broker is back. When the buffer is full the
- * oldest DEBUG/INFO log entries make room first and the number dropped is itself logged and
- * published; WARN/ERROR entries and activities are never dropped: when only they fill the
- * buffer, `enqueue` refuses, and the route answers 503 so the browser keeps them and retries.
+ * Telemetry on its way to the event log. The gateway keeps serving when Kafka is unreachable
+ * or slower than the traffic: events wait here, bounded in count and in bytes, and are sent as
+ * the broker takes them. When
+ * the buffer is full the oldest DEBUG/INFO log entries make room first and the number dropped is
+ * itself logged and published; WARN/ERROR entries and activities are never dropped: when only
+ * they fill the buffer, `enqueue` refuses, and the route answers 503 so the browser keeps them
+ * and retries. A batch the log refuses as too large is split, and an event refused even alone
+ * goes to the dead-letter topic (publish-held.ts), so nothing stays stuck at the head.
  */
 import { randomUUID } from 'node:crypto';
 import type { EventLog, Logger } from '@ust/platform';
 import { Topics, type ActivityEvent, type LogEvent } from '@ust/schemas';
 import { Fifo } from './fifo.js';
+import { bytesOf, heldEvent, type HeldEvent } from './held-event.js';
+import { publishHeld } from './publish-held.js';
 
-interface HeldEvent {
-  topic: string;
-  key: string;
-  value: string;
+export interface TelemetryTopics {
+  logs: string;
+  activities: string;
+  /** Where events the log refuses even alone go. */
+  deadLetter: string;
 }
 
 export interface TelemetryBufferOptions {
@@ -23,9 +29,11 @@ export interface TelemetryBufferOptions {
   /** Most events held at once. */
   capacity: number;
   /**
-   * Most events sent per publish call and topic: at about 500 bytes per event, 1000 keep a
-   * produce request well under Kafka's 1 MB record-batch limit. @defaultValue 1000
+   * Most bytes held at once, counted as the events' UTF-8 size when published (held-event.ts),
+   * in-flight ones included. The count alone would let large entries take gigabytes.
    */
+  capacityBytes: number;
+  /** Most events sent per publish call and topic. @defaultValue 1000 */
   batchSize?: number;
   /**
    * Events per message: a message carries a JSON array of events, because kafkajs spends more
@@ -39,15 +47,25 @@ export interface TelemetryBufferOptions {
    * one at a time then share a publish. @defaultValue 0, publish at once
    */
   lingerMs?: number;
+  /** Where the events go; tests use topics of their own. @defaultValue the telemetry topics of `Topics` */
+  topics?: TelemetryTopics;
 }
 
 export interface TelemetryBufferStats {
   held: number;
+  /** Bytes of the events held, as counted against `capacityBytes`. */
+  heldBytes: number;
+  /** The most bytes ever held at once. */
+  peakHeldBytes: number;
   published: number;
   /** DEBUG/INFO entries dropped to make room. */
   dropped: number;
   /** Events refused because only undroppable ones filled the buffer. */
   refused: number;
+  /** Events the log refused as too large even alone, sent to the dead-letter topic. */
+  deadLettered: number;
+  /** Events too large for the dead-letter topic as well, logged as errors and let go. */
+  lost: number;
   /** True while the last attempt to publish failed. */
   unreachable: boolean;
 }
@@ -57,40 +75,24 @@ export type TelemetryBuffer = ReturnType<typeof createTelemetryBuffer>;
 const isDroppable = (event: LogEvent) => event.level === 'DEBUG' || event.level === 'INFO';
 
 /**
- * Kafka refuses a record batch over 1 MB (message.max.bytes), and a refused batch would be
- * retried forever at the head of the buffer: one publish call carries at most 768 KB of events
- * (a single event is at most the 256 KB body limit), one message at most 256 KB.
+ * Kafka refuses a partition's record batch over 1 MB (message.max.bytes): one publish call
+ * carries at most 768 KB of events, so on a topic with the broker's defaults no share of it
+ * comes near the limit.
  */
 const MAX_PUBLISH_BYTES = 768 * 1024;
-const MAX_MESSAGE_BYTES = 256 * 1024;
 
-/** JSON arrays of up to `eventsPerMessage` events and MAX_MESSAGE_BYTES each. */
-function packIntoMessages(batch: readonly HeldEvent[], eventsPerMessage: number): Array<{ key: string; value: string }> {
-  const messages: Array<{ key: string; value: string }> = [];
-  let packet: HeldEvent[] = [];
-  let bytes = 0;
-  const close = () => {
-    if (packet.length) messages.push({ key: packet[0]!.key, value: `[${packet.map((event) => event.value).join(',')}]` });
-    packet = [];
-    bytes = 0;
-  };
-  for (const event of batch) {
-    if (packet.length === eventsPerMessage || (packet.length > 0 && bytes + event.value.length > MAX_MESSAGE_BYTES)) close();
-    packet.push(event);
-    bytes += event.value.length + 1;
-  }
-  close();
-  return messages;
-}
+const telemetryTopics: TelemetryTopics = { logs: Topics.telemetryLogs, activities: Topics.telemetryActivities, deadLetter: Topics.telemetryDeadLetter };
 
-export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000, eventsPerMessage = 100, maxRetryDelayMs = 5000, lingerMs = 0 }: TelemetryBufferOptions) {
+export function createTelemetryBuffer(options: TelemetryBufferOptions) {
+  const { events, log, capacity, capacityBytes, batchSize = 1000, eventsPerMessage = 100, maxRetryDelayMs = 5000, lingerMs = 0, topics = telemetryTopics } = options;
   // Three queues so that making room is O(1): the oldest droppable entry is the head of one.
-  const droppableLogs = new Fifo<HeldEvent>();
-  const keptLogs = new Fifo<HeldEvent>();
-  const activities = new Fifo<HeldEvent>();
+  const droppableLogs = new Fifo<HeldEvent>(bytesOf);
+  const keptLogs = new Fifo<HeldEvent>(bytesOf);
+  const activities = new Fifo<HeldEvent>(bytesOf);
   const queues = [keptLogs, activities, droppableLogs];
-  const stats: TelemetryBufferStats = { held: 0, published: 0, dropped: 0, refused: 0, unreachable: false };
+  const stats: TelemetryBufferStats = { held: 0, heldBytes: 0, peakHeldBytes: 0, published: 0, dropped: 0, refused: 0, deadLettered: 0, lost: 0, unreachable: false };
   let inFlight = 0;
+  let inFlightBytes = 0;
   let droppedSinceReport = 0;
   let failures = 0;
   let flushing: Promise<void> | null = null;
@@ -99,16 +101,26 @@ export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000,
   let closed = false;
 
   const heldCount = () => droppableLogs.length + keptLogs.length + activities.length + inFlight;
+  const heldBytes = () => droppableLogs.weight + keptLogs.weight + activities.weight + inFlightBytes;
 
-  /** Makes room for `count` events by dropping the oldest droppable ones; false if it cannot. */
-  function makeRoom(count: number): boolean {
-    const excess = heldCount() + count - capacity;
-    if (excess <= 0) return true;
-    if (excess > droppableLogs.length) return false;
-    droppableLogs.take(excess);
-    stats.dropped += excess;
-    droppedSinceReport += excess;
+  /** Makes room for `count` events of `bytes` by dropping the oldest droppable ones; false (nothing dropped) if it cannot. */
+  function makeRoom(count: number, bytes: number): boolean {
+    const fits = () => heldCount() + count <= capacity && heldBytes() + bytes <= capacityBytes;
+    if (fits()) return true;
+    const fitsWithoutDroppable = heldCount() - droppableLogs.length + count <= capacity && heldBytes() - droppableLogs.weight + bytes <= capacityBytes;
+    if (!fitsWithoutDroppable) return false;
+    while (!fits()) {
+      droppableLogs.shift();
+      stats.dropped += 1;
+      droppedSinceReport += 1;
+    }
     return true;
+  }
+
+  /** Holds events for which makeRoom made room. */
+  function hold(queue: Fifo<HeldEvent>, event: HeldEvent): void {
+    queue.push(event);
+    stats.peakHeldBytes = Math.max(stats.peakHeldBytes, heldBytes());
   }
 
   function schedule(delayMs = 0): void {
@@ -128,24 +140,27 @@ export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000,
     });
   }
 
+  /** Publishes a batch from the head of a queue (each queue holds one topic's events); false if the log was unreachable. */
   async function publishFrom(queue: Fifo<HeldEvent>): Promise<boolean> {
-    const batch = queue.takeWithin(batchSize, MAX_PUBLISH_BYTES, (event) => event.value.length);
+    const batch = queue.takeWithin(batchSize, MAX_PUBLISH_BYTES);
     if (batch.length === 0) return true;
+    const bytes = batch.reduce((sum, event) => sum + event.bytes, 0);
     inFlight += batch.length;
+    inFlightBytes += bytes;
     try {
-      // Each queue holds one topic's events.
-      const messages = packIntoMessages(batch, eventsPerMessage);
-      await events.publish(batch[0]!.topic, messages);
-      stats.published += batch.length;
-      return true;
-    } catch (error) {
-      queue.returnToFront(batch);
+      const outcome = await publishHeld(batch, { events, deadLetterTopic: topics.deadLetter, eventsPerMessage, log });
+      stats.published += outcome.published;
+      stats.deadLettered += outcome.deadLettered;
+      stats.lost += outcome.lost;
+      if (outcome.unsent.length === 0) return true;
+      queue.returnToFront(outcome.unsent);
       if (!stats.unreachable) {
-        log.warn({ err: error, held: heldCount() }, 'event log unreachable: holding telemetry until it is back');
+        log.warn({ err: outcome.error, held: heldCount(), heldBytes: heldBytes() }, 'event log unreachable: holding telemetry until it is back');
       }
       return false;
     } finally {
       inFlight -= batch.length;
+      inFlightBytes -= bytes;
     }
   }
 
@@ -162,53 +177,56 @@ export function createTelemetryBuffer({ events, log, capacity, batchSize = 1000,
       if (stats.unreachable) {
         stats.unreachable = false;
         failures = 0;
-        log.info({ held: heldCount(), dropped: droppedSinceReport }, 'event log reachable again: sending held telemetry');
+        log.info({ held: heldCount(), heldBytes: heldBytes(), dropped: droppedSinceReport }, 'event log reachable again: sending held telemetry');
       }
       reportDrops();
     }
   }
 
-  /** Says, in the log stream itself, how many entries were dropped to make room. */
+  /** Says, in the log stream itself, how many entries were dropped to make room (once there is room for saying it). */
   function reportDrops(): void {
     if (droppedSinceReport === 0) return;
     const dropped = droppedSinceReport;
-    droppedSinceReport = 0;
-    log.warn({ dropped }, `dropped ${dropped} DEBUG/INFO telemetry entries while the event log was unreachable`);
     const now = new Date().toISOString();
     const event: LogEvent = {
       event_id: randomUUID(), timestamp: now, received_at: now, source: 'gateway', level: 'WARN', category: 'TELEMETRY',
-      message: `Dropped ${dropped} DEBUG/INFO log entries while the event log was unreachable`, context: JSON.stringify({ dropped }),
+      message: `Dropped ${dropped} DEBUG/INFO log entries to make room in the full telemetry buffer`, context: JSON.stringify({ dropped }),
       user_id: null, session_id: null, url: null, user_agent: null, method: null, endpoint: null, status_code: null, duration_ms: null, request_id: null,
     };
-    keptLogs.push({ topic: Topics.telemetryLogs, key: event.event_id, value: JSON.stringify(event) });
+    const report = heldEvent(topics.logs, event);
+    if (!makeRoom(1, report.bytes)) return;
+    // Entries makeRoom dropped just now go into the next report.
+    droppedSinceReport -= dropped;
+    log.warn({ dropped }, `dropped ${dropped} DEBUG/INFO telemetry entries to make room in the full telemetry buffer`);
+    hold(keptLogs, report);
   }
 
   return {
     /** Holds log events for sending; false (nothing held) when the buffer cannot make room. */
     enqueueLogs(logs: readonly LogEvent[]): boolean {
-      if (!makeRoom(logs.length)) {
+      const held = logs.map((event) => heldEvent(topics.logs, event));
+      if (!makeRoom(held.length, held.reduce((sum, event) => sum + event.bytes, 0))) {
         stats.refused += logs.length;
         return false;
       }
-      for (const event of logs) {
-        (isDroppable(event) ? droppableLogs : keptLogs).push({ topic: Topics.telemetryLogs, key: event.event_id, value: JSON.stringify(event) });
-      }
+      logs.forEach((event, index) => hold(isDroppable(event) ? droppableLogs : keptLogs, held[index]!));
       schedule(closed ? 0 : lingerMs);
       return true;
     },
 
     enqueueActivity(event: ActivityEvent): boolean {
-      if (!makeRoom(1)) {
+      const held = heldEvent(topics.activities, event);
+      if (!makeRoom(1, held.bytes)) {
         stats.refused += 1;
         return false;
       }
-      activities.push({ topic: Topics.telemetryActivities, key: event.event_id, value: JSON.stringify(event) });
+      hold(activities, held);
       schedule(closed ? 0 : lingerMs);
       return true;
     },
 
     stats(): TelemetryBufferStats {
-      return { ...stats, held: heldCount() };
+      return { ...stats, held: heldCount(), heldBytes: heldBytes() };
     },
 
     /**

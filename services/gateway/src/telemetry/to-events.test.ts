@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientLogEvent, requestLogEvent } from './to-events.js';
+import { MAX_STORED_CONTEXT_BYTES } from '@ust/schemas';
+import { activityEvent, clientLogEvent, requestLogEvent } from './to-events.js';
 
 const receivedAt = new Date('2026-11-21T08:00:00.000Z');
 const principal = { sub: 'local|gina', userId: 'u_1', email: 'g@x', name: 'G', role: 'general' as const, isActive: true, known: true, sessionId: 'sid-1' };
@@ -27,5 +28,29 @@ describe('telemetry events', () => {
     expect(requestLogEvent({ ...base, statusCode: 200 }, receivedAt)).toMatchObject({ level: 'INFO', message: 'GET /api/facilities/:id 200', duration_ms: 12.35, user_id: 'local|gina' });
     expect(requestLogEvent({ ...base, statusCode: 404 }, receivedAt).level).toBe('WARN');
     expect(requestLogEvent({ ...base, statusCode: 503 }, receivedAt).level).toBe('ERROR');
+  });
+
+  it("keeps at most 16 KB of an entry's context and an activity's details, as valid JSON saying they were cut", () => {
+    const context = { stack: '錯誤'.repeat(4_000) };
+    const entry = clientLogEvent({ timestamp: receivedAt.toISOString(), level: 'ERROR', category: 'GLOBAL_ERROR', message: 'boom', context }, principal, undefined, receivedAt);
+    const activity = activityEvent({ activity_type: 'address_search', details: context }, principal, receivedAt);
+    for (const text of [entry.context, activity.details]) {
+      expect(Buffer.byteLength(text, 'utf8')).toBeLessThanOrEqual(MAX_STORED_CONTEXT_BYTES);
+      expect(JSON.parse(text)).toMatchObject({ truncated: true, original_bytes: Buffer.byteLength(JSON.stringify(context), 'utf8'), prefix: expect.stringMatching(/^\{"stack":"錯誤錯誤/) });
+    }
+    // An unbelievable clock keeps the claimed time at the front of what is kept.
+    const skewed = clientLogEvent({ timestamp: '1999-01-01T00:00:00.000Z', level: 'ERROR', category: 'GLOBAL_ERROR', message: 'boom', context }, principal, undefined, receivedAt);
+    expect(JSON.parse(skewed.context).prefix).toMatch(/^\{"client_timestamp":"1999-01-01T00:00:00.000Z","context":\{"stack":"錯誤/);
+  });
+
+  it("namespaces the session id an anonymous caller sends, and keeps a signed-in caller's or the token's", () => {
+    const entry = { timestamp: receivedAt.toISOString(), level: 'ERROR' as const, category: 'GLOBAL_ERROR', message: 'boom', sessionId: 'session-m7x2k1ab-0a1b2c3d4e5f' };
+    expect(clientLogEvent(entry, undefined, undefined, receivedAt).session_id).toBe('anon:session-m7x2k1ab-0a1b2c3d4e5f');
+    expect(clientLogEvent(entry, principal, undefined, receivedAt).session_id).toBe('session-m7x2k1ab-0a1b2c3d4e5f');
+    expect(clientLogEvent({ ...entry, sessionId: undefined }, principal, undefined, receivedAt).session_id).toBe('sid-1');
+    expect(clientLogEvent({ ...entry, sessionId: null }, undefined, undefined, receivedAt).session_id).toBeNull();
+    expect(activityEvent({ activity_type: 'map_loaded', session_id: 's-9' }, undefined, receivedAt).session_id).toBe('anon:s-9');
+    expect(activityEvent({ activity_type: 'map_loaded', session_id: 's-9' }, principal, receivedAt).session_id).toBe('s-9');
+    expect(activityEvent({ activity_type: 'map_loaded' }, undefined, receivedAt).session_id).toBeNull();
   });
 });

@@ -5,11 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { REQUEST_LOG_CATEGORY, type ActivityEvent, type ClientLogEntry, type LogEvent, type LogLevel, type PostActivityBody } from '@ust/schemas';
 import type { Principal } from '../auth/authentication.js';
-
-/** Free-form details as JSON text ('' when there are none). */
-function jsonText(value: unknown): string {
-  return value === undefined || value === null ? '' : JSON.stringify(value);
-}
+import { cappedJson, cappedJsonText } from './capped-json-text.js';
+import { storedSessionId } from './session-ids.js';
 
 /** A browser clock further off than this is not believed (the row would fall outside the TTL or the charts). */
 const MAX_CLIENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
@@ -26,9 +23,9 @@ export function clientLogEvent(entry: ClientLogEntry, principal: Principal | und
     category: entry.category,
     message: entry.message,
     // The browser's own time is kept beside its context when it was not believed.
-    context: believable ? jsonText(entry.context) : JSON.stringify({ client_timestamp: entry.timestamp, context: entry.context ?? null }),
+    context: believable ? cappedJson(entry.context) : cappedJsonText(JSON.stringify({ client_timestamp: entry.timestamp, context: entry.context ?? null })),
     user_id: principal?.sub ?? null,
-    session_id: entry.sessionId ?? principal?.sessionId ?? null,
+    session_id: storedSessionId(entry.sessionId, principal),
     url: entry.url ?? null,
     user_agent: entry.userAgent ?? userAgent ?? null,
     method: null,
@@ -48,13 +45,13 @@ export function activityEvent(body: PostActivityBody, principal: Principal | und
     user_role: principal?.role ?? null,
     email: principal?.email ?? null,
     name: principal?.name ?? null,
-    session_id: body.session_id ?? principal?.sessionId ?? null,
+    session_id: storedSessionId(body.session_id, principal),
     facility_id: body.facility_id ?? null,
     release_id: body.release_id ?? null,
     location_lat: body.location_lat ?? null,
     location_lon: body.location_lon ?? null,
     page: body.page ?? null,
-    details: jsonText(body.details),
+    details: cappedJson(body.details),
   };
 }
 

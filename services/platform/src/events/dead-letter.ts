@@ -1,4 +1,4 @@
-import type { ConsumedMessage, EventLog } from '../ports/event-log.js';
+import type { ConsumedMessage, EventLog, OutgoingMessage } from '../ports/event-log.js';
 
 /** Headers a dead-lettered message carries besides its original ones. */
 export const DEAD_LETTER_HEADERS = {
@@ -32,6 +32,32 @@ export async function sendToDeadLetter(
         [DEAD_LETTER_HEADERS.sourceTopic]: message.topic,
         [DEAD_LETTER_HEADERS.sourcePartition]: String(message.partition),
         [DEAD_LETTER_HEADERS.sourceOffset]: message.offset,
+        [DEAD_LETTER_HEADERS.at]: new Date().toISOString(),
+      },
+    },
+  ]);
+}
+
+/**
+ * Parks a message the log refused to append (too large for its topic, say) on a dead-letter
+ * topic, so that the producer can go on with the rest. It was never appended, so it has no
+ * source partition or offset; dlq-source-topic names the topic it was meant for.
+ */
+export async function sendUnpublishedToDeadLetter(
+  log: EventLog,
+  deadLetterTopic: string,
+  sourceTopic: string,
+  message: OutgoingMessage,
+  reason: string,
+): Promise<void> {
+  await log.publish(deadLetterTopic, [
+    {
+      key: message.key,
+      value: message.value,
+      headers: {
+        ...message.headers,
+        [DEAD_LETTER_HEADERS.reason]: reason,
+        [DEAD_LETTER_HEADERS.sourceTopic]: sourceTopic,
         [DEAD_LETTER_HEADERS.at]: new Date().toISOString(),
       },
     },

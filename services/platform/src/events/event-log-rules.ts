@@ -28,6 +28,29 @@ export class EventLogClosedError extends Error {
   }
 }
 
+/**
+ * Kafka's default `message.max.bytes` (1 MiB plus the 12 bytes of a batch's offset and length):
+ * the largest record batch a topic accepts unless it was created with its own
+ * `max.message.bytes` (`TopicSpec.maxMessageBytes`).
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 1_048_588;
+
+/**
+ * The log refused a publish because a partition's record batch was larger than the topic
+ * accepts (Kafka's MESSAGE_TOO_LARGE, RECORD_LIST_TOO_LARGE). Sending the same messages again
+ * fails again; fewer per publish, or smaller ones, may pass. The other partitions' messages of
+ * the publish may have been appended (Kafka appends them; so does the in-process log).
+ */
+export class MessageTooLargeError extends Error {
+  constructor(
+    readonly topic: string,
+    readonly detail: string,
+  ) {
+    super(`The event log refused a publish to "${topic}" as too large: ${detail}`);
+    this.name = 'MessageTooLargeError';
+  }
+}
+
 // Kafka's own limits (org.apache.kafka.common.internals.Topic): the in-process log enforces
 // them so a name that works in development also works against a broker.
 const LEGAL_TOPIC = /^[a-zA-Z0-9._-]{1,249}$/;

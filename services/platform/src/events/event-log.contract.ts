@@ -6,8 +6,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsumedMessage, EventLog, MessageBatch, OutgoingMessage, SubscribeOptions, Subscription } from '../ports/event-log.js';
-import { DEAD_LETTER_HEADERS, sendToDeadLetter } from './dead-letter.js';
+import { DEAD_LETTER_HEADERS, sendToDeadLetter, sendUnpublishedToDeadLetter } from './dead-letter.js';
+import { MessageTooLargeError } from './event-log-rules.js';
 import { partitionForKey } from './partition-for-key.js';
+import { recordBatchBytes } from './record-batch-size.js';
 
 const WAIT_CAP_MS = 30_000;
 
@@ -351,6 +353,45 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       expect(consumer.values()).toEqual(['created by publish']);
     });
 
+    it("measures a partition's record batch as Kafka does: max.message.bytes exactly is accepted, a byte more refused", async () => {
+      const topic = uniqueName('contract-size-edge');
+      await log.ensureTopics([{ topic, partitions: 3, maxMessageBytes: 2048 }]);
+      const consumer = await consume({ groupId: uniqueName('contract-size-edge-group'), topics: [topic], fromBeginning: true });
+      // Non-ASCII on purpose: the limit counts UTF-8 bytes, not characters.
+      const sized = (bytes: number) => {
+        const message = { key: 'facility-1', value: '', headers: { 'import-id': 'imp-1' } };
+        while (recordBatchBytes([{ ...message, value: `${message.value}é` }]) <= bytes) message.value += 'é';
+        if (recordBatchBytes([message]) < bytes) message.value += 'x';
+        return message;
+      };
+      const fits = sized(2048);
+      expect(recordBatchBytes([fits])).toBe(2048);
+      const over = { ...fits, value: `${fits.value}x` };
+      await expect(log.publish(topic, [over])).rejects.toBeInstanceOf(MessageTooLargeError);
+      await log.publish(topic, [fits]);
+      await waitFor(() => 'the message that fits', () => consumer.received.length >= 1);
+      expect(consumer.values()).toEqual([fits.value]);
+    });
+
+    it("refuses a partition's batch over the topic's limit, appends the other partitions', and keeps accepting every partition", async () => {
+      const topic = uniqueName('contract-too-large');
+      await log.ensureTopics([{ topic, partitions: 3, maxMessageBytes: 4096 }]);
+      const consumer = await consume({ groupId: uniqueName('contract-too-large-group'), topics: [topic], fromBeginning: true });
+      const keys = keysNamed('facility', 30);
+      const big = keys[0]!;
+      const others = keys.filter((key) => partitionForKey(key, 3) !== partitionForKey(big, 3));
+      const first = [{ key: big, value: 'x'.repeat(5000) }, ...others.map((key) => ({ key, value: `${key}:first` }))];
+      await expect(log.publish(topic, first)).rejects.toMatchObject({ name: 'MessageTooLargeError', topic, message: expect.stringContaining(topic) });
+      await waitFor(() => `${others.length} messages of the other partitions, got ${consumer.received.length}`, () => consumer.received.length >= others.length);
+      // After a refusal every partition takes messages again, those of the refused batch too.
+      const second = keys.map((key) => ({ key, value: `${key}:second` }));
+      await log.publish(topic, second);
+      await log.publish(topic, keys.slice(0, 7).map((key) => ({ key, value: `${key}:third` })));
+      const expected = [...others.map((key) => `${key}:first`), ...second.map(({ value }) => value), ...keys.slice(0, 7).map((key) => `${key}:third`)];
+      await waitFor(() => `${expected.length} messages, got ${consumer.received.length}`, () => consumer.received.length >= expected.length);
+      expect(sorted(consumer.values())).toEqual(sorted(expected));
+    });
+
     it('dead-letters a message with its key, value and headers plus the dlq-* headers', async () => {
       const source = await topicWithPartitions('contract-dlq-source');
       const deadLetters = await topicWithPartitions('contract-dlq');
@@ -382,6 +423,18 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
         'dlq-at': at,
       });
       expect(new Date(at).toISOString()).toBe(at);
+    });
+
+    it('dead-letters a message the log refused, naming the topic it was meant for', async () => {
+      const deadLetters = await topicWithPartitions('contract-dlq-unpublished');
+      const dlq = await consume({ groupId: uniqueName('contract-dlq-unpublished-reader'), topics: [deadLetters], fromBeginning: true });
+      const meantFor = uniqueName('contract-dlq-meant-for');
+      await sendUnpublishedToDeadLetter(log, deadLetters, meantFor, { key: 'event-1', value: '{"big":true}', headers: { kind: 'log' } }, 'too large for the topic');
+      await waitFor(() => 'the dead letter', () => dlq.received.length >= 1);
+      const [dead] = dlq.received;
+      expect(dead!.key).toBe('event-1');
+      expect(text(dead!)).toBe('{"big":true}');
+      expect(dead!.headers).toEqual({ kind: 'log', 'dlq-reason': 'too large for the topic', 'dlq-source-topic': meantFor, 'dlq-at': expect.any(String) });
     });
 
     it('stops delivering to a closed subscription', async () => {

@@ -15,14 +15,17 @@ import type {
 } from '../ports/event-log.js';
 import {
   assertValidTopicName,
+  DEFAULT_MAX_MESSAGE_BYTES,
   EventLogClosedError,
   GroupHasRunningConsumersError,
+  MessageTooLargeError,
   parseOffset,
   UnknownTopicError,
 } from './event-log-rules.js';
 import { type GroupMember, InProcessGroup } from './in-process-group.js';
-import { PartitionLog, type PartitionRetention } from './in-process-partition.js';
+import { PartitionLog, type PartitionRetention, type StoredMessage } from './in-process-partition.js';
 import { partitionForKey } from './partition-for-key.js';
+import { recordBatchBytes } from './record-batch-size.js';
 
 export interface InProcessEventLogOptions {
   /**
@@ -63,6 +66,8 @@ class InProcessEventLog implements EventLog {
   private readonly defaultPartitions: number;
   private readonly retention: PartitionRetention;
   private readonly topics = new Map<string, PartitionLog[]>();
+  /** Each topic's largest record batch, as Kafka's max.message.bytes. */
+  private readonly maxMessageBytes = new Map<string, number>();
   private readonly groups = new Map<string, InProcessGroup>();
   /** The groups that have read (or been moved on) each topic: whose offsets bound its byte retention. */
   private readonly groupsOfTopic = new Map<string, Set<InProcessGroup>>();
@@ -81,7 +86,7 @@ class InProcessEventLog implements EventLog {
 
   async ensureTopics(topics: TopicSpec[]): Promise<void> {
     this.assertOpen();
-    for (const spec of topics) this.createTopic(spec.topic, spec.partitions ?? this.defaultPartitions);
+    for (const spec of topics) this.createTopic(spec.topic, spec.partitions ?? this.defaultPartitions, spec.maxMessageBytes);
   }
 
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
@@ -89,13 +94,29 @@ class InProcessEventLog implements EventLog {
     if (messages.length === 0) return;
     const partitions = this.partitionsOf(topic);
     const timestamp = Date.now();
+    const batches = new Map<PartitionLog, Array<Omit<StoredMessage, 'timestamp'>>>();
     for (const message of messages) {
       const log = partitions[partitionForKey(message.key, partitions.length)]!;
       // Copies, so a caller reusing its buffer or headers object cannot change what was published.
       const value = typeof message.value === 'string' ? Buffer.from(message.value, 'utf8') : Buffer.from(message.value);
-      log.append({ key: message.key, value, headers: { ...message.headers }, timestamp });
+      const batch = batches.get(log);
+      const stored = { key: message.key, value, headers: { ...message.headers } };
+      if (batch) batch.push(stored);
+      else batches.set(log, [stored]);
     }
-    this.wakeReadersSoon(topic);
+    // As a broker does: a partition's batch over the limit is refused whole, the others are appended.
+    const limit = this.maxMessageBytes.get(topic)!;
+    const refused: string[] = [];
+    for (const [log, batch] of batches) {
+      const bytes = recordBatchBytes(batch);
+      if (bytes > limit) {
+        refused.push(`partition ${log.partition}'s record batch is ${bytes} bytes, over the topic's max.message.bytes of ${limit}`);
+        continue;
+      }
+      for (const message of batch) log.append({ ...message, timestamp });
+    }
+    if (refused.length < batches.size) this.wakeReadersSoon(topic);
+    if (refused.length) throw new MessageTooLargeError(topic, refused.join('; '));
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -163,13 +184,15 @@ class InProcessEventLog implements EventLog {
     if (this.closed) throw new EventLogClosedError('in-process');
   }
 
-  private createTopic(topic: string, partitionCount: number): PartitionLog[] {
+  private createTopic(topic: string, partitionCount: number, maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES): PartitionLog[] {
     assertValidTopicName(topic);
     positiveInteger(partitionCount, `partitions of topic "${topic}"`);
+    positiveInteger(maxMessageBytes, `maxMessageBytes of topic "${topic}"`);
     let partitions = this.topics.get(topic);
     if (!partitions) {
       partitions = Array.from({ length: partitionCount }, (_, partition) => new PartitionLog(topic, partition, this.retention));
       this.topics.set(topic, partitions);
+      this.maxMessageBytes.set(topic, maxMessageBytes);
     }
     return partitions;
   }

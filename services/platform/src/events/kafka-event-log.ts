@@ -1,10 +1,11 @@
 /**
  * The production EventLog: kafkajs against a Kafka cluster. One idempotent producer (acks from
- * all in-sync replicas, one request in flight, so retries never duplicate or reorder), Kafka's
- * default murmur2 partitioner, an admin client for topics and offsets, and one consumer per
- * subscription (see kafka-subscription.ts).
+ * all in-sync replicas, one request in flight, so retries never duplicate or reorder; replaced
+ * after the broker refuses records, see kafka-producer.ts), Kafka's default murmur2
+ * partitioner, an admin client for topics and offsets, and one consumer per subscription (see
+ * kafka-subscription.ts).
  */
-import { Kafka, logLevel, Partitioners, type Admin, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Admin } from 'kafkajs';
 import { createLogger, type Logger } from '../logger.js';
 import type {
   EventLog,
@@ -22,6 +23,7 @@ import {
   UnknownTopicError,
 } from './event-log-rules.js';
 import { pinoLogCreator } from './kafka-log-creator.js';
+import { ReplaceableProducer } from './kafka-producer.js';
 import { startKafkaSubscription } from './kafka-subscription.js';
 
 export interface KafkaEventLogOptions {
@@ -52,7 +54,7 @@ export function createKafkaEventLog(options: KafkaEventLogOptions): EventLog {
 }
 
 /** Connects a kafkajs client once, on first use; a failed attempt is retried by the next call. */
-function lazyConnect<T extends Producer | Admin>(client: T): () => Promise<T> {
+function lazyConnect<T extends Admin>(client: T): () => Promise<T> {
   let connecting: Promise<T> | undefined;
   return () =>
     (connecting ??= client.connect().then(
@@ -85,9 +87,8 @@ class KafkaEventLog implements EventLog {
   readonly target: string;
   private readonly logger: Logger;
   private readonly kafka: Kafka;
-  private readonly producer: Producer;
+  private readonly producer: ReplaceableProducer;
   private readonly admin: Admin;
-  private readonly connectedProducer: () => Promise<Producer>;
   private readonly connectedAdmin: () => Promise<Admin>;
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
@@ -102,7 +103,7 @@ class KafkaEventLog implements EventLog {
       logLevel: logLevel.WARN,
       logCreator: pinoLogCreator(this.logger),
     });
-    this.producer = this.kafka.producer({
+    this.producer = new ReplaceableProducer(this.kafka, {
       idempotent: true,
       maxInFlightRequests: 1,
       // Passed explicitly: the same murmur2 partitioner as the Java client (and as the in-process
@@ -111,17 +112,19 @@ class KafkaEventLog implements EventLog {
       allowAutoTopicCreation: true,
     });
     this.admin = this.kafka.admin();
-    this.connectedProducer = lazyConnect(this.producer);
     this.connectedAdmin = lazyConnect(this.admin);
   }
 
   async ensureTopics(topics: TopicSpec[]): Promise<void> {
     this.assertOpen();
-    const specs = new Map<string, number>();
-    for (const { topic, partitions = 3 } of topics) {
+    const specs = new Map<string, { partitions: number; maxMessageBytes: number | undefined }>();
+    for (const { topic, partitions = 3, maxMessageBytes } of topics) {
       assertValidTopicName(topic);
       if (!Number.isInteger(partitions) || partitions < 1) throw new Error(`partitions of topic "${topic}" must be a positive integer`);
-      if (!specs.has(topic)) specs.set(topic, partitions);
+      if (maxMessageBytes !== undefined && (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1)) {
+        throw new Error(`maxMessageBytes of topic "${topic}" must be a positive integer, got ${maxMessageBytes}`);
+      }
+      if (!specs.has(topic)) specs.set(topic, { partitions, maxMessageBytes });
     }
     const admin = await this.connectedAdmin();
     // Creating only what is missing keeps the broker from answering TOPIC_ALREADY_EXISTS, which
@@ -131,10 +134,11 @@ class KafkaEventLog implements EventLog {
     if (missing.length === 0) return;
     await admin.createTopics({
       waitForLeaders: true,
-      topics: missing.map(([topic, numPartitions]) => ({
+      topics: missing.map(([topic, { partitions, maxMessageBytes }]) => ({
         topic,
-        numPartitions,
+        numPartitions: partitions,
         replicationFactor: this.options.replicationFactor ?? 1,
+        ...(maxMessageBytes === undefined ? {} : { configEntries: [{ name: 'max.message.bytes', value: String(maxMessageBytes) }] }),
       })),
     });
   }
@@ -143,8 +147,7 @@ class KafkaEventLog implements EventLog {
     this.assertOpen();
     assertValidTopicName(topic);
     if (messages.length === 0) return;
-    const producer = await this.connectedProducer();
-    await producer.send({
+    await this.producer.send({
       topic,
       acks: -1,
       messages: messages.map(({ key, value, headers }) => ({ key, value, headers })),
@@ -242,7 +245,7 @@ class KafkaEventLog implements EventLog {
     if (this.closed) return;
     this.closed = true;
     await Promise.allSettled([...this.subscriptions].map((subscription) => subscription.close()));
-    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+    await Promise.allSettled([this.producer.close(), this.admin.disconnect()]);
   }
 
   private assertOpen(): void {

@@ -56,6 +56,11 @@ export interface TopicSpec {
   topic: string;
   /** @defaultValue 3 */
   partitions?: number;
+  /**
+   * Largest record batch (one partition's messages of one publish) the topic accepts, Kafka's
+   * `max.message.bytes`. @defaultValue DEFAULT_MAX_MESSAGE_BYTES, the broker's default
+   */
+  maxMessageBytes?: number;
 }
 
 export type OffsetReset = 'earliest' | 'latest' | Array<{ partition: number; offset: string }>;
@@ -65,7 +70,10 @@ export interface EventLog {
   readonly target: string;
   /** Creates topics that do not exist yet; existing topics are left as they are. */
   ensureTopics(topics: TopicSpec[]): Promise<void>;
-  /** Appends messages; resolves once the log has acknowledged every one of them. */
+  /**
+   * Appends messages; resolves once the log has acknowledged every one of them. Throws
+   * MessageTooLargeError when a partition's share of them is larger than the topic accepts.
+   */
   publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /**

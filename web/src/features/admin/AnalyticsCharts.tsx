@@ -1,7 +1,9 @@
 /**
  * The last hour per minute (DECISIONS.md 9): requests, errors, p50/p95 response time. The
  * series has no per-minute count of all log entries, so the error chart counts ERROR entries
- * rather than inventing a rate; the Error Rate card gives the hour's share.
+ * rather than inventing a rate; the Error Rate card gives the hour's share. Errors of callers
+ * without a token are stacked on the others in a colour of their own, with their own total in
+ * the legend, as they are apart from the Error Rate.
  */
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
@@ -43,10 +45,26 @@ export function AnalyticsCharts({ series }: { series: readonly AdminAnalyticsPoi
           <Bar dataKey="requests" name="Requests" fill="var(--color-primary)" {...STATIC} />
         </BarChart>
       </MinuteFigure>
-      <MinuteFigure title={`Errors per minute (${formatCount(totals.errors)} in the hour)`} rows={rows} columns={[['Errors', (row) => row.errors]]}>
-        <BarChart responsive style={CHART_STYLE} data={rows} margin={MARGIN} title="Errors per minute" desc="Bar chart of log entries at ERROR per minute over the last hour">
+      <MinuteFigure
+        title={`Errors per minute (${formatCount(totals.errors)} in the hour)`}
+        rows={rows}
+        columns={[
+          ['Errors', (row) => row.errors],
+          ['Without sign-in', (row) => row.anonymousErrors],
+        ]}
+      >
+        <BarChart
+          responsive
+          style={CHART_STYLE}
+          data={rows}
+          margin={MARGIN}
+          title="Errors per minute"
+          desc="Stacked bar chart of log entries at ERROR per minute over the last hour: those of API requests and signed-in users, and those sent without sign-in"
+        >
           <Frame />
-          <Bar dataKey="errors" name="Errors" fill="var(--color-error)" {...STATIC} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="errors" name="Errors" stackId="errors" fill="var(--color-error)" {...STATIC} />
+          <Bar dataKey="anonymousErrors" name={`Without sign-in (${formatCount(totals.anonymousErrors)} in the hour)`} stackId="errors" fill="var(--color-text-secondary)" {...STATIC} />
         </BarChart>
       </MinuteFigure>
       <MinuteFigure

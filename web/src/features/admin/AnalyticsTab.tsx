@@ -1,19 +1,22 @@
+import { useId } from 'react';
 import { ADMIN_ANALYTICS_REFRESH_MS, useAdminAnalyticsQuery } from '../../api';
 import { Loading } from '../../components/Loading';
 import { formatTimestamp } from './admin-format';
-import { analyticsCards } from './analytics-data';
+import { analyticsCards, anonymousFigures } from './analytics-data';
 import { AnalyticsCharts } from './AnalyticsCharts';
 import { Time } from './Badges';
 import { LoadFailure } from './LoadFailure';
 import { useFailureLog } from './useAdminData';
 
 /**
- * Analytics (SPEC.md section 2, DECISIONS.md 9): the four cards and the per-minute charts of the
- * last 60 minutes, asked again every 5 s while this tab is shown, so an error spike shows
+ * Analytics (SPEC.md section 2, DECISIONS.md 9): the four cards, what callers without a token
+ * sent (apart: anyone can send it, so it must not move the cards), and the per-minute charts of
+ * the last 60 minutes, asked again every 5 s while this tab is shown, so an error spike shows
  * within seconds. Mounted only while shown, which is what stops the polling.
  */
 export function AnalyticsTab() {
   const query = useAdminAnalyticsQuery({ live: true });
+  const anonymousTitleId = useId();
   useFailureLog('analytics', query);
   if (query.isPending) return <Loading text="Loading admin data..." />;
   return (
@@ -38,6 +41,20 @@ export function AnalyticsTab() {
               </div>
             ))}
           </dl>
+          <section className="analytics-anonymous" aria-labelledby={anonymousTitleId}>
+            <h3 id={anonymousTitleId} className="analytics-anonymous-title">
+              Without sign-in <span className="analytics-window">(last 60 min)</span>
+            </h3>
+            <p className="admin-footnote muted">Sent by callers without a token, and counted in none of the figures above.</p>
+            <dl className="figure-grid analytics-anonymous-figures">
+              {anonymousFigures(query.data).map((figure) => (
+                <div key={figure.label} className="figure">
+                  <dt>{figure.label}</dt>
+                  <dd>{figure.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
           <AnalyticsCharts series={query.data.series} />
         </>
       )}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminActivity, AdminAnalytics, AdminLogEntry } from '@ust/schemas';
 import { activityDetails, activityGroup, activityLabel, derivedSessionId, knownRole, levelParam, logDetails, sessionTitle, userCounts, userLabel } from './admin-format';
 import { tabForKey, tabForView } from './admin-tabs';
-import { analyticsCards, minuteRows, seriesTotals } from './analytics-data';
+import { analyticsCards, anonymousFigures, minuteRows, seriesTotals } from './analytics-data';
 import { deriveSessions } from './derive-sessions';
 import { exportContent, exportFileName } from './export-logs';
 import { activationChange, changeText, roleChange } from './user-changes';
@@ -77,6 +77,8 @@ describe('admin console formats', () => {
   it('shortens browser session ids to their distinct end and titles derived ones by their day', () => {
     expect(sessionTitle('session-m7x2k1ab-0a1b2c3d4e5f')).toBe('…2c3d4e5f');
     expect(sessionTitle('sess-a')).toBe('sess-a');
+    expect(sessionTitle('anon:session-m7x2k1ab-0a1b2c3d4e5f')).toBe('Without sign-in …2c3d4e5f');
+    expect(sessionTitle('anon:sess-a')).toBe('Without sign-in sess-a');
     expect(sessionTitle(derivedSessionId('2026-03-05', 'local|demo-admin'))).toBe('Day 2026-03-05');
   });
 });
@@ -139,11 +141,13 @@ describe('analytics (DECISIONS.md 9)', () => {
     active_sessions: 3,
     error_rate_percent: 2.5,
     avg_response_time_ms: 18,
+    anonymous: { log_entries: 2_048, errors: 1_500, activities: 7, active_sessions: 2 },
     generated_at: '2026-03-05T10:00:00.000Z',
     series: Array.from({ length: 60 }, (_, minute) => ({
       minute: new Date(Date.UTC(2026, 2, 5, 9, minute)).toISOString(),
       requests: minute,
       errors: minute === 59 ? 2 : 0,
+      anonymous_errors: minute >= 58 ? 750 : 0,
       p50_ms: minute === 0 ? null : 10,
       p95_ms: minute === 0 ? null : 40,
     })),
@@ -158,13 +162,24 @@ describe('analytics (DECISIONS.md 9)', () => {
     ]);
   });
 
-  it('gives one row per minute with gaps for minutes without requests, and the totals', () => {
+  it('gives what callers without a token sent apart from the cards', () => {
+    expect(anonymousFigures(analytics)).toEqual([
+      { label: 'Log entries', value: '2,048' },
+      { label: 'Errors', value: '1,500' },
+      { label: 'Activities', value: '7' },
+      { label: 'Active sessions', value: '2' },
+    ]);
+    expect(analyticsCards(analytics).find((card) => card.label === 'Error Rate')?.note).toBe('Log entries at ERROR: API requests and signed-in users');
+  });
+
+  it('gives one row per minute with gaps for minutes without requests, and the totals, anonymous errors apart', () => {
     const rows = minuteRows(analytics.series);
     expect(rows).toHaveLength(60);
-    expect(rows[0]).toMatchObject({ requests: 0, p50: null, p95: null });
+    expect(rows[0]).toMatchObject({ requests: 0, errors: 0, anonymousErrors: 0, p50: null, p95: null });
+    expect(rows[59]).toMatchObject({ errors: 2, anonymousErrors: 750 });
     expect(rows[0]!.label).toMatch(/^\d\d:\d\d$/);
     expect(new Set(rows.map((row) => row.label)).size).toBe(60);
-    expect(seriesTotals(rows)).toEqual({ requests: (59 * 60) / 2, errors: 2 });
+    expect(seriesTotals(rows)).toEqual({ requests: (59 * 60) / 2, errors: 2, anonymousErrors: 1_500 });
   });
 });
 

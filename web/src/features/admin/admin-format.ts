@@ -3,7 +3,7 @@
  * without a DOM. Times are shown in the admin's time zone with the en-US locale (like the rest
  * of the app); the raw ISO value goes in a <time> element's dateTime.
  */
-import type { ActivityType, AdminActivity, AdminLogEntry, AdminUser, LogLevel, Role } from '@ust/schemas';
+import type { ActivityType, AdminActivity, AdminLogEntry, AdminUser, ANONYMOUS_SESSION_PREFIX as SchemaAnonymousSessionPrefix, LogLevel, Role } from '@ust/schemas';
 import { KNOWN_ROLES } from '../auth/role-cache';
 import { formatCount } from '../dashboard/dashboard-format';
 
@@ -37,12 +37,17 @@ export function userLabel(identityId: string | null | undefined): string {
 const DERIVED_SESSION_PREFIX = 'derived:';
 export const derivedSessionId = (day: string, identityId: string | null): string => `${DERIVED_SESSION_PREFIX}${day}:${identityId ?? 'anonymous'}`;
 
+/** The gateway's prefix for the sessions of callers without a token; the type ties it to the schema. */
+const ANONYMOUS_SESSION_PREFIX: typeof SchemaAnonymousSessionPrefix = 'anon:';
+
 /**
  * A session card's title: the shortened id, its last 8 characters (browser session ids start
- * with the time, so their ends tell them apart); a derived session's day.
+ * with the time, so their ends tell them apart), marked when it came without sign-in (the same
+ * browser's signed-in session ends alike); a derived session's day.
  */
 export function sessionTitle(sessionId: string): string {
   if (sessionId.startsWith(DERIVED_SESSION_PREFIX)) return `Day ${sessionId.slice(DERIVED_SESSION_PREFIX.length, DERIVED_SESSION_PREFIX.length + 10)}`;
+  if (sessionId.startsWith(ANONYMOUS_SESSION_PREFIX)) return `Without sign-in ${sessionTitle(sessionId.slice(ANONYMOUS_SESSION_PREFIX.length))}`;
   return sessionId.length <= 12 ? sessionId : `…${sessionId.slice(-8)}`;
 }
 

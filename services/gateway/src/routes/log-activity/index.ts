@@ -1,6 +1,10 @@
-/** POST /api/log-activity: one user activity (SPEC.md section 7; anonymous allowed, DECISIONS.md 2). */
+/**
+ * POST /api/log-activity: one user activity (SPEC.md section 7; anonymous allowed, DECISIONS.md 2,
+ * its session id namespaced).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PostActivityBody } from '@ust/schemas';
+import { isReservedSessionId, reservedSessionIdError } from '../../telemetry/session-ids.js';
 import { activityEvent } from '../../telemetry/to-events.js';
 import { telemetryResponses, telemetryRouteOptions } from '../../telemetry/route-options.js';
 
@@ -18,6 +22,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
+      if (isReservedSessionId(request.body.session_id)) throw reservedSessionIdError('/session_id');
       if (!fastify.telemetry.enqueueActivity(activityEvent(request.body, request.principal, new Date()))) {
         return reply.serviceUnavailable('Telemetry is backed up; send the activity again later');
       }

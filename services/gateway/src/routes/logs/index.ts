@@ -1,9 +1,11 @@
 /**
  * POST /api/logs: browser log entries (SPEC.md section 3). Accepted without a token, tagged
- * anonymous, under a stricter rate limit (DECISIONS.md 2), so signed-out errors arrive too.
+ * anonymous (their session ids namespaced), under a stricter rate limit (DECISIONS.md 2), so
+ * signed-out errors arrive too.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PostLogsBody } from '@ust/schemas';
+import { isReservedSessionId, reservedSessionIdError } from '../../telemetry/session-ids.js';
 import { clientLogEvent } from '../../telemetry/to-events.js';
 import { telemetryResponses, telemetryRouteOptions } from '../../telemetry/route-options.js';
 
@@ -21,6 +23,8 @@ const logRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
+      const reserved = request.body.logs.findIndex((entry) => isReservedSessionId(entry.sessionId));
+      if (reserved >= 0) throw reservedSessionIdError(`/logs/${reserved}/sessionId`);
       const receivedAt = new Date();
       const events = request.body.logs.map((entry) => clientLogEvent(entry, request.principal, request.headers['user-agent'], receivedAt));
       if (!fastify.telemetry.enqueueLogs(events)) {
