@@ -16,6 +16,12 @@ export interface PublishOptions {
   tally: ImportTally;
   /** Messages per publish call. @defaultValue 2000 */
   batchSize?: number;
+  /**
+   * Bytes of message values per publish call: the event log refuses a partition's record batch
+   * over 1 MB (Kafka's max.message.bytes), and long records would otherwise reach it within
+   * batchSize messages. @defaultValue 512 KiB
+   */
+  batchBytes?: number;
   /** Unconsumed messages per topic before publishing pauses. @defaultValue 100000 */
   maxLag?: number;
   onProgress?: (tally: ImportTally) => void;
@@ -24,8 +30,10 @@ export interface PublishOptions {
 export async function publishItems(items: AsyncIterable<DatasetItem> | Iterable<DatasetItem>, options: PublishOptions): Promise<void> {
   const { events, rejects, tally } = options;
   const batchSize = options.batchSize ?? 2_000;
+  const batchBytes = options.batchBytes ?? 512 * 1024;
   const maxLag = options.maxLag ?? 100_000;
   const pending = new Map<string, OutgoingMessage[]>();
+  const pendingBytes = new Map<string, number>();
   const published = new Map<string, number>();
   const baseline = new Map<string, number>();
   for (const topic of RECORD_TOPICS) baseline.set(topic, await consumedCount(events, topic));
@@ -34,6 +42,7 @@ export async function publishItems(items: AsyncIterable<DatasetItem> | Iterable<
     const messages = pending.get(topic);
     if (!messages?.length) return;
     pending.set(topic, []);
+    pendingBytes.set(topic, 0);
     await events.publish(topic, messages);
     published.set(topic, (published.get(topic) ?? 0) + messages.length);
     await waitWhileLagging(topic);
@@ -55,9 +64,12 @@ export async function publishItems(items: AsyncIterable<DatasetItem> | Iterable<
     }
     const { topic, key } = routeOf(item);
     const messages = pending.get(topic) ?? [];
-    messages.push({ key, value: JSON.stringify(item.record) });
+    const value = JSON.stringify(item.record);
+    messages.push({ key, value });
     pending.set(topic, messages);
-    if (messages.length >= batchSize) {
+    const bytes = (pendingBytes.get(topic) ?? 0) + Buffer.byteLength(value);
+    pendingBytes.set(topic, bytes);
+    if (messages.length >= batchSize || bytes >= batchBytes) {
       await flush(topic);
       options.onProgress?.(tally);
     }
