@@ -21,6 +21,7 @@ import telemetry from './plugins/telemetry.js';
 import portsPlugin from './plugins/ports.js';
 import openApi from './plugins/openapi.js';
 import rateLimits from './plugins/rate-limits.js';
+import { documentRouteAccess } from './plugins/route-access.js';
 import webApp from './plugins/web-app.js';
 import { webAppPolicies } from './plugins/content-security-policy.js';
 import healthRoutes from './routes/health/index.js';
@@ -117,16 +118,22 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
     api.addHook('onRequest', fastify.limitApiCalls);
     api.addHook('onResponse', fastify.logRequest);
     // Telemetry accepts anonymous calls (DECISIONS.md 2); everything else needs a token.
-    await api.register(logRoutes, { prefix: '/logs' });
-    await api.register(activityRoutes, { prefix: '/log-activity' });
+    await api.register(async (telemetryRoutes) => {
+      // Their route options refuse a deactivated account, as everywhere but the profile (DECISIONS.md 4).
+      documentRouteAccess(telemetryRoutes, { activeAccount: true });
+      await telemetryRoutes.register(logRoutes, { prefix: '/logs' });
+      await telemetryRoutes.register(activityRoutes, { prefix: '/log-activity' });
+    });
 
     await api.register(async (signedIn) => {
       signedIn.addHook('onRequest', fastify.authenticate);
+      documentRouteAccess(signedIn, { token: 'required' });
       // A deactivated user may still load their profile, to learn that they are deactivated.
       await signedIn.register(userProfileRoutes, { prefix: '/user-profile' });
 
       await signedIn.register(async (active) => {
         active.addHook('onRequest', fastify.requireActive);
+        documentRouteAccess(active, { activeAccount: true });
         // Product routes, one plugin per area (routes/<area>/index.ts).
         active.get('/', { schema: { hide: true } }, async () => ({ name: 'UST Risk Platform API', docs: '/docs' }));
         await active.register(facilityRoutes, { prefix: '/facilities' });
@@ -141,6 +148,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
         await active.register(async (admin) => {
           // Checked on the server for every admin route, whatever the web app shows.
           admin.addHook('onRequest', fastify.requireRole('admin'));
+          documentRouteAccess(admin, { role: 'admin' });
           await admin.register(adminRoutes);
         }, { prefix: '/admin' });
       });
