@@ -189,6 +189,23 @@ describe('the gateway', () => {
     expect((await gateway.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
   });
 
+  it('answers a URL the router cannot take with the same error shape', async () => {
+    const undecodable = await gateway.inject({ method: 'GET', url: '/api/facilities/%zz' });
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: "The URL's path cannot be decoded: a '%' must start an escape such as %25 or %2F", request_id: expect.any(String) },
+    });
+    // With the web app mounted, its fallback takes a path the API routes refuse; without it, the router answers.
+    const apiOnly = await buildGateway({ config: loadConfig(issuer.env), ports, logger: log, signingKeys: issuer.signingKeys });
+    try {
+      const overLong = await apiOnly.inject({ method: 'GET', url: `/api/releases/${'a'.repeat(1_000)}` });
+      expect(overLong.statusCode).toBe(414);
+      expect(overLong.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: 'A path parameter of the URL is too long', request_id: expect.any(String) } });
+    } finally {
+      await apiOnly.close();
+    }
+  });
+
   it('limits the request rate per client with the same error shape', async () => {
     const limited = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '2', ...issuer.env }), ports, logger: log, signingKeys: issuer.signingKeys });
     try {

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fastifyTrustProxy, type Logger } from '@ust/platform';
 import app, { type AppOptions } from './app.js';
+import { answerFrameworkError } from './plugins/error-handler.js';
 
 /**
  * Validation collects every problem of a body (not only the first) and never drops unknown
@@ -21,6 +22,7 @@ export async function buildGateway(options: AppOptions & { logger: Logger }): Pr
     // One line per request at debug (below) instead of Fastify's two at info.
     logController: new LogController({ disableRequestLogging: true }),
     ajv: AJV_OPTIONS,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
   fastify.addHook('onResponse', async (request, reply) => {
     request.log.debug(

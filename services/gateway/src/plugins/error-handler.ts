@@ -2,7 +2,7 @@
  * The one error handler: every error answers `{ error: { code, message, details?, request_id } }`,
  * the request context is logged, and a 5xx never leaks its internal message.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '@ust/schemas';
 
@@ -14,6 +14,7 @@ const CODES: Record<number, string> = {
   405: 'METHOD_NOT_ALLOWED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
   503: 'UNAVAILABLE',
@@ -52,6 +53,25 @@ function validationDetails(error: FastifyError): NonNullable<ErrorBody['error'][
       reason: clip(extra ? 'is not an allowed property' : (issue.message ?? 'is invalid'), MAX_DETAIL_CHARS),
     };
   });
+}
+
+/** What a client can do about the errors the router raises, in place of Fastify's wording and codes. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: "The URL's path cannot be decoded: a '%' must start an escape such as %25 or %2F" },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A path parameter of the URL is too long' },
+};
+
+/**
+ * Errors the router raises before a request reaches a route (an undecodable path, a path
+ * parameter over the router's length) never reach setErrorHandler; build.ts passes this as
+ * Fastify's `frameworkErrors`, so they answer the one error shape too.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = FRAMEWORK_ERRORS[error.code];
+  if (!known) request.log.error({ err: error, method: request.method, url: request.url }, 'request failed before routing');
+  const status = known?.status ?? 500;
+  const body: ErrorBody = { error: { code: CODES[status] ?? 'INTERNAL_ERROR', message: known?.message ?? 'Internal server error', request_id: request.id } };
+  void reply.status(status).send(body);
 }
 
 async function errorHandlerPlugin(fastify: FastifyInstance) {
