@@ -206,6 +206,12 @@ describe('the gateway', () => {
     }
   });
 
+  it('refuses a number parameter that is not finite before a handler sees it', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/h3-density?res=Infinity', headers: await issuer.headers({ sub: 'local|finite-test' }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'querystring.res', reason: 'must be a finite number' }] });
+  });
+
   it('limits the request rate per client with the same error shape', async () => {
     const limited = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '2', ...issuer.env }), ports, logger: log, signingKeys: issuer.signingKeys });
     try {

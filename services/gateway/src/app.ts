@@ -17,6 +17,7 @@ import { remoteUserinfo, type UserinfoSource } from './auth/identity-claims.js';
 import { issuerMetadataSource } from './auth/issuer-metadata.js';
 import { createUserDirectory } from './users/user-directory.js';
 import errorHandler from './plugins/error-handler.js';
+import finiteNumbers from './plugins/finite-numbers.js';
 import telemetry from './plugins/telemetry.js';
 import portsPlugin from './plugins/ports.js';
 import openApi from './plugins/openapi.js';
@@ -90,6 +91,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   });
 
   await fastify.register(errorHandler);
+  await fastify.register(finiteNumbers);
   await fastify.register(portsPlugin, { config: options.config, ports: options.ports });
   await fastify.register(geocoderPlugin);
   const { config, ports } = options;
