@@ -26,10 +26,17 @@ export const PortStatus = Type.Object({
 });
 export type PortStatus = Static<typeof PortStatus>;
 
+/**
+ * A port as the public readiness probe shows it: without where it points (a data directory, a
+ * host name), which only the start-up log tells an operator.
+ */
+export const ReadyPortStatus = Type.Omit(PortStatus, ['target']);
+export type ReadyPortStatus = Static<typeof ReadyPortStatus>;
+
 export const ReadyResponse = Type.Object(
   {
     status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),
-    ports: Type.Array(PortStatus),
+    ports: Type.Array(ReadyPortStatus),
   },
   { $id: 'ReadyResponse', description: 'Readiness: each port, its adapter, and whether it answers.' },
 );

@@ -75,6 +75,8 @@ describe('the gateway', () => {
       ['JobQueue', 'in-process', 'embedded', true],
       ['Cache', 'memory', 'embedded', true],
     ]);
+    // The probe is public: where a port points (the data directory, a host) stays in the start-up log.
+    expect(body.ports.map((port: object) => Object.keys(port))).toEqual(Array(4).fill(['port', 'adapter', 'mode', 'reachable', 'latency_ms']));
   });
 
   it('answers a burst of readiness probes from one check of the ports', async () => {

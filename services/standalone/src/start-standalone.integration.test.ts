@@ -20,7 +20,7 @@ describe('the standalone process', () => {
   it('listens over HTTP with every port on its embedded adapter', async () => {
     const response = await fetch(`${standalone.url}/ready`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { ports: Array<{ port: string; adapter: string; mode: string; target: string }> };
+    const body = (await response.json()) as { ports: Array<{ port: string; adapter: string; mode: string }> };
     expect(body.ports.map((port) => `${port.port}=${port.adapter}`)).toEqual([
       'AnalyticsStore=chdb',
       'EventLog=in-process',
@@ -28,7 +28,7 @@ describe('the standalone process', () => {
       'Cache=memory',
     ]);
     expect(body.ports.every((port) => port.mode === 'embedded')).toBe(true);
-    expect(body.ports[0]?.target).toBe(path.join(dataDir, 'clickhouse'));
+    expect(standalone.ports.store.target).toBe(path.join(dataDir, 'clickhouse'));
   });
 
   it('owns its data directory, closed to other users, and tells CLIs where it runs', async () => {

@@ -23,7 +23,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (_request, reply) => {
-      const ports = await readiness();
+      const ports = (await readiness()).map(({ target: _target, ...port }) => port);
       const ready = ports.every((port) => port.reachable);
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', ports });
     },
