@@ -208,6 +208,13 @@ describe('the gateway', () => {
     }
   });
 
+  it('takes a path parameter as long as the route documents to the route', async () => {
+    const id = `DE-${'9'.repeat(197)}`;
+    const response = await gateway.inject({ method: 'GET', url: `/api/facilities/${id}`, headers: await issuer.headers({ sub: 'local|long-id-test' }) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe(`Facility ${id} not found`);
+  });
+
   it('refuses a number parameter that is not finite before a handler sees it', async () => {
     const response = await gateway.inject({ method: 'GET', url: '/api/h3-density?res=Infinity', headers: await issuer.headers({ sub: 'local|finite-test' }) });
     expect(response.statusCode).toBe(400);

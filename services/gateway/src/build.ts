@@ -23,6 +23,9 @@ export async function buildGateway(options: AppOptions & { logger: Logger }): Pr
     logController: new LogController({ disableRequestLogging: true }),
     ajv: AJV_OPTIONS,
     frameworkErrors: answerFrameworkError,
+    // Path parameters as long as the longest the routes document (a facility or release id, 200
+    // characters) reach their route; the router's own limit is 100.
+    routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   fastify.addHook('onResponse', async (request, reply) => {
     request.log.debug(
