@@ -1,0 +1,66 @@
+/**
+ * A gateway over the real EPA fixtures (pipelines/fixtures), built the way `pnpm start` builds
+ * them with DEMO_SCALE=fixtures: the files are read and published, ingest writes them to chDB,
+ * the workers rebuild the derived data. Ingest keeps running, so the telemetry the gateway
+ * publishes reaches the tables the admin routes read. Tokens come from a test issuer.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { startIngest } from '@ust/ingest';
+import {
+  applyMigrations,
+  createChdbStore,
+  createInProcessEventLog,
+  createInProcessJobQueue,
+  createLogger,
+  createMemoryCache,
+  loadConfig,
+  migrationsDirectory,
+  type Logger,
+  type Ports,
+} from '@ust/platform';
+import { awaitRebuild, FIXTURES_DIRECTORY, REAL_SOURCES, runImport } from '@ust/pipelines';
+import { startWorkers } from '@ust/workers';
+import { buildGateway } from '../build.js';
+import { createTestIssuer, type TestIssuer } from './test-issuer.js';
+
+export interface FixturesGateway {
+  gateway: FastifyInstance;
+  ports: Ports;
+  issuer: TestIssuer;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+/** `name` names the temporary directory and the database; `env` adds to the test issuer's configuration. */
+export async function startGatewayOnFixtures(name: string, env: Record<string, string> = {}): Promise<FixturesGateway> {
+  const log = createLogger(name, { level: 'silent' });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `ust-${name}-`));
+  const store = await createChdbStore({ path: path.join(dataDir, 'clickhouse'), database: name.replaceAll('-', '_') });
+  await applyMigrations(store, migrationsDirectory);
+  const ports: Ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
+  const ingest = await startIngest({ ...ports, log });
+  const workers = await startWorkers({ ...ports, log });
+  const { manifest } = await runImport(
+    { kind: 'files', paths: REAL_SOURCES.map((source) => path.join(FIXTURES_DIRECTORY, source)), sourceRoot: FIXTURES_DIRECTORY },
+    { events: ports.events, dataDir, log },
+  );
+  await awaitRebuild(ports.jobs, manifest);
+  const issuer = await createTestIssuer();
+  const gateway = await buildGateway({ config: loadConfig({ ...issuer.env, ...env }), ports, logger: log, signingKeys: issuer.signingKeys });
+  return {
+    gateway,
+    ports,
+    issuer,
+    log,
+    async close() {
+      await gateway.close();
+      await ingest.close();
+      await workers.close();
+      await Promise.all([ports.store.close(), ports.events.close(), ports.jobs.close(), ports.cache.close()]);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
