@@ -3,24 +3,12 @@
  * with made-up key ids must not turn into key-set fetches, a rotated key must still be found,
  * and a user whose access token has no e-mail gets it from the issuer's userinfo endpoint once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applyMigrations,
-  createChdbStore,
-  createInProcessEventLog,
-  createInProcessJobQueue,
-  createLogger,
-  createMemoryCache,
-  loadConfig,
-  migrationsDirectory,
-  type Ports,
-} from '@ust/platform';
+import { createLogger, loadConfig } from '@ust/platform';
 import { buildGateway } from '../build.js';
+import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../testing/embedded-test-ports.js';
 import { startHttpTestIssuer, type HttpTestIssuer } from '../testing/http-test-issuer.js';
 import { remoteSigningKeys } from './remote-signing-keys.js';
 import { issuerMetadataSource } from './issuer-metadata.js';
@@ -37,25 +25,20 @@ function forgedToken(issuer: string, audience: string, kid: string): string {
 describe('a remote issuer over HTTP', () => {
   let issuer: HttpTestIssuer;
   let gateway: FastifyInstance;
-  let ports: Ports;
-  let dataDir: string;
+  let embedded: EmbeddedTestPorts;
   const get = (url: string, token: string) => gateway.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   const postProfile = (token: string, body: object) => gateway.inject({ method: 'POST', url: '/api/user-profile', headers: { authorization: `Bearer ${token}` }, payload: body });
 
   beforeAll(async () => {
     issuer = await startHttpTestIssuer();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-remote-issuer-'));
-    const store = await createChdbStore({ path: dataDir, database: 'remote_issuer_test' });
-    await applyMigrations(store, migrationsDirectory);
-    ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
+    embedded = await openEmbeddedTestPorts('remote-issuer-test');
     const config = loadConfig({ ...issuer.env, ADMIN_EMAILS: 'boss@example.com', RATE_LIMIT_PER_MINUTE: '100000' });
-    gateway = await buildGateway({ config, ports, logger: log });
+    gateway = await buildGateway({ config, ports: embedded.ports, logger: log });
   });
   afterAll(async () => {
     await gateway?.close();
-    await Promise.all([ports.store.close(), ports.events.close(), ports.jobs.close(), ports.cache.close()]);
+    await embedded?.close();
     await issuer?.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('verifies a token with a key from the JWKS named by the discovery document', async () => {

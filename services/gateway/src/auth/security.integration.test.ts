@@ -4,25 +4,13 @@
  * that are too large or malformed get 413/400 with the schema error. The routes are taken from
  * the OpenAPI document, so a route added later is covered without editing this test.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applyMigrations,
-  createChdbStore,
-  createInProcessEventLog,
-  createInProcessJobQueue,
-  createLogger,
-  createMemoryCache,
-  loadConfig,
-  migrationsDirectory,
-  type Ports,
-} from '@ust/platform';
+import { createLogger, loadConfig, type Ports } from '@ust/platform';
 import { buildGateway } from '../build.js';
 import { countingStore } from '../testing/counting-store.js';
+import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../testing/embedded-test-ports.js';
 import { accessDecision, readRouteTable, urlWith, type OpenApiDocument, type RouteTableEntry } from '../testing/route-table.js';
 import { createTestIssuer, type TestIssuer } from '../testing/test-issuer.js';
 import { userIdOfSubject } from '../users/user-directory.js';
@@ -36,7 +24,7 @@ const otherAdmin = { sub: 'local|otto', email: 'otto@example.com', email_verifie
 describe('gateway security', () => {
   let gateway: FastifyInstance;
   let ports: Ports;
-  let dataDir: string;
+  let embedded: EmbeddedTestPorts;
   let issuer: TestIssuer;
   let routes: Array<{ method: string; url: string; route: RouteTableEntry }>;
   let insertsByTable: Map<string, number>;
@@ -50,13 +38,13 @@ describe('gateway security', () => {
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-security-'));
-    const chdb = await createChdbStore({ path: dataDir, database: 'security_test' });
-    await applyMigrations(chdb, migrationsDirectory);
-    const counted = countingStore(chdb);
-    const store = counted.store;
-    insertsByTable = counted.counts.insertsByTable;
-    ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
+    // Counts the writes each table gets, to see that no client can make the gateway write at will.
+    embedded = await openEmbeddedTestPorts('security-test', (store) => {
+      const counted = countingStore(store);
+      insertsByTable = counted.counts.insertsByTable;
+      return counted.store;
+    });
+    ports = embedded.ports;
     issuer = await createTestIssuer();
     const config = loadConfig({ ...issuer.env, ADMIN_EMAILS: 'ada@example.com, otto@example.com', RATE_LIMIT_PER_MINUTE: '100000', ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: '100000' });
     gateway = await buildGateway({ config, ports, logger: log, signingKeys: issuer.signingKeys });
@@ -66,8 +54,7 @@ describe('gateway security', () => {
   });
   afterAll(async () => {
     await gateway?.close();
-    await Promise.all([ports.store.close(), ports.events.close(), ports.jobs.close(), ports.cache.close()]);
-    await rm(dataDir, { recursive: true, force: true });
+    await embedded?.close();
   });
 
   it('answers 401 without a token on every route that is not public', async () => {

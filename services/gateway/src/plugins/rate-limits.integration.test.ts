@@ -2,28 +2,13 @@
  * Rate limits as an attacker meets them: a new X-Forwarded-For per request, a flood of bad
  * tokens, anonymous telemetry, and several gateways behind one load balancer sharing a Redis.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  applyMigrations,
-  createChdbStore,
-  createInProcessEventLog,
-  createInProcessJobQueue,
-  createLogger,
-  createMemoryCache,
-  createRedisCache,
-  loadConfig,
-  migrationsDirectory,
-  type AnalyticsStore,
-  type Cache,
-  type Ports,
-} from '@ust/platform';
+import { createLogger, createMemoryCache, createRedisCache, loadConfig, type Cache } from '@ust/platform';
 import { createEmbeddedIdentity } from '@ust/identity';
 import { buildGateway } from '../build.js';
+import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../testing/embedded-test-ports.js';
 import { createTestIssuer, type TestIssuer } from '../testing/test-issuer.js';
 
 const log = createLogger('rate-limits-test', { level: 'silent' });
@@ -39,16 +24,15 @@ function countStatuses(responses: LightMyRequestResponse[]): Record<number, numb
 }
 
 describe('rate limits', () => {
-  let store: AnalyticsStore;
-  let dataDir: string;
+  let embedded: EmbeddedTestPorts;
   let issuer: TestIssuer;
   const gateways: FastifyInstance[] = [];
   const caches: Cache[] = [];
 
-  /** A gateway with its own memory cache (or the one given), the shared chDB, and the test limits. */
+  /** A gateway with its own memory cache (or the one given) on the shared ports, and the test limits. */
   async function startGateway(env: Record<string, string> = {}, cache: Cache = createMemoryCache()): Promise<FastifyInstance> {
     caches.push(cache);
-    const ports: Ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache };
+    const ports = { ...embedded.ports, cache };
     const config = loadConfig({ ...issuer.env, RATE_LIMIT_PER_MINUTE: String(LIMIT), ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: String(ANONYMOUS_LIMIT), ...env });
     const gateway = await buildGateway({ config, ports, logger: log, signingKeys: issuer.signingKeys });
     gateways.push(gateway);
@@ -56,16 +40,13 @@ describe('rate limits', () => {
   }
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-rate-limits-'));
-    store = await createChdbStore({ path: dataDir, database: 'rate_limits_test' });
-    await applyMigrations(store, migrationsDirectory);
+    embedded = await openEmbeddedTestPorts('rate-limits-test');
     issuer = await createTestIssuer();
   });
   afterAll(async () => {
     for (const gateway of gateways) await gateway.close();
     for (const cache of caches) await cache.close();
-    await store?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await embedded?.close();
   });
 
   it('counts a client by its own address, whatever X-Forwarded-For it writes, unless TRUST_PROXY says so', async () => {
@@ -127,11 +108,12 @@ describe('rate limits', () => {
   });
 
   it('limits posts to the embedded sign-in form per address', async () => {
+    const { dataDir } = embedded;
     const config = loadConfig({ DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_PER_MINUTE: '3' });
     const identity = await createEmbeddedIdentity({ dataDir, issuer: config.oidcIssuer, audience: config.oidcAudience, clientId: config.OIDC_CLIENT_ID, webOrigins: [config.publicUrl], log });
     const cache = createMemoryCache();
     caches.push(cache);
-    const gateway = await buildGateway({ config, ports: { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache }, logger: log, identity });
+    const gateway = await buildGateway({ config, ports: { ...embedded.ports, cache }, logger: log, identity });
     gateways.push(gateway);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
