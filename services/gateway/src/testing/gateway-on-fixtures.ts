@@ -4,26 +4,14 @@
  * the workers rebuild the derived data. Ingest keeps running, so the telemetry the gateway
  * publishes reaches the tables the admin routes read. Tokens come from a test issuer.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { startIngest } from '@ust/ingest';
-import {
-  applyMigrations,
-  createChdbStore,
-  createInProcessEventLog,
-  createInProcessJobQueue,
-  createLogger,
-  createMemoryCache,
-  loadConfig,
-  migrationsDirectory,
-  type Logger,
-  type Ports,
-} from '@ust/platform';
+import { createLogger, loadConfig, type Logger, type Ports } from '@ust/platform';
 import { awaitRebuild, FIXTURES_DIRECTORY, REAL_SOURCES, runImport } from '@ust/pipelines';
 import { startWorkers } from '@ust/workers';
 import { buildGateway } from '../build.js';
+import { openEmbeddedTestPorts } from './embedded-test-ports.js';
 import { createTestIssuer, type TestIssuer } from './test-issuer.js';
 
 export interface FixturesGateway {
@@ -37,10 +25,8 @@ export interface FixturesGateway {
 /** `name` names the temporary directory and the database; `env` adds to the test issuer's configuration. */
 export async function startGatewayOnFixtures(name: string, env: Record<string, string> = {}): Promise<FixturesGateway> {
   const log = createLogger(name, { level: 'silent' });
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `ust-${name}-`));
-  const store = await createChdbStore({ path: path.join(dataDir, 'clickhouse'), database: name.replaceAll('-', '_') });
-  await applyMigrations(store, migrationsDirectory);
-  const ports: Ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
+  const embedded = await openEmbeddedTestPorts(name);
+  const { ports, dataDir } = embedded;
   const ingest = await startIngest({ ...ports, log });
   const workers = await startWorkers({ ...ports, log });
   const { manifest } = await runImport(
@@ -59,8 +45,7 @@ export async function startGatewayOnFixtures(name: string, env: Record<string, s
       await gateway.close();
       await ingest.close();
       await workers.close();
-      await Promise.all([ports.store.close(), ports.events.close(), ports.jobs.close(), ports.cache.close()]);
-      await rm(dataDir, { recursive: true, force: true });
+      await embedded.close();
     },
   };
 }

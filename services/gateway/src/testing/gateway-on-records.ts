@@ -4,23 +4,10 @@
  * memory cache, and a token from a test issuer. The test builds the dataset when it wants to
  * (routes answer 503 before the first build).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import {
-  applyMigrations,
-  createChdbStore,
-  createInProcessEventLog,
-  createInProcessJobQueue,
-  createLogger,
-  createMemoryCache,
-  loadConfig,
-  migrationsDirectory,
-  type Logger,
-  type Ports,
-} from '@ust/platform';
+import { createLogger, loadConfig, type Logger, type Ports } from '@ust/platform';
 import { buildGateway } from '../build.js';
+import { openEmbeddedTestPorts } from './embedded-test-ports.js';
 import { createTestIssuer } from './test-issuer.js';
 
 export interface RecordsGateway {
@@ -35,11 +22,9 @@ export interface RecordsGateway {
 /** `name` names the temporary directory, the database and the token's subject. */
 export async function startGatewayOnRecords(name: string, rows: { facilities?: object[]; tanks?: object[]; releases?: object[] }): Promise<RecordsGateway> {
   const log = createLogger(name, { level: 'silent' });
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `ust-${name}-`));
-  const store = await createChdbStore({ path: dataDir, database: name.replaceAll('-', '_') });
-  await applyMigrations(store, migrationsDirectory);
-  for (const table of ['facilities', 'tanks', 'releases'] as const) if (rows[table]?.length) await store.insert(table, rows[table]);
-  const ports: Ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
+  const embedded = await openEmbeddedTestPorts(name);
+  const { ports } = embedded;
+  for (const table of ['facilities', 'tanks', 'releases'] as const) if (rows[table]?.length) await ports.store.insert(table, rows[table]);
   const issuer = await createTestIssuer();
   const authorization = await issuer.headers({ sub: `local|${name}` });
   const gateway = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...issuer.env }), ports, logger: log, signingKeys: issuer.signingKeys });
@@ -50,8 +35,7 @@ export async function startGatewayOnRecords(name: string, rows: { facilities?: o
     get: (url, headers = {}) => gateway.inject({ method: 'GET', url, headers: { ...authorization, ...headers } }),
     async close() {
       await gateway.close();
-      await Promise.all([ports.store.close(), ports.events.close(), ports.jobs.close(), ports.cache.close()]);
-      await rm(dataDir, { recursive: true, force: true });
+      await embedded.close();
     },
   };
 }
