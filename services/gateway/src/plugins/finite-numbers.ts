@@ -4,36 +4,67 @@
  * it past `type: integer`, `minimum` and `maximum` (ajv-validator/ajv#2212, fastify/fastify#6718),
  * so `?res=Infinity` reached a handler as a resolution. JSON bodies are not affected: a number
  * that arrives as a number is checked by ajv's strictNumbers.
+ *
+ * Only routes with a numeric query or path field get the check, and it reads only those fields:
+ * a hook on every route would cost every API call for the few that take numbers.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '@ust/schemas';
 import { fieldName } from './error-handler.js';
 
 type Details = NonNullable<ErrorBody['error']['details']>;
+type JsonSchema = { type?: unknown; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; items?: JsonSchema };
 
-function nonFiniteFields(context: string, values: unknown): Details {
-  if (typeof values !== 'object' || values === null) return [];
-  const details: Details = [];
-  for (const [name, value] of Object.entries(values)) {
-    const items = Array.isArray(value) ? value : [value];
-    items.forEach((item, index) => {
-      if (typeof item === 'number' && !Number.isFinite(item)) {
-        details.push({ field: fieldName(context, Array.isArray(value) ? `/${name}/${index}` : `/${name}`), reason: 'must be a finite number' });
-      }
-    });
-  }
-  return details;
+/** Whether values of this schema may be numbers (directly, in a union, or as array items). */
+function mayBeNumber(schema: JsonSchema | undefined): boolean {
+  if (!schema) return false;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes('number') || types.includes('integer')) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(mayBeNumber) || mayBeNumber(schema.items);
 }
 
-async function finiteNumbersPlugin(fastify: FastifyInstance) {
-  fastify.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    const details = [...nonFiniteFields('querystring', request.query), ...nonFiniteFields('params', request.params)];
+/** The names of an object schema's properties that may hold numbers. */
+function numericFields(schema: unknown): string[] {
+  const properties = (schema as JsonSchema | undefined)?.properties ?? {};
+  return Object.keys(properties).filter((name) => mayBeNumber(properties[name]));
+}
+
+function nonFiniteFields(context: string, values: unknown, names: readonly string[], details: Details): void {
+  if (typeof values !== 'object' || values === null) return;
+  for (const name of names) {
+    const value = (values as Record<string, unknown>)[name];
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) {
+        if (typeof value[index] === 'number' && !Number.isFinite(value[index])) details.push({ field: fieldName(context, `/${name}/${index}`), reason: 'must be a finite number' });
+      }
+    } else if (typeof value === 'number' && !Number.isFinite(value)) {
+      details.push({ field: fieldName(context, `/${name}`), reason: 'must be a finite number' });
+    }
+  }
+}
+
+function finiteNumbersCheck(queryFields: string[], paramFields: string[]): preHandlerAsyncHookHandler {
+  return async function refuseNonFiniteNumbers(request: FastifyRequest, reply: FastifyReply) {
+    const details: Details = [];
+    nonFiniteFields('querystring', request.query, queryFields, details);
+    nonFiniteFields('params', request.params, paramFields, details);
     if (!details.length) return;
     const body: ErrorBody = {
       error: { code: 'VALIDATION_FAILED', message: details.map((detail) => `${detail.field} ${detail.reason}`).join('; '), details, request_id: request.id },
     };
     return reply.status(400).send(body);
+  };
+}
+
+async function finiteNumbersPlugin(fastify: FastifyInstance) {
+  fastify.addHook('onRoute', (route) => {
+    const schema = route.schema as { querystring?: unknown; params?: unknown } | undefined;
+    const queryFields = numericFields(schema?.querystring);
+    const paramFields = numericFields(schema?.params);
+    if (!queryFields.length && !paramFields.length) return;
+    const check = finiteNumbersCheck(queryFields, paramFields);
+    route.preHandler = route.preHandler === undefined ? [check] : [...(Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]), check];
   });
 }
 

@@ -6,15 +6,15 @@
  * telemetry has its own, stricter budget. Counters live in the cache port: gateways sharing a
  * Redis share one budget.
  */
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Cache } from '@ust/platform';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Counts the call against its caller's budget; answers 429 once it is spent. */
-    limitApiCalls: onRequestHookHandler;
+    limitApiCalls(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyContextConfig {
     /** The route takes calls without a token, which count against the anonymous telemetry budget. */
@@ -31,7 +31,6 @@ export interface RateLimitsOptions {
 }
 
 const WINDOW_MS = 60_000;
-const ANONYMOUS_TELEMETRY = 'anonymous-telemetry:';
 
 class RateLimiterUnavailableError extends Error {
   readonly statusCode = 503;
@@ -40,43 +39,38 @@ class RateLimiterUnavailableError extends Error {
   }
 }
 
-/** @fastify/rate-limit's store on the cache port's countInWindow, the same for Redis and memory. */
-function cacheStoreOn(cache: Cache) {
-  return class CacheRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      cache.countInWindow(`ratelimit:${key}`, timeWindow).then(
-        ({ count, remainingMs }) => callback(null, { current: count, ttl: remainingMs }),
-        // Counting is part of serving: without it the call is refused loudly, not let through.
-        (error: unknown) => callback(new RateLimiterUnavailableError(error)),
-      );
-    }
-    child(): FastifyRateLimitStore {
-      return this;
-    }
-  };
+class TooManyRequestsError extends Error {
+  readonly statusCode = 429;
+  constructor(max: number, retryAfterSeconds: number) {
+    super(`Too many requests: at most ${max} per minute; retry in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`);
+  }
 }
 
-async function rateLimitsPlugin(fastify: FastifyInstance, options: RateLimitsOptions) {
-  await fastify.register(rateLimit, { global: false, store: cacheStoreOn(options.cache) });
-
-  /** Whose budget a call spends: a valid token's subject, else its address (apart for anonymous telemetry). */
-  async function callerOf(request: FastifyRequest): Promise<string> {
+async function rateLimitsPlugin(fastify: FastifyInstance, { cache, perMinute, anonymousTelemetryPerMinute }: RateLimitsOptions) {
+  // Every /api call passes here, so it is one hook with two awaits (the token, the count).
+  fastify.decorate('limitApiCalls', async function limitApiCalls(request: FastifyRequest, reply: FastifyReply) {
     const check = await fastify.checkToken(request);
-    if (check.outcome === 'valid') return `subject:${check.claims.userId}`;
-    const address = normalizeIP(request.ip);
-    return check.outcome === 'absent' && request.routeOptions.config.anonymousTelemetry ? `${ANONYMOUS_TELEMETRY}${address}` : `address:${address}`;
-  }
-
-  fastify.decorate(
-    'limitApiCalls',
-    fastify.rateLimit({
-      timeWindow: WINDOW_MS,
-      keyGenerator: callerOf,
-      max: (_request, key) => (key.startsWith(ANONYMOUS_TELEMETRY) ? options.anonymousTelemetryPerMinute : options.perMinute),
-      errorResponseBuilder: (_request, context) =>
-        Object.assign(new Error(`Too many requests: at most ${context.max} per minute; retry in ${context.after}`), { statusCode: context.statusCode }),
-    }),
-  );
+    let key: string;
+    let max = perMinute;
+    if (check.outcome === 'valid') key = `ratelimit:subject:${check.claims.userId}`;
+    else if (check.outcome === 'absent' && request.routeOptions.config.anonymousTelemetry) {
+      key = `ratelimit:anonymous-telemetry:${normalizeIP(request.ip)}`;
+      max = anonymousTelemetryPerMinute;
+    } else key = `ratelimit:address:${normalizeIP(request.ip)}`;
+    let counted;
+    try {
+      counted = await cache.countInWindow(key, WINDOW_MS);
+    } catch (error) {
+      // Counting is part of serving: without it the call is refused loudly, not let through.
+      throw new RateLimiterUnavailableError(error);
+    }
+    const resetSeconds = Math.max(1, Math.ceil(counted.remainingMs / 1000));
+    reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', Math.max(0, max - counted.count)).header('x-ratelimit-reset', resetSeconds);
+    if (counted.count > max) {
+      reply.header('retry-after', resetSeconds);
+      throw new TooManyRequestsError(max, resetSeconds);
+    }
+  });
 }
 
 export default fp(rateLimitsPlugin, { name: 'rate-limits', dependencies: ['authentication'] });

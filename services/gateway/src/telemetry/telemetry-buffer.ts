@@ -103,13 +103,14 @@ export function createTelemetryBuffer(options: TelemetryBufferOptions) {
   const heldCount = () => droppableLogs.length + keptLogs.length + activities.length + inFlight;
   const heldBytes = () => droppableLogs.weight + keptLogs.weight + activities.weight + inFlightBytes;
 
+  const fits = (count: number, bytes: number) => heldCount() + count <= capacity && heldBytes() + bytes <= capacityBytes;
+
   /** Makes room for `count` events of `bytes` by dropping the oldest droppable ones; false (nothing dropped) if it cannot. */
   function makeRoom(count: number, bytes: number): boolean {
-    const fits = () => heldCount() + count <= capacity && heldBytes() + bytes <= capacityBytes;
-    if (fits()) return true;
+    if (fits(count, bytes)) return true;
     const fitsWithoutDroppable = heldCount() - droppableLogs.length + count <= capacity && heldBytes() - droppableLogs.weight + bytes <= capacityBytes;
     if (!fitsWithoutDroppable) return false;
-    while (!fits()) {
+    while (!fits(count, bytes)) {
       droppableLogs.shift();
       stats.dropped += 1;
       droppedSinceReport += 1;
@@ -204,12 +205,18 @@ export function createTelemetryBuffer(options: TelemetryBufferOptions) {
   return {
     /** Holds log events for sending; false (nothing held) when the buffer cannot make room. */
     enqueueLogs(logs: readonly LogEvent[]): boolean {
-      const held = logs.map((event) => heldEvent(topics.logs, event));
-      if (!makeRoom(held.length, held.reduce((sum, event) => sum + event.bytes, 0))) {
+      // Plain loops: every API call enqueues its request-log event through here.
+      const held: HeldEvent[] = new Array(logs.length);
+      let bytes = 0;
+      for (let index = 0; index < logs.length; index++) {
+        held[index] = heldEvent(topics.logs, logs[index]!);
+        bytes += held[index]!.bytes;
+      }
+      if (!makeRoom(held.length, bytes)) {
         stats.refused += logs.length;
         return false;
       }
-      logs.forEach((event, index) => hold(isDroppable(event) ? droppableLogs : keptLogs, held[index]!));
+      for (let index = 0; index < logs.length; index++) hold(isDroppable(logs[index]!) ? droppableLogs : keptLogs, held[index]!);
       schedule(closed ? 0 : lingerMs);
       return true;
     },
