@@ -52,6 +52,14 @@ export function describeCacheContract(adapterName: string, makeCache: () => Prom
       expect([...(read ?? [])]).toEqual([...blob]);
     });
 
+    it('hands out the stored bytes on every read exactly when it says it shares them', async () => {
+      const cache = scoped();
+      await cache.set('shared', Buffer.from([0x01, 0x02]));
+      const [first, second] = [await cache.getBuffer('shared'), (await cache.getBuffers(['shared']))[0]];
+      expect(first === second).toBe(cache.sharesStoredBytes);
+      expect(cache.withPrefix('view:').sharesStoredBytes).toBe(cache.sharesStoredBytes);
+    });
+
     it('reads many blobs in the order asked, with null for missing keys', async () => {
       const cache = scoped();
       await cache.set('a', Buffer.from([0x00, 0xff]));

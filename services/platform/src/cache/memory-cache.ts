@@ -134,6 +134,7 @@ function createView(store: Store, prefix: string): Cache {
     adapter: 'memory',
     target: 'memory',
     prefix,
+    sharesStoredBytes: true,
     async get(key) {
       return stringEntry(key)?.value.toString('utf8') ?? null;
     },

@@ -127,6 +127,7 @@ function createView(connection: Connection, prefix: string): Cache {
     adapter: 'redis',
     target,
     prefix,
+    sharesStoredBytes: false,
     get: (key) => run('GET', () => redis.get(k(key))),
     getBuffer: (key) => run('GET', () => redis.getBuffer(k(key))),
     async getBuffers(keys) {

@@ -17,6 +17,12 @@ export interface Cache {
   readonly target: string;
   /** The prefix this view adds to every key ('' for the root view). */
   readonly prefix: string;
+  /**
+   * Whether getBuffer and getBuffers hand out the stored bytes themselves (the embedded adapter)
+   * rather than a copy per read (Redis): keeping a blob read from such a cache costs a reference,
+   * not its size in memory.
+   */
+  readonly sharesStoredBytes: boolean;
   get(key: string): Promise<string | null>;
   /** The value's bytes. Read-only: the embedded adapter hands out what it stores, uncopied. */
   getBuffer(key: string): Promise<Buffer | null>;
