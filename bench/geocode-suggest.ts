@@ -15,8 +15,7 @@ import autocannon from 'autocannon';
 import type { GeocoderIndexMeta } from '@ust/domain/geocoding';
 import { createMemoryCache, createRedisCache, loadConfig, workspaceRoot } from '@ust/platform';
 import { findFreePort, waitForPort } from '@ust/platform/testing';
-import { DATASET_POINTER_KEY } from '@ust/schemas';
-import { datasetKeys } from '@ust/workers';
+import { DATASET_POINTER_KEY, datasetKeys } from '@ust/read-model';
 import { printTable } from './table.js';
 
 const seconds = Number(process.argv[2] ?? 10);

@@ -4,8 +4,6 @@
  * runs one rebuild and prints each step's time, rows/s and RSS, then the sizes of what it cached.
  *
  *   npx tsx bench/rebuild-dataset.ts [facilities=200000]
- *
- * bench/ has no dependency on @ust/workers or @ust/domain, so they are imported by path.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,8 +11,9 @@ import path from 'node:path';
 import { applyMigrations, createChdbStore, createInProcessJobQueue, createLogger, createMemoryCache, migrationsDirectory } from '@ust/platform';
 import type { FacilityRecord, ReleaseRecord, TankRecord } from '@ust/schemas';
 import { loadRegionShapes, STATE_CODES } from '@ust/domain';
-import { readCountyFacilities, readRegionDocument, readStateFacilities, rebuildDataset, type StepTiming } from '@ust/workers';
+import { readCountyFacilities, readRegionDocument, readStateFacilities } from '@ust/read-model';
 import { facilityRecord, releaseRecord, tankRecord } from '@ust/workers/testing';
+import { rebuildDataset, type StepTiming } from '@ust/workers';
 import { printTable, rssMegabytes, summarize } from './table.js';
 
 const total = Number(process.argv[2] ?? 200_000);

@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import { createMemoryCache, loadConfig } from '@ust/platform';
-import { readCurrentVersion } from '@ust/workers';
+import { readCurrentVersion } from '@ust/read-model';
 import { keepAllTiles, searchNearPoint } from '../services/gateway/src/search/search-near-point.js';
 import { searchResponseBody } from '../services/gateway/src/search/search-response-body.js';
 import { queryPoints, readSites, warmUpPoints } from './search-points.js';

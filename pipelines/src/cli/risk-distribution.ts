@@ -4,7 +4,7 @@
  * (and refuses, naming the owner, while the server runs); with CLICKHOUSE_URL it reads the server.
  */
 import { applyMigrations, createPorts, migrationsDirectory, type Config, type Logger } from '@ust/platform';
-import { readCurrentVersion } from '@ust/workers';
+import { readCurrentVersion } from '@ust/read-model';
 import { getLatestBuiltVersion } from '../queries/risk/get-latest-built-version.js';
 import { getRiskScoreCounts } from '../queries/risk/get-risk-score-counts.js';
 import { formatRiskDistribution, riskDistribution } from '../risk/risk-distribution.js';

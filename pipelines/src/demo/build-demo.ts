@@ -5,9 +5,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DATASET_POINTER_KEY, JobNames, JobQueueOf } from '@ust/schemas';
+import { JobNames, JobQueueOf } from '@ust/schemas';
 import type { Cache, Config, EventLog, JobQueue, Logger } from '@ust/platform';
-import { DERIVED_DATA_FORMAT, readDatasetMeta } from '@ust/workers';
+import { DATASET_POINTER_KEY, DERIVED_DATA_FORMAT, readDatasetMeta } from '@ust/read-model';
 import { runImport } from '../import/run-import.js';
 import { awaitRebuild } from '../import/await-rebuild.js';
 import { listManifests, type ImportPlan } from '../import/manifest.js';

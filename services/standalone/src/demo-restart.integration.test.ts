@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@ust/platform';
 import { listManifests, tableChecksums } from '@ust/pipelines';
-import { datasetKeys, DERIVED_DATA_FORMAT, readCurrentVersion, readDatasetMeta } from '@ust/workers';
+import { datasetKeys, DERIVED_DATA_FORMAT, readCurrentVersion, readDatasetMeta } from '@ust/read-model';
 import { startStandalone } from './start-standalone.js';
 
 const log = createLogger('demo-restart', { level: 'silent' });

@@ -12,7 +12,7 @@ import { densityCellOf } from '@ust/domain';
 import { createLogger, loadConfig } from '@ust/platform';
 import { H3_DENSITY_RESOLUTIONS, type H3DensityDocument } from '@ust/schemas';
 import { awaitRebuild, listManifests, republishAllImports, runImport, tableChecksums } from '@ust/pipelines';
-import { readCurrentVersion } from '@ust/workers';
+import { readCurrentVersion } from '@ust/read-model';
 import { startStandalone, type Standalone } from './start-standalone.js';
 
 const log = createLogger('fixtures-e2e', { level: 'silent' });

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMiles, MAX_SEARCH_RESULTS, SEARCH_RADIUS_MILES, SEARCH_TILE_RESOLUTION } from '@ust/domain';
 import { foundItemJson, keepAllTiles, searchNearPoint } from '@ust/gateway';
 import { createLogger, loadConfig, type Cache } from '@ust/platform';
+import { readCurrentVersion, searchKeys } from '@ust/read-model';
 import { searchResponseErrors } from '@ust/schemas';
-import { readCurrentVersion, searchKeys } from '@ust/workers';
 import { startStandalone, type Standalone } from './start-standalone.js';
 import { bearerFor } from './telemetry-probe.js';
 

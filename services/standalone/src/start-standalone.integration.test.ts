@@ -44,7 +44,8 @@ describe('the standalone process', () => {
   });
 
   it('runs the workers: a maintenance job enqueued through the port completes', async () => {
-    const { JobNames, Queues, DATASET_POINTER_KEY } = await import('@ust/schemas');
+    const { JobNames, Queues } = await import('@ust/schemas');
+    const { DATASET_POINTER_KEY } = await import('@ust/read-model');
     const { cache, jobs } = standalone.ports;
     await cache.setMany([
       ['v1:stats', 'old'],

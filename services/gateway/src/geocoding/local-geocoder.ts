@@ -18,8 +18,8 @@ import {
   type GeocoderIndexMeta,
 } from '@ust/domain/geocoding';
 import type { Cache } from '@ust/platform';
+import { datasetKeys, readCurrentVersion } from '@ust/read-model';
 import { GEOCODE_SUGGESTION_LIMIT, type AddressSuggestion, type GeocodeResult } from '@ust/schemas';
-import { datasetKeys, readCurrentVersion } from '@ust/workers';
 import { GeocoderUnavailableError, type Geocoder } from './geocoder.js';
 
 export interface LocalGeocoderOptions {

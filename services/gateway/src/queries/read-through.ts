@@ -8,8 +8,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { Cache } from '@ust/platform';
-import { datasetVersionPrefix } from '@ust/schemas';
-import { readCurrentVersion } from '@ust/workers';
+import { readCurrentVersion } from '@ust/read-model';
 
 /** Long enough that a dialog opened again in a session is a cache hit, short enough to bound memory. */
 export const DIALOG_BODY_TTL_SECONDS = 15 * 60;
@@ -20,11 +19,6 @@ export const DIALOG_BODY_TTL_SECONDS = 15 * 60;
 export const ABSENT_ID_TTL_SECONDS = 60;
 /** Stored for an absent id: no serialized body is ever empty. */
 const ABSENT = '';
-
-export const dialogBodyKeys = {
-  facilityDetails: (version: number, id: string) => `${datasetVersionPrefix(version)}details:facility:${id}`,
-  releaseDetails: (version: number, id: string) => `${datasetVersionPrefix(version)}details:release:${id}`,
-};
 
 /** What a read produced: the serialized JSON body, or nothing when the id does not exist. */
 export type CachedBody = { json: string; cached: boolean } | undefined;

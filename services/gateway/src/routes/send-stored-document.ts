@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import type { CachedDocument } from '@ust/workers';
+import type { CachedDocument } from '@ust/read-model';
 
 const gunzipAsync = promisify(gunzip);
 

@@ -23,7 +23,7 @@ import {
 } from '@ust/domain';
 import type { Cache } from '@ust/platform';
 import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
-import { searchKeys } from '@ust/workers';
+import { searchKeys } from '@ust/read-model';
 
 export interface FoundFacility extends SearchFacilityItem {
   distance_miles: number;

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AnalyticsStore, Cache } from '@ust/platform';
+import { userCacheKey } from '@ust/read-model';
 import { DEFAULT_ROLE, type Role, type UserRecord } from '@ust/schemas';
 import { getUser } from '../queries/users/get-user.js';
 
@@ -17,8 +18,6 @@ const MISSING = '{"missing":true}';
 export function userIdOfSubject(sub: string): string {
   return `u_${createHash('sha256').update(sub).digest('hex').slice(0, 24)}`;
 }
-
-export const userCacheKey = (id: string) => `user:${id}`;
 
 export interface ProfileSignIn {
   sub: string;

@@ -9,26 +9,25 @@
  */
 import { loadRegionShapes, STATE_CODES } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
-import type { FacilityListItem } from '@ust/schemas';
-import { getMultiStateCounties } from '../queries/dataset/get-multi-state-counties.js';
-import { getStateFacilityListPage } from '../queries/dataset/get-state-facility-list-page.js';
-import { datasetKeys } from './dataset-keys.js';
 import {
+  datasetKeys,
+  DEFAULT_STATE_LIST_LIMIT,
   encodeBlob,
-  encodeJsonDocument,
+  encodeResponseBody,
   packListItems,
   toListItem,
   type CountyFacilitiesBody,
   type StateFacilitiesBody,
   type StateFacilitiesMeta,
-} from './list-blobs.js';
+} from '@ust/read-model';
+import type { FacilityListItem } from '@ust/schemas';
+import { getMultiStateCounties } from '../queries/dataset/get-multi-state-counties.js';
+import { getStateFacilityListPage } from '../queries/dataset/get-state-facility-list-page.js';
 
 /** Rows read per query; a multiple of STATE_CHUNK_SIZE so chunks never straddle two reads. */
 export const LIST_PAGE_SIZE = 20_000;
 /** Facilities per state chunk: a request for any other limit reads only the chunks it needs. */
 export const STATE_CHUNK_SIZE = 500;
-/** The by-state request's default limit, whose response body is stored whole. */
-export const DEFAULT_STATE_LIST_LIMIT = 50;
 /** Keys written per cache round trip. */
 const WRITE_BATCH = 100;
 
@@ -73,7 +72,7 @@ const pushTo = (groups: Map<string, FacilityListItem[]>, key: string, item: Faci
 
 /** A response body's two keys: the gzipped JSON and its ETag. */
 async function bodyEntries(body: unknown, key: string, etagKey: string, count: (bytes: number) => void): Promise<readonly Entry[]> {
-  const encoded = await encodeJsonDocument(body);
+  const encoded = await encodeResponseBody(body);
   count(encoded.gzip.length);
   return [
     [key, encoded.gzip],

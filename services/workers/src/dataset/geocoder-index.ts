@@ -21,10 +21,10 @@ import {
   type GeocoderIndexMeta,
 } from '@ust/domain/geocoding';
 import type { AnalyticsStore, Cache } from '@ust/platform';
+import { datasetKeys } from '@ust/read-model';
 import { getGeocoderFacilityPage, type GeocoderAddressRow } from '../queries/dataset/get-geocoder-facility-page.js';
 import { getGeocoderReleasePage } from '../queries/dataset/get-geocoder-release-page.js';
 import { getGeocoderStates } from '../queries/dataset/get-geocoder-states.js';
-import { datasetKeys } from './dataset-keys.js';
 
 const gzipAsync = promisify(gzip);
 const PAGE_SIZE = 50_000;

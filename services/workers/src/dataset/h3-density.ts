@@ -7,10 +7,9 @@
  */
 import { createDensityTally } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
+import { datasetKeys, encodeStoredDocument, storedSize, type StoredDocumentSize } from '@ust/read-model';
 import { H3_DENSITY_RESOLUTIONS, type H3DensityDocument, type H3DensityResolution } from '@ust/schemas';
 import { getLocatedFacilityPage } from '../queries/dataset/get-located-facility-page.js';
-import { datasetKeys } from './dataset-keys.js';
-import { encodeJsonDocument, storedSize, type StoredDocumentSize } from './encode-document.js';
 
 const PAGE_SIZE = 20_000;
 
@@ -47,7 +46,7 @@ export async function writeH3Density(
       max_count: maxCount,
       cells,
     };
-    const encoded = await encodeJsonDocument(document);
+    const encoded = await encodeStoredDocument(document);
     entries.push([datasetKeys.h3Density(version, resolution), encoded.gzip], [datasetKeys.h3DensityEtag(version, resolution), encoded.etag]);
     resolutions[resolution] = { ...storedSize(encoded), cells: cells.length, maxCount };
   }

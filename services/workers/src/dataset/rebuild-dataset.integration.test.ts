@@ -25,6 +25,18 @@ import {
 } from '@ust/platform';
 import {
   DATASET_POINTER_KEY,
+  datasetKeys,
+  readCountyFacilities,
+  readCountyFacilitiesDocument,
+  readCurrentVersion,
+  readH3DensityDocument,
+  readRegionDocument,
+  readStateFacilities,
+  readStateFacilitiesDocument,
+  readStatistics,
+  type CachedDocument,
+} from '@ust/read-model';
+import {
   H3_DENSITY_RESOLUTIONS,
   JobNames,
   JobQueueOf,
@@ -35,18 +47,6 @@ import {
   type RegionProperties,
 } from '@ust/schemas';
 import { startWorkers } from '../start-workers.js';
-import { datasetKeys } from './dataset-keys.js';
-import {
-  readCountyFacilities,
-  readCountyFacilitiesDocument,
-  readCurrentVersion,
-  readH3DensityDocument,
-  readRegionDocument,
-  readStateFacilities,
-  readStateFacilitiesDocument,
-  readStatistics,
-  type CachedDocument,
-} from './read-cache.js';
 import type { RebuildResult } from './rebuild.js';
 import type { RegionDocument } from './region-documents.js';
 import { facilityRecord, releaseRecord, tankRecord } from './testing/records.js';

@@ -5,7 +5,18 @@
  */
 import { stateFipsOf, type RegionLevel } from '@ust/domain';
 import type { AnalyticsStore, Cache, JobQueue, Logger } from '@ust/platform';
-import { DATASET_POINTER_KEY, JobNames, JobQueueOf, type SourceCounts } from '@ust/schemas';
+import {
+  DATASET_POINTER_KEY,
+  datasetKeys,
+  DERIVED_DATA_FORMAT,
+  encodeStoredDocument,
+  NEXT_VERSION_KEY,
+  readCurrentVersion,
+  storedSize,
+  type DatasetBuildMeta,
+  type StoredDocumentSize,
+} from '@ust/read-model';
+import { JobNames, JobQueueOf } from '@ust/schemas';
 import { dropSummaryVersion } from '../queries/dataset/drop-summary-version.js';
 import { getCountyFacilityAggregates } from '../queries/dataset/get-county-facility-aggregates.js';
 import { getCountyReleaseAggregates } from '../queries/dataset/get-county-release-aggregates.js';
@@ -15,12 +26,9 @@ import { getStateFacilityAggregates } from '../queries/dataset/get-state-facilit
 import { getStateReleaseAggregates } from '../queries/dataset/get-state-release-aggregates.js';
 import { getSummaryVersionsBefore } from '../queries/dataset/get-summary-versions-before.js';
 import type { FacilityAggregateRow, ReleaseAggregateRow } from '../queries/dataset/region-aggregate-rows.js';
-import { datasetKeys, NEXT_VERSION_KEY } from './dataset-keys.js';
 import { buildFacilitySummaries } from './facility-summaries.js';
 import { writeFacilityLists, type ListBytes } from './facility-lists.js';
 import { writeGeocoderIndex } from './geocoder-index.js';
-import { readCurrentVersion } from './read-cache.js';
-import { encodeJsonDocument, storedSize, type StoredDocumentSize } from './encode-document.js';
 import { writeH3Density, type H3DensityTally } from './h3-density.js';
 import { buildRegionDocument, withoutGeometry } from './region-documents.js';
 import { indexAggregates, mergeFacilityAggregates, mergeReleaseAggregates, regionFigures, type RegionFigures } from './region-figures.js';
@@ -54,31 +62,6 @@ export interface RebuildOptions {
   onStep?: (timing: StepTiming) => void;
   /** Facilities per summary page. @defaultValue SUMMARY_PAGE_SIZE */
   pageSize?: number;
-}
-
-/**
- * What a rebuild produces, as a number, raised whenever a rebuild gains or changes an output, so
- * a data directory built by an older platform is rebuilt from its tables at start instead of
- * serving without the new output. 2: risk scores and the H3 search indexes; 3: the geocoder
- * index; 4 and 5: search cells with bounding circles, coordinates apart from items; 6: the
- * filing beside each search quote; 7: the H3 facility-density documents (resolutions 4 to 7) and
- * the region documents without geometry; 8: search coordinates in resolution-5 tiles (facilities
- * and releases together, grouped by resolution-7 cell) and a directory of the tiles, instead of
- * one coordinates blob per resolution-7 cell.
- */
-export const DERIVED_DATA_FORMAT = 8;
-
-/** `v{n}:meta`: which build a version is. */
-export interface DatasetBuildMeta {
-  dataset_version: number;
-  /** DERIVED_DATA_FORMAT of the build (absent: built before formats were recorded). */
-  format?: number;
-  generated_at: string;
-  import_id: string | null;
-  facilities: number;
-  tanks: number;
-  releases: number;
-  sources: SourceCounts;
 }
 
 export interface RebuildResult {
@@ -158,8 +141,8 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
       `${level} document`,
       async () => {
         const document = buildRegionDocument(level, figures[level], about);
-        const full = await encodeJsonDocument(document);
-        const none = await encodeJsonDocument(withoutGeometry(document));
+        const full = await encodeStoredDocument(document);
+        const none = await encodeStoredDocument(withoutGeometry(document));
         await cache.setMany([
           [datasetKeys.regionDocument(version, level), full.gzip],
           [datasetKeys.regionDocumentEtag(version, level), full.etag],

@@ -9,11 +9,11 @@
  */
 import { groupIntoTiles, packItems, packSearchTile, packTileDirectory, quoteFacility, toSearchQuotes, SEARCH_CELL_RESOLUTION, SEARCH_TILE_RESOLUTION, type DirectoryTile } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
+import { searchKeys } from '@ust/read-model';
 import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
 import { getPricingTanksOfFacilityRange, type PricingTankRow } from '../queries/dataset/get-pricing-tanks-of-facility-range.js';
 import { getSearchFacilityPage, type SearchFacilityRow } from '../queries/dataset/get-search-facility-page.js';
 import { getSearchReleasePage, type SearchReleaseRow } from '../queries/dataset/get-search-release-page.js';
-import { searchKeys } from './search-keys.js';
 
 const PAGE_SIZE = 20_000;
 /** Keys per cache write: one Redis transaction stays a few MB. */

@@ -3,8 +3,8 @@
  * previous version is kept so a reader that fetched the old pointer a moment before a switch
  * still finds its keys.
  */
-import { DATASET_POINTER_KEY, datasetVersionOfKey } from '@ust/schemas';
 import type { Cache, Processor } from '@ust/platform';
+import { DATASET_POINTER_KEY, datasetVersionOfKey, datasetVersionPrefix } from '@ust/read-model';
 
 export interface PruneResult {
   currentVersion: number | null;
@@ -23,7 +23,7 @@ export function pruneDatasetVersions(cache: Cache): Processor<unknown, PruneResu
       if (version !== undefined && version < current - 1) versions.add(version);
     }
     let deletedKeys = 0;
-    for (const version of versions) deletedKeys += await cache.deleteByPrefix(`v${version}:`);
+    for (const version of versions) deletedKeys += await cache.deleteByPrefix(datasetVersionPrefix(version));
     return { currentVersion: current, deletedVersions: [...versions].sort((a, b) => a - b), deletedKeys };
   };
 }

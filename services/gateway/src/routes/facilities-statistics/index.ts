@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, FacilityStatistics } from '@ust/schemas';
-import { readStatistics } from '@ust/workers';
+import { readStatistics } from '@ust/read-model';
 
 /** GET /api/facilities-statistics: the dashboard's database figures and charts, from the cache. */
 const statisticsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {

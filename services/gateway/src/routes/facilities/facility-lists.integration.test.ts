@@ -19,8 +19,9 @@ import {
   migrationsDirectory,
   type Ports,
 } from '@ust/platform';
+import { datasetKeys } from '@ust/read-model';
 import type { FacilityListItem } from '@ust/schemas';
-import { datasetKeys, rebuildDataset } from '@ust/workers';
+import { rebuildDataset } from '@ust/workers';
 import { facilityRecord, releaseRecord, tankRecord } from '@ust/workers/testing';
 import { buildGateway } from '../../build.js';
 import { createTestIssuer } from '../../testing/test-issuer.js';

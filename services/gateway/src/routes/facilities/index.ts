@@ -10,14 +10,15 @@ import { STATE_CODES } from '@ust/domain';
 import { ErrorBody, FacilityDetails, FacilityListItem } from '@ust/schemas';
 import {
   DEFAULT_STATE_LIST_LIMIT,
+  dialogBodyKeys,
   readCountyFacilitiesDocument,
   readCurrentVersion,
   readDatasetMeta,
   readStateFacilities,
   readStateFacilitiesDocument,
-} from '@ust/workers';
+} from '@ust/read-model';
 import { getFacilityWithTanksAndReleases } from '../../queries/facilities/get-facility-with-tanks-and-releases.js';
-import { createReadThrough, dialogBodyKeys, sendSerialized } from '../../queries/read-through.js';
+import { createReadThrough, sendSerialized } from '../../queries/read-through.js';
 import { NotModified, sendStoredDocument } from '../send-stored-document.js';
 import { toFacilityDetails } from './to-facility-details.js';
 

@@ -23,7 +23,8 @@ import {
   type Cache,
   type Ports,
 } from '@ust/platform';
-import { datasetKeys, rebuildDataset } from '@ust/workers';
+import { datasetKeys } from '@ust/read-model';
+import { rebuildDataset } from '@ust/workers';
 import { facilityRecord, releaseRecord } from '@ust/workers/testing';
 import { buildGateway } from '../../build.js';
 import { createGeocoder } from '../../geocoding/index.js';

@@ -9,7 +9,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorBody, RegionGeometry } from '@ust/schemas';
-import { readRegionDocument } from '@ust/workers';
+import { readRegionDocument } from '@ust/read-model';
 import { NotModified, sendStoredDocument } from '../send-stored-document.js';
 
 const regionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {

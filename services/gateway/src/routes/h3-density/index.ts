@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, H3DensityDocument, H3DensityQuery, type H3DensityResolution } from '@ust/schemas';
-import { readH3DensityDocument } from '@ust/workers';
+import { readH3DensityDocument } from '@ust/read-model';
 import { NotModified, sendStoredDocument } from '../send-stored-document.js';
 
 const h3DensityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { dialogBodyKeys } from '@ust/read-model';
 import { ErrorBody, ReleaseDetails } from '@ust/schemas';
-import { createReadThrough, dialogBodyKeys, sendSerialized } from '../../queries/read-through.js';
+import { createReadThrough, sendSerialized } from '../../queries/read-through.js';
 import { getRelease } from '../../queries/releases/get-release.js';
 import { toReleaseDetails } from './to-release-details.js';
 

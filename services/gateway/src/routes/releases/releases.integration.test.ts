@@ -14,7 +14,8 @@ import {
   migrationsDirectory,
   type Ports,
 } from '@ust/platform';
-import { DATASET_POINTER_KEY, type ReleaseRecord } from '@ust/schemas';
+import { DATASET_POINTER_KEY } from '@ust/read-model';
+import type { ReleaseRecord } from '@ust/schemas';
 import { releaseRecord } from '@ust/workers/testing';
 import { buildGateway } from '../../build.js';
 import { countingStore } from '../../testing/counting-store.js';

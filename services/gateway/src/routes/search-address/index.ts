@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, PRICING_DISCLAIMER, SearchAddressBody, SearchResponse, type GeocodeResult } from '@ust/schemas';
-import { readCurrentVersion } from '@ust/workers';
+import { readCurrentVersion } from '@ust/read-model';
 import { GeocoderUnavailableError } from '../../geocoding/index.js';
 import { keepAllTiles, searchNearPoint, type SearchTiming } from '../../search/search-near-point.js';
 import { searchResponseBody } from '../../search/search-response-body.js';

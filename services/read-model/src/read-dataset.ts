@@ -5,12 +5,12 @@
  * that fetched the old pointer a moment before a switch still finds them. Null means no
  * dataset has been built yet (or, per helper, an unknown region).
  */
-import { DATASET_POINTER_KEY, type FacilityListItem, type FacilityStatistics, type H3DensityResolution, type RegionGeometry } from '@ust/schemas';
 import type { RegionLevel } from '@ust/domain';
 import type { Cache } from '@ust/platform';
-import { datasetKeys } from './dataset-keys.js';
-import { decodeBlob, unpackListItems, type CountyFacilitiesBody, type PackedListItems, type StateFacilitiesMeta } from './list-blobs.js';
-import type { DatasetBuildMeta } from './rebuild.js';
+import type { FacilityListItem, FacilityStatistics, H3DensityResolution, RegionGeometry } from '@ust/schemas';
+import { decodeBlob, unpackListItems, type CountyFacilitiesBody, type PackedListItems, type StateFacilitiesMeta } from './codecs/list-blobs.js';
+import type { DatasetBuildMeta } from './dataset-meta.js';
+import { DATASET_POINTER_KEY, datasetKeys } from './keys.js';
 
 export async function readCurrentVersion(cache: Cache): Promise<number | null> {
   const pointer = await cache.get(DATASET_POINTER_KEY);

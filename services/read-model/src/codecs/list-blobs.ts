@@ -1,10 +1,10 @@
 /**
  * Facility lists in the cache. The state chunks hold rows as arrays under one column list
- * (about 40 % of the bytes of an array of objects) and are gzipped. The county lists and each
- * state's first page are stored as the API's response bodies, gzipped with an ETag, so the
- * gateway sends the bytes as they are (docs/data-model.md, 'Cache layout').
+ * rather than an array of objects (the keys are not repeated per row) and are gzipped. The
+ * county lists and each state's first page are stored as the API's response bodies, gzipped
+ * with an ETag (encodeResponseBody), so the gateway sends the bytes as they are
+ * (docs/data-model.md, 'Cache layout').
  */
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { FacilityListItem } from '@ust/schemas';
@@ -13,6 +13,9 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 export const LIST_ITEM_COLUMNS = Object.keys(FacilityListItem.properties) as Array<keyof FacilityListItem>;
+
+/** The by-state request's default limit, whose response body is stored whole (`v{n}:fac:state:{ST}:default`). */
+export const DEFAULT_STATE_LIST_LIMIT = 50;
 
 export interface PackedListItems {
   columns: string[];
@@ -80,28 +83,7 @@ export function toListItem(row: FacilityListItem): FacilityListItem {
   return item as FacilityListItem;
 }
 
-export interface EncodedJsonDocument {
-  /** Size of the JSON in bytes. */
-  rawBytes: number;
-  gzip: Buffer;
-  /** Strong ETag (quoted): sha-256 of the JSON, base64url, 32 characters, as the region documents'. */
-  etag: string;
-}
-
-/**
- * Level 3 for the response bodies: there are 3,200 of them (about 330 MB of JSON at national
- * scale) per rebuild. Measured on the national county lists: level 1 is 41.5 MB in 1.0 s of
- * CPU, level 3 38.2 MB in 1.05 s, level 6 32.7 MB in 2.2 s.
- */
-export const RESPONSE_GZIP_LEVEL = 3;
-
-export async function encodeJsonDocument(value: unknown): Promise<EncodedJsonDocument> {
-  const json = Buffer.from(JSON.stringify(value), 'utf8');
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
-  return { rawBytes: json.length, gzip: await gzipAsync(json, { level: RESPONSE_GZIP_LEVEL }), etag };
-}
-
-/** Level 6 is zlib's default; 1 would be faster but a fifth larger in Redis. */
+/** zlib's default level: the chunks stay in the cache for the version's life, so their size counts more than the build's time. */
 export async function encodeBlob(value: unknown): Promise<Buffer> {
   return gzipAsync(JSON.stringify(value));
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { FacilityListItem } from '@ust/schemas';
-import { decodeBlob, encodeBlob, encodeJsonDocument, LIST_ITEM_COLUMNS, packListItems, toListItem, unpackListItems } from './list-blobs.js';
+import { encodeResponseBody } from './encode-document.js';
+import { decodeBlob, encodeBlob, LIST_ITEM_COLUMNS, packListItems, toListItem, unpackListItems } from './list-blobs.js';
 
 const item: FacilityListItem = {
   Facility_ID: 'DE-1', Name: 'Dover Fuel', Address: null, City: 'Dover', County: 'Kent', State: 'DE', Zip_Code: '19901',
@@ -34,7 +35,7 @@ describe('stored response bodies', () => {
 
   it('gzips the JSON and tags it with the sha-256 of the JSON', async () => {
     const body = { facilities: [item], state: 'DE', name: 'Delaware', total: 1, dataset_version: 4 };
-    const encoded = await encodeJsonDocument(body);
+    const encoded = await encodeResponseBody(body);
     const json = gunzipSync(encoded.gzip);
     expect(json.toString('utf8')).toBe(JSON.stringify(body));
     expect(encoded.rawBytes).toBe(json.length);
