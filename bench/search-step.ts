@@ -6,7 +6,7 @@
  * point's first search: disks and cells not yet read) and warm passes are reported apart, after
  * the process's first searches (elsewhere, while V8 compiles the code), reported too;
  * POLLUTE=1 evicts the CPU caches before each search, as a server's other work does. As the
- * gateway does at start, every tile is read ahead of the searches (keepAllTiles); UNREAD_TILES=1
+ * gateway does at start, every tile is read ahead of the searches (SearchIndex.keepAllTiles); UNREAD_TILES=1
  * leaves each tile to its first search instead.
  *
  *   DATA_DIR=/path/to/national npx tsx bench/search-step.ts [warm passes, default 20]
@@ -14,8 +14,7 @@
  */
 import path from 'node:path';
 import { createMemoryCache, loadConfig } from '@ust/platform';
-import { readCurrentVersion } from '@ust/read-model';
-import { keepAllTiles, searchNearPoint } from '../services/gateway/src/search/search-near-point.js';
+import { readCurrentVersion, SearchIndex } from '@ust/read-model';
 import { searchResponseBody } from '../services/gateway/src/search/search-response-body.js';
 import { queryPoints, readSites, warmUpPoints } from './search-points.js';
 import { printTable, summarize } from './table.js';
@@ -31,9 +30,10 @@ const cache = createMemoryCache({ snapshotFile: path.join(config.dataDir, 'cache
 console.log(`cache snapshot loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 const version = await readCurrentVersion(cache);
 if (version === null) throw new Error('no dataset version in the cache snapshot');
+const searchIndex = new SearchIndex(cache);
 if (!process.env.UNREAD_TILES) {
   const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
-  const kept = await keepAllTiles(cache, version)!;
+  const kept = await searchIndex.keepAllTiles(version)!;
   const heapAfter = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   console.log(
     `tiles read ahead: ${kept.tiles.toLocaleString('en-US')} tiles, ${(kept.bytes / 1048576).toFixed(1)} MB, and the tiles near ${kept.boxes.toLocaleString('en-US')} boxes listed (${(kept.boxBytes / 1048576).toFixed(1)} MB), in ${Math.round(kept.ms)} ms; heap and array buffers +${((heapAfter - heapBefore) / 1048576).toFixed(1)} MB`,
@@ -53,7 +53,7 @@ for (const pass of ['first 100 of the process, elsewhere', 'cold', ...Array.from
     if (process.env.POLLUTE) pollute();
     started = performance.now();
     const timing = { indexMs: 0 };
-    const found = await searchNearPoint(cache, version, point.latitude, point.longitude, timing);
+    const found = await searchIndex.search(version, point.latitude, point.longitude, timing);
     // As the route times its search step: with the response's bytes.
     searchResponseBody(found, { success: true, message: 'bench', original_address: 'bench', formatted_address: 'bench', latitude: point.latitude, longitude: point.longitude, match_type: null }, version);
     const ms = performance.now() - started;

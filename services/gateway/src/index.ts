@@ -3,4 +3,3 @@ export { buildGateway } from './build.js';
 export { createUserDirectory, userIdOfSubject, type UserDirectory } from './users/user-directory.js';
 export { localSigningKeys, type SigningKeyResolver } from './auth/signing-keys.js';
 export { startEmbeddedIdentity } from './embedded-identity.js';
-export { foundItemJson, keepAllTiles, searchNearPoint, type FoundItem, type NearPointResult, type SearchTiming, type FoundFacility, type FoundRelease } from './search/search-near-point.js';

@@ -29,3 +29,5 @@ export {
   type StateFacilitiesBody,
   type StateFacilitiesMeta,
 } from './codecs/list-blobs.js';
+export { SearchIndex, type KeptTiles, type SearchIndexOptions, type SearchTiming } from './search/search-index.js';
+export { foundItemJson, roundMiles, type FoundFacility, type FoundItem, type FoundRelease, type NearPointResult } from './search/found-items.js';

@@ -10,9 +10,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMiles, MAX_SEARCH_RESULTS, SEARCH_RADIUS_MILES, SEARCH_TILE_RESOLUTION } from '@ust/domain';
-import { foundItemJson, keepAllTiles, searchNearPoint } from '@ust/gateway';
 import { createLogger, loadConfig, type Cache } from '@ust/platform';
-import { readCurrentVersion, searchKeys } from '@ust/read-model';
+import { foundItemJson, readCurrentVersion, SearchIndex, searchKeys } from '@ust/read-model';
 import { searchResponseErrors } from '@ust/schemas';
 import { startStandalone, type Standalone } from './start-standalone.js';
 import { bearerFor } from './telemetry-probe.js';
@@ -31,11 +30,14 @@ describe('proximity search recall on the real fixtures', () => {
   let version: number;
   let facilities: Located[];
   let releases: Located[];
+  /** Searches the standalone's cache, as the gateway's search route does. */
+  let searchIndex: SearchIndex;
 
   beforeAll(async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-search-recall-'));
     standalone = await startStandalone({ config: loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: 'fixtures' }), log, listen: false });
     version = (await readCurrentVersion(standalone.ports.cache))!;
+    searchIndex = new SearchIndex(standalone.ports.cache);
     const { store } = standalone.ports;
     facilities = await store.query<Located>(
       `SELECT facility_id AS id, state, latitude, longitude FROM facility_summary FINAL
@@ -70,7 +72,7 @@ describe('proximity search recall on the real fixtures', () => {
         queries.push([site.latitude + 0.004, site.longitude - 0.005], [(site.latitude + other.latitude) / 2, (site.longitude + other.longitude) / 2]);
       }
       for (const [latitude, longitude] of queries) {
-        const found = await searchNearPoint(standalone.ports.cache, version, latitude, longitude);
+        const found = await searchIndex.search(version, latitude, longitude);
         const result = {
           total_found: found.total_found,
           facilities: found.facilities.map((item) => JSON.parse(foundItemJson(item)) as { id: string; distance_miles: number }),
@@ -95,28 +97,31 @@ describe('proximity search recall on the real fixtures', () => {
     expect(withResults).toBeGreaterThan(compared * 0.75);
   }, 300_000);
 
-  /** A view of the standalone's cache that notes the keys read (a process keeps its tiles per cache object). */
-  function notingCache(adapter: Cache['adapter']) {
+  /**
+   * A view of the standalone's cache that notes the keys read, and says whether its reads share
+   * the stored bytes (the embedded cache) or are copies (Redis); searched through an index of its own.
+   */
+  function notingCache(sharesStoredBytes: boolean) {
     const { cache } = standalone.ports;
     const read: string[] = [];
-    const noting = Object.create(cache, { adapter: { value: adapter } }) as Cache;
+    const noting = Object.create(cache, { sharesStoredBytes: { value: sharesStoredBytes } }) as Cache;
     noting.getBuffer = async (key) => (read.push(key), cache.getBuffer(key));
     noting.getBuffers = async (keys) => (read.push(...keys), cache.getBuffers(keys));
     const tilePrefix = searchKeys.tile(version, SEARCH_TILE_RESOLUTION, '');
     const directory = searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION);
     return {
-      noting,
+      index: new SearchIndex(noting),
       read,
       tileReads: () => read.filter((key) => key.startsWith(tilePrefix)).length,
       itemReads: () => read.filter((key) => !key.startsWith(tilePrefix) && key !== directory).length,
     };
   }
 
-  /** Searches near every 500th facility through `noting` answer as through the cache itself. */
-  async function expectSameAnswers(noting: Cache) {
-    for (const facility of facilities.filter((_, index) => index % 500 === 0)) {
-      const found = await searchNearPoint(noting, version, facility.latitude + 0.003, facility.longitude);
-      const expected = await searchNearPoint(standalone.ports.cache, version, facility.latitude + 0.003, facility.longitude);
+  /** Searches near every 500th facility through `index` answer as through the cache itself. */
+  async function expectSameAnswers(index: SearchIndex) {
+    for (const facility of facilities.filter((_, position) => position % 500 === 0)) {
+      const found = await index.search(version, facility.latitude + 0.003, facility.longitude);
+      const expected = await searchIndex.search(version, facility.latitude + 0.003, facility.longitude);
       expect(found.facilities.map(foundItemJson)).toEqual(expected.facilities.map(foundItemJson));
       expect(found.total_found).toBe(expected.total_found);
       expect(found.closest_release && foundItemJson(found.closest_release)).toEqual(expected.closest_release && foundItemJson(expected.closest_release));
@@ -124,8 +129,8 @@ describe('proximity search recall on the real fixtures', () => {
   }
 
   it('reads every tile and items blob of the version ahead, once, from the embedded cache, so later searches read nothing and answer the same', async () => {
-    const { noting, read, tileReads, itemReads } = notingCache('memory');
-    const kept = await keepAllTiles(noting, version)!;
+    const { index, read, tileReads, itemReads } = notingCache(true);
+    const kept = await index.keepAllTiles(version)!;
     expect(kept.tiles).toBeGreaterThan(100);
     expect(kept.bytes).toBeGreaterThan(0);
     expect(tileReads()).toBe(kept.tiles);
@@ -136,22 +141,22 @@ describe('proximity search recall on the real fixtures', () => {
     expect(kept.boxes).toBeGreaterThan(kept.tiles);
     expect(kept.boxes % 100).toBe(0);
     expect(kept.boxBytes).toBeGreaterThan(0);
-    expect(keepAllTiles(noting, version)).toBeNull();
+    expect(index.keepAllTiles(version)).toBeNull();
 
     read.length = 0;
-    await expectSameAnswers(noting);
+    await expectSameAnswers(index);
     expect(read).toEqual([]);
   });
 
   it('reads only the tiles ahead from a Redis cache (its blobs are copies), so later searches read only the items they find', async () => {
-    const { noting, read, tileReads, itemReads } = notingCache('redis');
-    const kept = await keepAllTiles(noting, version)!;
+    const { index, read, tileReads, itemReads } = notingCache(false);
+    const kept = await index.keepAllTiles(version)!;
     expect(tileReads()).toBe(kept.tiles);
     expect(kept.itemGroups).toBe(0);
     expect(itemReads()).toBe(0);
 
     read.length = 0;
-    await expectSameAnswers(noting);
+    await expectSameAnswers(index);
     expect(itemReads()).toBeGreaterThan(0);
     expect(tileReads()).toBe(0);
   });

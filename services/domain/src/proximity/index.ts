@@ -3,7 +3,7 @@ export { packedItemCount, packedItemRange, packItems, readPackedItem, readPacked
 export { cellOfGroup, decodeSearchTile, groupIntoTiles, packSearchTile, type SearchTile, type TileGroup } from './search-tile.js';
 export { packTileDirectory, TileDirectory, type DirectoryTile } from './tile-directory.js';
 export { BoxTiles } from './box-tiles.js';
-export { closestItem, nearestItems, type NearbyItem, type NearestResult, type TileItems } from './nearest-items.js';
+export { closestItem, nearestItems, ProximityScratch, type NearbyItem, type NearestResult, type TileItems } from './nearest-items.js';
 
 /** Facilities and the closest release are searched within this radius (SPEC.md section 9). */
 export const SEARCH_RADIUS_MILES = 10;

@@ -53,43 +53,59 @@ export interface NearestResult {
 
 export type TileItems = 'facilities' | 'releases';
 
-/** The `limit` closest facilities (or releases) of the tiles within the radius, and how many there are. */
-export function nearestItems(tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number, limit: number): NearestResult {
-  return search(tiles, items, latitude, longitude, radiusMiles, limit, true);
+/**
+ * The `limit` closest facilities (or releases) of the tiles within the radius, and how many there
+ * are. `scratch` is the caller's working memory (one per searcher; a search is synchronous, so
+ * searches one after the other share it).
+ */
+export function nearestItems(scratch: ProximityScratch, tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number, limit: number): NearestResult {
+  return search(scratch, tiles, items, latitude, longitude, radiusMiles, limit, true);
 }
 
 /** The closest item within the radius (nothing is counted, so the search stops as soon as it can). */
-export function closestItem(tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number): NearbyItem | null {
-  return search(tiles, items, latitude, longitude, radiusMiles, 1, false).nearest[0] ?? null;
+export function closestItem(scratch: ProximityScratch, tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number): NearbyItem | null {
+  return search(scratch, tiles, items, latitude, longitude, radiusMiles, 1, false).nearest[0] ?? null;
 }
 
-/** Groups within reach, reused between searches (a search is synchronous). */
-let scratch = { near: new Float64Array(1024), far: new Float64Array(1024), tile: new Int32Array(1024), group: new Int32Array(1024), fast: new Uint8Array(1024), order: new Int32Array(1024) };
 const BUCKETS = 64;
-const bucketStarts = new Int32Array(BUCKETS + 1);
-const bucketFill = new Int32Array(BUCKETS);
 
-function reserve(size: number): void {
-  if (size <= scratch.near.length) return;
-  const grown = Math.max(size, scratch.near.length * 2);
-  const copy = <T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T): T => {
-    to.set(from);
-    return to;
-  };
-  scratch = {
-    near: copy(scratch.near, new Float64Array(grown)),
-    far: copy(scratch.far, new Float64Array(grown)),
-    tile: copy(scratch.tile, new Int32Array(grown)),
-    group: copy(scratch.group, new Int32Array(grown)),
-    fast: copy(scratch.fast, new Uint8Array(grown)),
-    order: new Int32Array(grown),
-  };
+/**
+ * The working memory of nearestItems and closestItem: the groups within reach of a search and
+ * their order. It grows to the largest search seen and is reused, so a search allocates nothing
+ * in proportion to the groups it looks at; whoever searches owns one and passes it in.
+ */
+export class ProximityScratch {
+  near = new Float64Array(1024);
+  far = new Float64Array(1024);
+  tile = new Int32Array(1024);
+  group = new Int32Array(1024);
+  fast = new Uint8Array(1024);
+  order = new Int32Array(1024);
+  readonly bucketStarts = new Int32Array(BUCKETS + 1);
+  readonly bucketFill = new Int32Array(BUCKETS);
+
+  /** Room for `size` groups, keeping the first ones already written. */
+  reserve(size: number): void {
+    if (size <= this.near.length) return;
+    const grown = Math.max(size, this.near.length * 2);
+    this.near = copyInto(this.near, new Float64Array(grown));
+    this.far = copyInto(this.far, new Float64Array(grown));
+    this.tile = copyInto(this.tile, new Int32Array(grown));
+    this.group = copyInto(this.group, new Int32Array(grown));
+    this.fast = copyInto(this.fast, new Uint8Array(grown));
+    this.order = new Int32Array(grown);
+  }
+}
+
+function copyInto<T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }
 
 /**
  * q of the haversine of `miles` (the quadratic form above). A module function, not a closure in
  * `search`: a closure is a new function per search, and under tsx (esbuild's keepNames) every
- * named closure also redefines its `name`, about 0.5 µs each.
+ * named closure also redefines its `name`.
  */
 function qOf(miles: number): number {
   return Math.sin(miles / (2 * EARTH_RADIUS_MILES)) ** 2 / (K * K);
@@ -100,7 +116,7 @@ function bucketOf(miles: number, bucketScale: number): number {
   return miles <= 0 ? 0 : Math.min(BUCKETS - 1, 1 + Math.floor(miles * bucketScale));
 }
 
-function search(tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number, limit: number, count: boolean): NearestResult {
+function search(scratch: ProximityScratch, tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number, limit: number, count: boolean): NearestResult {
   const best = new ClosestFirst(limit);
   const cosine = Math.cos(latitude * toRadians);
   const quadratic = cosine * cosine;
@@ -124,7 +140,7 @@ function search(tiles: readonly SearchTile[], items: TileItems, latitude: number
     const fast = fastLatitude && toTile + tileRadius <= FAST_RANGE_MILES;
     const groups = tile.groups;
     const firstGroup = items === 'facilities' ? 0 : tile.facilityGroups;
-    reserve(reachable + groupCount);
+    scratch.reserve(reachable + groupCount);
     const { near, far, tile: tileOf, group: groupOf, fast: fastOf } = scratch;
     for (let group = firstGroup; group < firstGroup + groupCount; group++) {
       const at = group * GROUP_FIELDS;
@@ -157,7 +173,7 @@ function search(tiles: readonly SearchTile[], items: TileItems, latitude: number
 
   // 2. Nearest first, by buckets of near distance (a counting sort; order within a bucket does
   // not matter, only how soon the closest are found).
-  const { near, far, tile: tileOf, group: groupOf, fast: fastOf, order } = scratch;
+  const { near, far, tile: tileOf, group: groupOf, fast: fastOf, order, bucketStarts, bucketFill } = scratch;
   const bucketScale = (BUCKETS - 2) / radiusMiles;
   bucketStarts.fill(0);
   for (let index = 0; index < reachable; index++) bucketStarts[bucketOf(near[index]!, bucketScale) + 1]! += 1;
@@ -257,8 +273,7 @@ class ClosestFirst {
 
   /**
    * The kept items, closest first. An insertion sort, stable as Array.prototype.sort is: for a
-   * few dozen items it costs a fraction of a sort that calls a comparator per comparison (a
-   * rural facility search with cold CPU caches: about 2 µs of its 22).
+   * few dozen items it costs a fraction of a sort that calls a comparator per comparison.
    */
   sorted(): NearbyItem[] {
     const items = this.heap.slice();

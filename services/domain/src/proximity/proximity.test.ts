@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_MILES, haversineMiles } from '../geo.js';
 import { BoxTiles } from './box-tiles.js';
 import { cellsWithinRadius } from './cover-radius.js';
-import { closestItem, nearestItems } from './nearest-items.js';
+import { closestItem, nearestItems, ProximityScratch } from './nearest-items.js';
 import { packedItemCount, packItems, readPackedItem } from './packed-cell.js';
 import { cellOfGroup, decodeSearchTile, groupIntoTiles, packSearchTile, type SearchTile } from './search-tile.js';
 import { packTileDirectory, TileDirectory } from './tile-directory.js';
@@ -96,6 +96,9 @@ function randomFrom(seed: number) {
 }
 
 describe('search tiles', () => {
+  // One searcher's working memory, shared by its searches as a search index shares its own.
+  const scratch = new ProximityScratch();
+
   it('round-trip groups, circles and coordinates, as a view or, unaligned, as a copy', () => {
     const sites: Site[] = [
       { id: 'near', latitude: 38.91, longitude: -77.0 },
@@ -116,11 +119,11 @@ describe('search tiles', () => {
           }
         }
       }
-      const result = nearestItems(tiles, 'facilities', 38.9, -77.0, 10, 2);
+      const result = nearestItems(scratch, tiles, 'facilities', 38.9, -77.0, 10, 2);
       expect(result.total).toBe(3);
       expect(result.nearest.map((found) => siteOf(found, 'facilities').id)).toEqual(['near', 'west']);
       expect(result.nearest[0]!.distanceMiles).toBeCloseTo(0.691, 3);
-      const leak = closestItem(tiles, 'releases', 38.9, -77.0, 10)!;
+      const leak = closestItem(scratch, tiles, 'releases', 38.9, -77.0, 10)!;
       expect(siteOf(leak, 'releases').id).toBe('leak');
     }
   });
@@ -159,16 +162,16 @@ describe('search tiles', () => {
         const tiles = near(qLat, qLon);
         const siteOfFound = (item: { tile: number; group: number; index: number }, kind: 'facilities' | 'releases') => siteOf({ ...item, tile: allTiles.indexOf(tiles[item.tile]!) }, kind);
         for (const limit of [0, 1, 25]) {
-          const found = nearestItems(tiles, 'facilities', qLat, qLon, 10, limit);
+          const found = nearestItems(scratch, tiles, 'facilities', qLat, qLon, 10, limit);
           const expected = scan(sites, qLat, qLon);
           expect(found.total).toBe(expected.length);
           expect(found.nearest.map((item) => item.distanceMiles)).toEqual(expected.slice(0, limit).map((site) => site.miles));
           expect(found.nearest.map((item) => haversineMiles(qLat, qLon, siteOfFound(item, 'facilities').latitude, siteOfFound(item, 'facilities').longitude))).toEqual(found.nearest.map((item) => item.distanceMiles));
         }
-        const closest = closestItem(tiles, 'releases', qLat, qLon, 10);
+        const closest = closestItem(scratch, tiles, 'releases', qLat, qLon, 10);
         expect(closest?.distanceMiles ?? null).toBe(scan(releases, qLat, qLon)[0]?.miles ?? null);
         // A small radius: often nothing.
-        expect(closestItem(near(qLat, qLon, 0.5), 'releases', qLat, qLon, 0.5)?.distanceMiles ?? null).toBe(scan(releases, qLat, qLon, 0.5)[0]?.miles ?? null);
+        expect(closestItem(scratch, near(qLat, qLon, 0.5), 'releases', qLat, qLon, 0.5)?.distanceMiles ?? null).toBe(scan(releases, qLat, qLon, 0.5)[0]?.miles ?? null);
       }
     }
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { packedItemRange, packItems } from '@ust/domain';
+import { foundItemJson, roundMiles, type FoundItem } from '@ust/read-model';
 import { PRICING_DISCLAIMER, type GeocodeResult } from '@ust/schemas';
-import { foundItemJson, roundMiles, type FoundItem } from './search-near-point.js';
 import { milesText, searchResponseBody } from './search-response-body.js';
 
 describe('the search response body', () => {

@@ -6,8 +6,8 @@
  * parse nothing but check every nullable field against both of its types (anyOf), which cost
  * more than the search itself, and a string body would be decoded and encoded again.
  */
+import { roundMiles, type FoundItem, type NearPointResult } from '@ust/read-model';
 import { PRICING_DISCLAIMER, type GeocodeResult } from '@ust/schemas';
-import { roundMiles, type FoundItem, type NearPointResult } from './search-near-point.js';
 
 const DISTANCE = Buffer.from(',"distance_miles":', 'latin1');
 

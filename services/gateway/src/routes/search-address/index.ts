@@ -5,10 +5,9 @@
  * from the cache: no ClickHouse query per search (DECISIONS.md 22).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readCurrentVersion, SearchIndex, type SearchTiming } from '@ust/read-model';
 import { ErrorBody, PRICING_DISCLAIMER, SearchAddressBody, SearchResponse, type GeocodeResult } from '@ust/schemas';
-import { readCurrentVersion } from '@ust/read-model';
 import { GeocoderUnavailableError } from '../../geocoding/index.js';
-import { keepAllTiles, searchNearPoint, type SearchTiming } from '../../search/search-near-point.js';
 import { searchResponseBody } from '../../search/search-response-body.js';
 
 /** A search body is an address and two numbers; anything larger is not a search. */
@@ -17,11 +16,13 @@ export const EMPTY_ADDRESS_MESSAGE = 'Please enter an address to search';
 
 const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const log = fastify.log.child({ component: 'search-index' });
+  // One per gateway: what it reads of the indexes is kept for the gateway's life.
+  const searchIndex = new SearchIndex(fastify.ports.cache);
   /** The live version's tiles are read ahead of searches: at start, and when a new version goes live. */
   let keptVersion: number | null = null;
   function keepTilesOf(version: number) {
     keptVersion = version;
-    keepAllTiles(fastify.ports.cache, version)?.then(
+    searchIndex.keepAllTiles(version)?.then(
       ({ tiles, bytes, itemGroups, boxes, boxBytes, ms }) =>
         log.info(
           { version, tiles, bytes, itemGroups, boxes, boxBytes, ms: Math.round(ms) },
@@ -81,7 +82,7 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       }
       const searchStarted = performance.now();
       const timing: SearchTiming = { indexMs: 0 };
-      const found = await searchNearPoint(fastify.ports.cache, version, geocoding.latitude, geocoding.longitude, timing);
+      const found = await searchIndex.search(version, geocoding.latitude, geocoding.longitude, timing);
       const body = searchResponseBody(found, geocoding, version);
       // How long each part took, for browsers' developer tools and the search benchmark: the
       // whole search step (index query, items, body bytes) and its index query alone.

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  groupIntoTiles,
+  haversineMiles,
+  packItems,
+  packSearchTile,
+  packTileDirectory,
+  SEARCH_CELL_RESOLUTION,
+  SEARCH_TILE_RESOLUTION,
+  type DirectoryTile,
+} from '@ust/domain';
+import { createMemoryCache, type Cache } from '@ust/platform';
+import { searchKeys } from '../keys.js';
+import { foundItemJson } from './found-items.js';
+import { SearchIndex } from './search-index.js';
+
+interface Site {
+  id: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Around Dover, DE: three facilities within 10 miles, one beyond, and two releases. */
+const query = { latitude: 39.158, longitude: -75.524 };
+const facilities: Site[] = [
+  { id: 'near', latitude: 39.16, longitude: -75.52 },
+  { id: 'middle', latitude: 39.2, longitude: -75.6 },
+  { id: 'outer', latitude: 39.22, longitude: -75.66 },
+  { id: 'far', latitude: 39.6, longitude: -75.7 },
+];
+const releases: Site[] = [
+  { id: 'leak', latitude: 39.17, longitude: -75.55 },
+  { id: 'old-leak', latitude: 39.3, longitude: -75.6 },
+];
+
+/** Writes the search indexes of `version` as the rebuild does: items per cell, tiles, then the directory. */
+async function writeIndex(cache: Cache, version: number): Promise<void> {
+  const located = (sites: Site[]) => sites.map((site) => ({ ...site, json: JSON.stringify({ id: site.id }) }));
+  const facilityGroups = groupIntoTiles(located(facilities));
+  const releaseGroups = groupIntoTiles(located(releases));
+  const entries: Array<[string, Buffer]> = [];
+  for (const [cell, items] of facilityGroups.cells) entries.push([searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))]);
+  for (const [cell, items] of releaseGroups.cells) entries.push([searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))]);
+  const directory: DirectoryTile[] = [];
+  for (const cell of new Set([...facilityGroups.tiles.keys(), ...releaseGroups.tiles.keys()])) {
+    const blob = packSearchTile(facilityGroups.tiles.get(cell) ?? [], releaseGroups.tiles.get(cell) ?? []);
+    directory.push({ cell, blob });
+    entries.push([searchKeys.tile(version, SEARCH_TILE_RESOLUTION, cell), blob]);
+  }
+  entries.push([searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION), packTileDirectory(directory)]);
+  await cache.setMany(entries);
+}
+
+/** A view of `cache` that notes the keys read and says whether its reads share the stored bytes. */
+function notingCache(cache: Cache, sharesStoredBytes: boolean): { cache: Cache; read: string[] } {
+  const read: string[] = [];
+  const noting = Object.create(cache, { sharesStoredBytes: { value: sharesStoredBytes } }) as Cache;
+  noting.getBuffer = async (key) => (read.push(key), cache.getBuffer(key));
+  noting.getBuffers = async (keys) => (read.push(...keys), cache.getBuffers(keys));
+  return { cache: noting, read };
+}
+
+const milesTo = (site: Site) => haversineMiles(query.latitude, query.longitude, site.latitude, site.longitude);
+
+describe('SearchIndex', () => {
+  it('finds the closest facilities within 10 miles, how many there are, and the closest release, as the items are stored', async () => {
+    const cache = createMemoryCache();
+    await writeIndex(cache, 1);
+    const found = await new SearchIndex(cache).search(1, query.latitude, query.longitude);
+    const within = facilities.filter((site) => milesTo(site) <= 10).sort((a, b) => milesTo(a) - milesTo(b));
+    expect(within.map((site) => site.id)).toEqual(['near', 'middle', 'outer']);
+    expect(found.total_found).toBe(3);
+    expect(found.facilities.map((item) => JSON.parse(foundItemJson(item)))).toEqual(within.map((site) => ({ id: site.id, distance_miles: Math.round(milesTo(site) * 100) / 100 })));
+    expect(found.facilities.map((item) => item.distanceMiles)).toEqual(within.map(milesTo));
+    expect(JSON.parse(foundItemJson(found.closest_release!))).toEqual({ id: 'leak', distance_miles: Math.round(milesTo(releases[0]!) * 100) / 100 });
+  });
+
+  it('keeps what it read for its own searches: a second search of a place reads nothing, another index reads again', async () => {
+    const cache = createMemoryCache();
+    await writeIndex(cache, 1);
+    const { cache: noting, read } = notingCache(cache, false);
+    const index = new SearchIndex(noting);
+    await index.search(1, query.latitude, query.longitude);
+    expect(read.length).toBeGreaterThan(0);
+    read.length = 0;
+    await index.search(1, query.latitude, query.longitude);
+    expect(read).toEqual([]);
+    await new SearchIndex(noting).search(1, query.latitude, query.longitude);
+    expect(read).toContain(searchKeys.tileDirectory(1, SEARCH_TILE_RESOLUTION));
+  });
+
+  it('keeps every items blob ahead only from a cache that shares its stored bytes', async () => {
+    const cache = createMemoryCache();
+    await writeIndex(cache, 1);
+    for (const sharesStoredBytes of [true, false]) {
+      const { cache: noting, read } = notingCache(cache, sharesStoredBytes);
+      const index = new SearchIndex(noting);
+      const kept = await index.keepAllTiles(1)!;
+      expect(kept.itemGroups > 0).toBe(sharesStoredBytes);
+      expect(index.keepAllTiles(1)).toBeNull();
+      read.length = 0;
+      await index.search(1, query.latitude, query.longitude);
+      expect(read.length === 0).toBe(sharesStoredBytes);
+    }
+  });
+
+  it('keeps the two versions searched last', async () => {
+    const cache = createMemoryCache();
+    for (const version of [1, 2, 3]) await writeIndex(cache, version);
+    const { cache: noting, read } = notingCache(cache, true);
+    const index = new SearchIndex(noting);
+    for (const version of [1, 2, 3]) await index.search(version, query.latitude, query.longitude);
+    read.length = 0;
+    await index.search(3, query.latitude, query.longitude);
+    await index.search(2, query.latitude, query.longitude);
+    expect(read).toEqual([]);
+    await index.search(1, query.latitude, query.longitude);
+    expect(read).toContain(searchKeys.tileDirectory(1, SEARCH_TILE_RESOLUTION));
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * Facilities and the closest release around a point, from the search indexes of a dataset
+ * version (DESIGN.md section 4, 'A search'): the search tiles within 10 miles, as listed for the
+ * point's box from the version's tile directory (BoxTiles; one round trip for the tiles no
+ * earlier search of this index read), exact distances (nearestItems), then the items of the few
+ * cells that hold the result (a second round trip, only for cells no earlier search read). Items
+ * are not decoded: a response copies their JSON bytes as the index holds them (found-items.ts).
+ *
+ * A SearchIndex is made once per cache and lives as long as its owner (the gateway's search
+ * route, a benchmark, a test): it keeps what it read of the versions it searched, and the
+ * working memory of its searches.
+ */
+import {
+  BoxTiles,
+  cellOfGroup,
+  closestItem,
+  decodeSearchTile,
+  MAX_SEARCH_RESULTS,
+  nearestItems,
+  ProximityScratch,
+  SEARCH_CELL_RESOLUTION,
+  SEARCH_RADIUS_MILES,
+  SEARCH_TILE_RESOLUTION,
+  TileDirectory,
+  type NearbyItem,
+  type SearchTile,
+} from '@ust/domain';
+import type { Cache } from '@ust/platform';
+import { searchKeys } from '../keys.js';
+import { foundItemIn, type FoundFacility, type FoundRelease, type NearPointResult } from './found-items.js';
+
+/** A decoded tile, and the items blob of each group once a search has read it. */
+interface KeptTile {
+  tile: SearchTile;
+  blobs: Array<Buffer | undefined>;
+}
+
+/**
+ * What an index keeps of a dataset version it searched. A version never changes once live, so
+ * what was read stays true: the tile directory (read at the version's first search), and each
+ * tile (and the items blobs of its groups) once a search has read it, so a search reads from the
+ * cache only what no earlier search read.
+ */
+class KeptVersion {
+  directory: TileDirectory | null = null;
+  loading: Promise<TileDirectory> | null = null;
+  /** By the directory's tile index. */
+  tiles: Array<KeptTile | undefined> = [];
+  /** The tiles within reach of any point of a box, by box (read with the directory). */
+  boxes: BoxTiles | null = null;
+  /** Bytes of the items blobs the kept tiles hold, when they are copies (Cache.sharesStoredBytes false). */
+  itemBytes = 0;
+  /** Whether every tile is being (or has been) read ahead of searches (keepAllTiles). */
+  keepingAll = false;
+}
+
+/** What keepAllTiles read ahead. */
+export interface KeptTiles {
+  tiles: number;
+  /** Bytes of the tiles read. */
+  bytes: number;
+  /** Groups whose items blob is kept too (only from a cache that shares its stored bytes). */
+  itemGroups: number;
+  /** Boxes whose tiles within reach are listed (BoxTiles.listAhead). */
+  boxes: number;
+  /** Bytes of those lists. */
+  boxBytes: number;
+  ms: number;
+}
+
+/** How long the parts of a search took, for Server-Timing. */
+export interface SearchTiming {
+  /** The index query: tiles, the closest facilities, their count and the closest release (positions and distances). */
+  indexMs: number;
+}
+
+export interface SearchIndexOptions {
+  /**
+   * Bytes of items blobs kept beside their tiles when the cache's reads are copies
+   * (Cache.sharesStoredBytes false); past it the kept blobs are let go and read again as needed.
+   * @defaultValue 64 MiB
+   */
+  itemBytesKept?: number;
+}
+
+/** Versions kept: the live one and the one before it, while searches move over. */
+const VERSIONS_KEPT = 2;
+/** Tiles read per round trip while keeping a whole version. */
+const TILES_PER_READ = 256;
+/** Items blobs read per round trip while keeping a whole version's. */
+const ITEM_BLOBS_PER_READ = 1_000;
+/** Milliseconds of box listing between turns of the event loop. */
+const BOX_LISTING_SLICE_MS = 4;
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The cache key of the items blob of a tile's group: its cell's facilities or releases. */
+function itemsKeyOf(version: number, tile: SearchTile, group: number): string {
+  const cell = cellOfGroup(tile, group);
+  return group < tile.facilityGroups ? searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell) : searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell);
+}
+
+/**
+ * Lists the tiles within reach of every box near a tile (BoxTiles.listAhead), in slices of a few
+ * milliseconds with a turn of the event loop between, so searches meanwhile are not held up.
+ */
+async function listBoxesAhead(boxes: BoxTiles): Promise<{ boxes: number; bytes: number }> {
+  let sliceStarted = performance.now();
+  for (const _block of boxes.listAhead()) {
+    if (performance.now() - sliceStarted < BOX_LISTING_SLICE_MS) continue;
+    await nextTurn();
+    sliceStarted = performance.now();
+  }
+  return boxes.stats();
+}
+
+export class SearchIndex {
+  /** In the order first searched (a Map keeps insertion order), so the oldest goes first. */
+  private readonly versions = new Map<number, KeptVersion>();
+  /** Working memory of nearestItems and closestItem: they are synchronous, so every search of this index shares it. */
+  private readonly scratch = new ProximityScratch();
+  private readonly itemBytesKept: number;
+
+  constructor(
+    private readonly cache: Cache,
+    options: SearchIndexOptions = {},
+  ) {
+    this.itemBytesKept = options.itemBytesKept ?? 64 * 1024 * 1024;
+  }
+
+  /**
+   * Reads and decodes every search tile of a version ahead of searches, so a place's first search
+   * after a start or a new version does not wait for a read and a decode per tile, and, from a
+   * cache that shares its stored bytes, every group's items blob too (keepAllItems). A few hundred
+   * tiles per round trip with a turn of the event loop between, so searches meanwhile are not
+   * held up. Null when the version's tiles are already being kept, so callers may ask on every
+   * search.
+   */
+  keepAllTiles(version: number): Promise<KeptTiles> | null {
+    const kept = this.keptFor(version);
+    if (kept.keepingAll) return null;
+    kept.keepingAll = true;
+    return (async () => {
+      const started = performance.now();
+      const directory = kept.directory ?? (await this.directoryOf(kept, version));
+      let bytes = 0;
+      let tiles = 0;
+      for (let first = 0; first < directory.size; first += TILES_PER_READ) {
+        const unread: number[] = [];
+        for (let tile = first; tile < Math.min(directory.size, first + TILES_PER_READ); tile++) if (!kept.tiles[tile]) unread.push(tile);
+        if (!unread.length) continue;
+        const read = await this.cache.getBuffers(unread.map((tile) => searchKeys.tile(version, SEARCH_TILE_RESOLUTION, directory.cell(tile))));
+        unread.forEach((tile, position) => {
+          const blob = read[position];
+          // A version being pruned meanwhile: its searches read (and report) what is missing.
+          if (!blob) return;
+          kept.tiles[tile] ??= { tile: decodeSearchTile(blob), blobs: [] };
+          bytes += blob.length;
+          tiles += 1;
+        });
+        await nextTurn();
+      }
+      const itemGroups = this.cache.sharesStoredBytes ? await this.keepAllItems(version, kept) : 0;
+      const boxes = await listBoxesAhead(kept.boxes!);
+      return { tiles, bytes, itemGroups, boxes: boxes.boxes, boxBytes: boxes.bytes, ms: performance.now() - started };
+    })().catch((error: unknown) => {
+      // Searches read their own tiles; a later call may try again.
+      kept.keepingAll = false;
+      throw error;
+    });
+  }
+
+  /** The closest facilities within SEARCH_RADIUS_MILES of a point, how many there are, and the closest release. */
+  async search(version: number, latitude: number, longitude: number, timing?: SearchTiming): Promise<NearPointResult> {
+    const started = performance.now();
+    const keptVersion = this.keptFor(version);
+    const directory = keptVersion.directory ?? (await this.directoryOf(keptVersion, version));
+    // Round trip 1 (only for tiles not read before): the tiles within reach.
+    const near = keptVersion.boxes!.near(latitude, longitude, []);
+    const unreadTiles = near.filter((tile) => !keptVersion.tiles[tile]);
+    if (unreadTiles.length) {
+      const read = await this.cache.getBuffers(unreadTiles.map((tile) => searchKeys.tile(version, SEARCH_TILE_RESOLUTION, directory.cell(tile))));
+      unreadTiles.forEach((tile, position) => {
+        const blob = read[position];
+        if (!blob) throw new Error(`search index of dataset version ${version} lost a tile (${directory.cell(tile)})`);
+        keptVersion.tiles[tile] ??= { tile: decodeSearchTile(blob), blobs: [] };
+      });
+    }
+    const tiles = near.map((tile) => keptVersion.tiles[tile]!);
+    const searched = tiles.map((entry) => entry.tile);
+    const facilities = nearestItems(this.scratch, searched, 'facilities', latitude, longitude, SEARCH_RADIUS_MILES, MAX_SEARCH_RESULTS);
+    const release = closestItem(this.scratch, searched, 'releases', latitude, longitude, SEARCH_RADIUS_MILES);
+    const found = release ? [...facilities.nearest, release] : facilities.nearest;
+    if (timing) timing.indexMs = performance.now() - started;
+
+    // Round trip 2 (only for cells not read before): the items of the few cells that hold a result.
+    // Blobs a cache shares are its own bytes, not copies: they are kept whatever their size.
+    const keptBlobsAreCopies = !this.cache.sharesStoredBytes;
+    if (keptBlobsAreCopies && keptVersion.itemBytes > this.itemBytesKept) {
+      for (const entry of keptVersion.tiles) if (entry) entry.blobs = [];
+      keptVersion.itemBytes = 0;
+    }
+    // Taken now: a search running meanwhile may let the kept blobs go.
+    const blobs = found.map((item) => tiles[item.tile]!.blobs[item.group]);
+    const unread = found.filter((_, position) => !blobs[position]);
+    if (unread.length) {
+      const keyOf = (item: NearbyItem) => itemsKeyOf(version, searched[item.tile]!, item.group);
+      const keys = [...new Set(unread.map(keyOf))];
+      const read = await this.cache.getBuffers(keys);
+      const blobOf = new Map(keys.map((key, position) => [key, read[position]]));
+      found.forEach((item, position) => {
+        if (blobs[position]) return;
+        const blob = blobOf.get(keyOf(item));
+        if (!blob) throw new Error(`search index of dataset version ${version} lost the items of a cell (${keyOf(item)})`);
+        blobs[position] = blob;
+        const kept = tiles[item.tile]!.blobs;
+        if (!kept[item.group] && keptBlobsAreCopies) keptVersion.itemBytes += blob.length;
+        kept[item.group] = blob;
+      });
+    }
+    return {
+      facilities: facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item)),
+      total_found: facilities.total,
+      closest_release: release ? foundItemIn<FoundRelease>(blobs[found.length - 1]!, release) : null,
+    };
+  }
+
+  private keptFor(version: number): KeptVersion {
+    let kept = this.versions.get(version);
+    if (!kept) {
+      this.versions.set(version, (kept = new KeptVersion()));
+      for (const old of this.versions.keys()) if (this.versions.size > VERSIONS_KEPT) this.versions.delete(old);
+    }
+    return kept;
+  }
+
+  /** The version's tile directory, read once (searches arriving meanwhile wait for the same read). */
+  private directoryOf(kept: KeptVersion, version: number): Promise<TileDirectory> {
+    kept.loading ??= this.cache.getBuffer(searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION)).then(
+      (blob) => {
+        if (!blob) throw new Error(`dataset version ${version} has no search tile directory: rebuild the dataset`);
+        const directory = new TileDirectory(blob);
+        kept.tiles = new Array<KeptTile | undefined>(directory.size).fill(undefined);
+        kept.boxes = new BoxTiles(directory, SEARCH_RADIUS_MILES);
+        return (kept.directory = directory);
+      },
+      (error: unknown) => {
+        kept.loading = null;
+        throw error;
+      },
+    );
+    return kept.loading;
+  }
+
+  /**
+   * From a cache that shares its stored bytes, the items blob of every group is kept beside its
+   * tile too: that costs a reference per group, not a copy, and a place's first search then reads
+   * nothing from the cache. From a cache whose reads are copies (Redis) the whole index's blobs
+   * would be held twice, so searches read the few cells they need.
+   */
+  private async keepAllItems(version: number, kept: KeptVersion): Promise<number> {
+    let groups = 0;
+    let pending: Array<{ entry: KeptTile; group: number; key: string }> = [];
+    const readPending = async () => {
+      const read = await this.cache.getBuffers(pending.map(({ key }) => key));
+      pending.forEach(({ entry, group }, position) => {
+        const blob = read[position];
+        // A version being pruned meanwhile: its searches read (and report) what is missing.
+        if (!blob) return;
+        entry.blobs[group] ??= blob;
+        groups += 1;
+      });
+      pending = [];
+      await nextTurn();
+    };
+    for (const entry of kept.tiles) {
+      if (!entry) continue;
+      const { tile } = entry;
+      for (let group = 0; group < tile.facilityGroups + tile.releaseGroups; group++) {
+        if (entry.blobs[group]) continue;
+        pending.push({ entry, group, key: itemsKeyOf(version, tile, group) });
+        if (pending.length >= ITEM_BLOBS_PER_READ) await readPending();
+      }
+    }
+    if (pending.length) await readPending();
+    return groups;
+  }
+}
