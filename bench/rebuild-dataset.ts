@@ -12,7 +12,7 @@ import { applyMigrations, createChdbStore, createInProcessJobQueue, createLogger
 import type { FacilityRecord, ReleaseRecord, TankRecord } from '@ust/schemas';
 import { loadRegionShapes, STATE_CODES } from '@ust/domain';
 import { readCountyFacilities, readRegionDocument, readStateFacilities } from '@ust/read-model';
-import { facilityRecord, releaseRecord, tankRecord } from '@ust/workers/testing';
+import { facilityRecord, releaseRecord, tankRecord } from '@ust/schemas/testing';
 import { rebuildDataset, type StepTiming } from '@ust/workers';
 import { printTable, rssMegabytes, summarize } from './table.js';
 

@@ -3,3 +3,4 @@ export { buildGateway } from './build.js';
 export { createUserDirectory, userIdOfSubject, type UserDirectory } from './users/user-directory.js';
 export { localSigningKeys, type SigningKeyResolver } from './auth/signing-keys.js';
 export { startEmbeddedIdentity } from './embedded-identity.js';
+export { createGeocoder } from './geocoding/index.js';

@@ -49,7 +49,7 @@ import {
 import { startWorkers } from '../start-workers.js';
 import type { RebuildResult } from './rebuild.js';
 import type { RegionDocument } from './region-documents.js';
-import { facilityRecord, releaseRecord, tankRecord } from './testing/records.js';
+import { facilityRecord, releaseRecord, tankRecord } from '@ust/schemas/testing';
 
 const log = createLogger('rebuild-dataset-test', { level: 'silent' });
 const asOf = new Date('2025-01-01T00:00:00.000Z');

@@ -16,7 +16,7 @@ import {
 } from '@ust/platform';
 import { DATASET_POINTER_KEY } from '@ust/read-model';
 import type { ReleaseRecord } from '@ust/schemas';
-import { releaseRecord } from '@ust/workers/testing';
+import { releaseRecord } from '@ust/schemas/testing';
 import { buildGateway } from '../../build.js';
 import { countingStore } from '../../testing/counting-store.js';
 import { createTestIssuer } from '../../testing/test-issuer.js';

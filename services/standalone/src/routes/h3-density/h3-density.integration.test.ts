@@ -7,9 +7,9 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellCentre, densityCellOf } from '@ust/domain';
 import { H3_DENSITY_RESOLUTIONS, type H3DensityDocument } from '@ust/schemas';
+import { startGatewayOnRecords, type RecordsGateway } from '@ust/gateway/testing';
+import { facilityRecord } from '@ust/schemas/testing';
 import { rebuildDataset } from '@ust/workers';
-import { facilityRecord } from '@ust/workers/testing';
-import { startGatewayOnRecords, type RecordsGateway } from '../../testing/gateway-on-records.js';
 
 const asOf = new Date('2025-01-01T00:00:00.000Z');
 

@@ -19,12 +19,12 @@ import {
   migrationsDirectory,
   type Ports,
 } from '@ust/platform';
+import { buildGateway } from '@ust/gateway';
+import { createTestIssuer } from '@ust/gateway/testing';
 import { datasetKeys } from '@ust/read-model';
 import type { FacilityListItem } from '@ust/schemas';
+import { facilityRecord, releaseRecord, tankRecord } from '@ust/schemas/testing';
 import { rebuildDataset } from '@ust/workers';
-import { facilityRecord, releaseRecord, tankRecord } from '@ust/workers/testing';
-import { buildGateway } from '../../build.js';
-import { createTestIssuer } from '../../testing/test-issuer.js';
 
 const log = createLogger('facility-lists-test', { level: 'silent' });
 const asOf = new Date('2025-01-01T00:00:00.000Z');

@@ -5,25 +5,41 @@
  * Whatever is sent: no 5xx (not even a documented 503, as the platform is ready), nothing of the
  * server's insides in a body, the 401/403 the route table in the document gives the caller, the
  * one error shape for every 4xx, and the documented schema for every 2xx
- * (testing/fuzz/response-invariants.ts).
+ * (services/gateway/src/testing/fuzz/response-invariants.ts).
  *
  * A fixed seed and a bounded number of runs per route and caller keep CI's run the same each
  * time; by hand, `FUZZ_RUNS=<runs per route and caller>` and `FUZZ_SEED=<seed>` run longer or
  * elsewhere. A failure names the route and the caller and shows fast-check's shrunk request.
+ *
+ * It lives beside the standalone process because it needs the fixtures' dataset built by the
+ * workers, which the gateway does not depend on.
  */
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TELEMETRY_BODY_BYTES } from '@ust/schemas';
+import {
+  accessDecision,
+  createResponseChecker,
+  FUZZ_ADMIN_EMAIL,
+  FUZZ_CALLER_NAMES,
+  FuzzTally,
+  fuzzRequest,
+  readRouteTable,
+  requestArbitrary,
+  routeName,
+  routingOf,
+  schemaArbitraries,
+  seedsFromData,
+  signInCallers,
+  urlWith,
+  type FuzzCaller,
+  type FuzzRequest,
+  type OpenApiDocument,
+  type RouteTableEntry,
+  type SchemaArbitraries,
+} from '@ust/gateway/testing';
 import { startGatewayOnFixtures, type FixturesGateway } from './testing/gateway-on-fixtures.js';
-import { accessDecision, readRouteTable, routeName, urlWith, type OpenApiDocument, type RouteTableEntry } from './testing/route-table.js';
-import { FUZZ_ADMIN_EMAIL, FUZZ_CALLER_NAMES, signInCallers, type FuzzCaller } from './testing/fuzz/callers.js';
-import { seedsFromData } from './testing/fuzz/data-seeds.js';
-import { FuzzTally } from './testing/fuzz/fuzz-tally.js';
-import { fuzzRequest, requestArbitrary, type FuzzRequest } from './testing/fuzz/request-arbitrary.js';
-import { createResponseChecker } from './testing/fuzz/response-invariants.js';
-import { routingOf } from './testing/fuzz/routing.js';
-import { schemaArbitraries, type SchemaArbitraries } from './testing/fuzz/schema-arbitrary.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_126);

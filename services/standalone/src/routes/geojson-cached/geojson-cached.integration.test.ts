@@ -5,9 +5,9 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGatewayOnRecords, type RecordsGateway } from '@ust/gateway/testing';
+import { facilityRecord, releaseRecord } from '@ust/schemas/testing';
 import { rebuildDataset, type RegionDocument } from '@ust/workers';
-import { facilityRecord, releaseRecord } from '@ust/workers/testing';
-import { startGatewayOnRecords, type RecordsGateway } from '../../testing/gateway-on-records.js';
 
 const asOf = new Date('2025-01-01T00:00:00.000Z');
 

@@ -23,12 +23,11 @@ import {
   type Cache,
   type Ports,
 } from '@ust/platform';
+import { buildGateway, createGeocoder } from '@ust/gateway';
+import { createTestIssuer } from '@ust/gateway/testing';
 import { datasetKeys } from '@ust/read-model';
+import { facilityRecord, releaseRecord } from '@ust/schemas/testing';
 import { rebuildDataset } from '@ust/workers';
-import { facilityRecord, releaseRecord } from '@ust/workers/testing';
-import { buildGateway } from '../../build.js';
-import { createGeocoder } from '../../geocoding/index.js';
-import { createTestIssuer } from '../../testing/test-issuer.js';
 
 const log = createLogger('geocode-test', { level: 'silent' });
 const NOT_FOUND = 'We could not find that address. Try a street address with city and state, or a ZIP code.';

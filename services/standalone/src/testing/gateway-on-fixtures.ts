@@ -6,13 +6,12 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { buildGateway } from '@ust/gateway';
+import { createTestIssuer, openEmbeddedTestPorts, type TestIssuer } from '@ust/gateway/testing';
 import { startIngest } from '@ust/ingest';
 import { createLogger, loadConfig, type Logger, type Ports } from '@ust/platform';
 import { awaitRebuild, FIXTURES_DIRECTORY, REAL_SOURCES, runImport } from '@ust/pipelines';
 import { startWorkers } from '@ust/workers';
-import { buildGateway } from '../build.js';
-import { openEmbeddedTestPorts } from './embedded-test-ports.js';
-import { createTestIssuer, type TestIssuer } from './test-issuer.js';
 
 export interface FixturesGateway {
   gateway: FastifyInstance;

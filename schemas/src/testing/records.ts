@@ -1,8 +1,9 @@
 /**
  * Dataset records with every optional field null, for tests and benchmarks that seed the
- * facilities, tanks and releases tables by hand.
+ * facilities, tanks and releases tables by hand (`@ust/schemas/testing`): beside the record
+ * schemas, so every package's tests can use them.
  */
-import type { FacilityRecord, ReleaseRecord, TankRecord } from '@ust/schemas';
+import type { FacilityRecord, ReleaseRecord, TankRecord } from '../dataset.js';
 
 const provenance = { source: 'test/facility.csv', source_line: 2, import_id: 'test-import', version: 1 };
 
