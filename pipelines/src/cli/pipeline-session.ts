@@ -4,9 +4,15 @@
  * the data directory (it refuses while the server runs, naming it) and runs ingest and workers
  * in-process until the rebuild is done.
  */
-import { createKafkaEventLog, createPorts, applyMigrations, migrationsDirectory, type Config, type EventLog, type JobQueue, type Logger } from '@ust/platform';
+import { createKafkaEventLog, createPorts, applyMigrations, migrationsDirectory, type Config, type EventLog, type JobQueue, type Logger, type Ports } from '@ust/platform';
 import { startIngest } from '@ust/ingest';
-import { startWorkers } from '@ust/workers';
+
+/**
+ * Starts the workers' job processors on the given ports (the workers' startWorkers). The entry
+ * point (services/standalone/src/pipeline-main.ts) passes it in: the workers are a service of
+ * their own, which pipelines does not import.
+ */
+export type StartWorkers = (deps: Ports & { log: Logger }) => Promise<{ close(): Promise<void> }>;
 
 export interface PipelineSession {
   events: EventLog;
@@ -15,7 +21,7 @@ export interface PipelineSession {
   close(): Promise<void>;
 }
 
-export async function openPipelineSession(config: Config, log: Logger): Promise<PipelineSession> {
+export async function openPipelineSession(config: Config, log: Logger, startWorkers: StartWorkers): Promise<PipelineSession> {
   if (config.kafkaBrokers) {
     const events = createKafkaEventLog({ brokers: [...config.kafkaBrokers], clientId: `${config.KAFKA_CLIENT_ID}-pipeline`, logger: log });
     return { events, close: () => events.close() };

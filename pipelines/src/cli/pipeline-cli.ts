@@ -1,4 +1,6 @@
 /**
+ * The pipeline commands (`pnpm pipeline`, whose entry point is services/standalone/src/pipeline-main.ts):
+ *
  * pnpm pipeline import <path...> [--root DIR]   read EPA template or UST Finder files
  * pnpm pipeline generate [--scale 1] [--seed 1] [--exclude DC,DE]   generated national records
  * pnpm pipeline replay <import-id>              run a recorded import again (same id and version)
@@ -15,7 +17,7 @@ import { runImport, type ImportResult } from '../import/run-import.js';
 import { listManifests, readManifest, type ImportPlan } from '../import/manifest.js';
 import { awaitRebuild } from '../import/await-rebuild.js';
 import { plannedCounts } from '../generate/index.js';
-import { openPipelineSession } from './pipeline-session.js';
+import { openPipelineSession, type StartWorkers } from './pipeline-session.js';
 import { createProgressBar } from './progress.js';
 import { estimateRows } from './estimate.js';
 import { printImportSummary } from './summary.js';
@@ -29,7 +31,17 @@ const USAGE = `Usage:
   pnpm pipeline imports
   pnpm pipeline risk-distribution`;
 
-runMain(async () => {
+export interface PipelineCliDeps {
+  /** Starts the workers' processors, which rebuild the derived data when the CLI runs embedded. */
+  startWorkers: StartWorkers;
+}
+
+/** Runs the command of the process's arguments, and exits with its outcome (runMain). */
+export function runPipelineCli(deps: PipelineCliDeps): void {
+  runMain(() => runPipelineCommand(deps));
+}
+
+async function runPipelineCommand({ startWorkers }: PipelineCliDeps): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
@@ -57,7 +69,7 @@ runMain(async () => {
   }
 
   if (command === 'replay' && values['from-beginning']) {
-    await replayFromBeginning(config, log);
+    await replayFromBeginning(config, log, startWorkers);
     return;
   }
 
@@ -81,7 +93,7 @@ runMain(async () => {
     process.exit(2);
   }
 
-  const session = await openPipelineSession(config, log);
+  const session = await openPipelineSession(config, log, startWorkers);
   try {
     const total = plan.kind === 'files' ? await estimateRows(plan.paths) : totalPlanned(plan);
     const bar = createProgressBar(replayOf ? `replay ${replayOf.import_id}` : command!, total);
@@ -102,10 +114,10 @@ runMain(async () => {
   } finally {
     await session.close();
   }
-});
+}
 
-async function replayFromBeginning(config: Config, log: Logger): Promise<void> {
-  const session = await openPipelineSession(config, log);
+async function replayFromBeginning(config: Config, log: Logger, startWorkers: StartWorkers): Promise<void> {
+  const session = await openPipelineSession(config, log, startWorkers);
   try {
     if (!session.jobs) {
       await resetDatasetWriterToEarliest(session.events);
