@@ -1,0 +1,42 @@
+/**
+ * The steps of one rebuild, timed: each is logged as it ends, reported to the caller's onStep
+ * (benchmarks sample memory there), and kept for the build's record in `dataset_builds`.
+ */
+import type { Logger } from '@ust/platform';
+import { JobNames } from '@ust/schemas';
+
+export interface StepTiming {
+  step: string;
+  seconds: number;
+  /** Rows (or keys) the step produced, for rows/s. */
+  rows: number;
+}
+
+export class RebuildSteps {
+  readonly timings: StepTiming[] = [];
+  /** The version being built, named in every log line once allocated. */
+  version = 0;
+
+  constructor(
+    private readonly log: Logger,
+    private readonly onStep?: (timing: StepTiming) => void,
+  ) {}
+
+  /** Runs one step; `rowsOf` counts what it produced. */
+  async run<T>(step: string, work: () => Promise<T>, rowsOf: (result: T) => number): Promise<T> {
+    const begun = performance.now();
+    const result = await work();
+    const timing = { step, seconds: Math.round(performance.now() - begun) / 1000, rows: rowsOf(result) };
+    this.timings.push(timing);
+    this.log.info({ job: JobNames.rebuildDataset, version: this.version, ...timing }, `rebuild v${this.version}: ${step} in ${timing.seconds} s (${timing.rows} rows)`);
+    this.onStep?.(timing);
+    return result;
+  }
+
+  /** Seconds per step, as `dataset_builds.step_seconds` records them. */
+  secondsByStep(): Record<string, number> {
+    return Object.fromEntries(this.timings.map((timing) => [timing.step, timing.seconds]));
+  }
+}
+
+export const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
