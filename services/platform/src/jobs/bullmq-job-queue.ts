@@ -13,7 +13,8 @@ import { Redis } from 'ioredis';
 import { closeRedisConnection, redactPassword } from '../cache/redis-cache.js';
 import type { Logger } from '../logger.js';
 import type { EnqueueResult, JobQueue, JobState, JobStatus, WorkerHandle } from '../ports/job-queue.js';
-import { DEFAULT_SETTLE_TIMEOUT_MS, resolveJobOptions, unknownJobError } from './in-process-job-queue.js';
+import { DEFAULT_SETTLE_TIMEOUT_MS, resolveJobOptions } from './job-options.js';
+import { unknownJobError } from './job-processors.js';
 
 export interface BullMqJobQueueOptions {
   /** redis://[user:password@]host:port[/db] */
