@@ -58,6 +58,23 @@ export async function closeRedisConnection(redis: Redis): Promise<void> {
   await redis.quit().catch(() => redis.disconnect());
 }
 
+/** PING for health checks: false, never a rejection or a hang, when Redis does not answer in time. */
+export async function pingRedis(redis: Redis, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = redis.ping().then(
+    (reply) => reply === 'PONG',
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function watchConnection(redis: Redis, target: string, logger: Logger | undefined): void {
   let down = false;
   // Without an 'error' listener ioredis prints every reconnection failure to the console.
@@ -200,21 +217,7 @@ function createView(connection: Connection, prefix: string): Cache {
     withPrefix(childPrefix) {
       return createView(connection, prefix + childPrefix);
     },
-    async ping() {
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), connection.connectTimeoutMs);
-      });
-      const answered = redis.ping().then(
-        (reply) => reply === 'PONG',
-        () => false,
-      );
-      try {
-        return await Promise.race([answered, timedOut]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    ping: () => pingRedis(redis, connection.connectTimeoutMs),
     async close() {
       if (prefix !== '') return; // views share the root's connection
       await closeRedisConnection(redis);
