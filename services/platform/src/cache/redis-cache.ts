@@ -9,7 +9,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import type { Cache, SetOptions } from '../ports/cache.js';
-import { assertTtlSeconds, assertWindowMs } from './memory-cache.js';
+import { assertTtlSeconds, assertWindowMs } from './cache-arguments.js';
 
 export interface RedisCacheOptions {
   /** redis://[user:password@]host:port[/db] */
