@@ -12,7 +12,7 @@ export function stringOperations(space: MemoryKeyspace): StringOperations {
       return space.stringEntry(key)?.value.toString('utf8') ?? null;
     },
     // Reads hand out the stored bytes without a copy (the port says they are read-only): a
-    // search reads a few hundred blobs per request, and copying them was most of its time.
+    // search reads hundreds of blobs per request, and copying them would be most of its work.
     async getBuffer(key) {
       return space.stringEntry(key)?.value ?? null;
     },
