@@ -3,9 +3,9 @@
  * are served from the cache on every request (DECISIONS.md 22).
  */
 import Type, { type Static } from 'typebox';
+import { ROLES } from './constants.js';
 
-/** Underwriter is a real role with general's permissions (DECISIONS.md 3). */
-export const ROLES = ['general', 'broker', 'underwriter', 'admin'] as const;
+export { ROLES };
 export const Role = Type.Enum(ROLES);
 export type Role = Static<typeof Role>;
 export const DEFAULT_ROLE: Role = 'general';

@@ -5,13 +5,14 @@
  * adds no rows (DECISIONS.md 23).
  */
 import Type, { type Static } from 'typebox';
+import { ANONYMOUS_SESSION_PREFIX, MAX_LOG_ENTRIES_PER_CALL } from './constants.js';
+
+export { ANONYMOUS_SESSION_PREFIX, MAX_LOG_ENTRIES_PER_CALL };
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 export const LogLevel = Type.Enum(LOG_LEVELS);
 export type LogLevel = Static<typeof LogLevel>;
 
-/** At most this many entries per POST /logs (the client splits larger batches). */
-export const MAX_LOG_ENTRIES_PER_CALL = 100;
 /** At most this many bytes per telemetry request body. */
 export const MAX_TELEMETRY_BODY_BYTES = 256 * 1024;
 
@@ -37,13 +38,6 @@ export const TruncatedContext = Type.Object(
   { additionalProperties: false },
 );
 export type TruncatedContext = Static<typeof TruncatedContext>;
-
-/**
- * The session ids a caller without a token sends are stored with this prefix, so that no
- * anonymous event can join a signed-in user's session. It is the gateway's to give: a session
- * id that a caller sends starting with it is refused (400 naming the field).
- */
-export const ANONYMOUS_SESSION_PREFIX = 'anon:';
 
 const ClientSessionId = Type.String({
   maxLength: 200,
