@@ -62,6 +62,10 @@ export const AdminUserPatchBody = Type.Object(
 );
 export type AdminUserPatchBody = Static<typeof AdminUserPatchBody>;
 
+/** The user PATCH /admin/users/{id} changes. */
+export const AdminUserIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export type AdminUserIdParams = Static<typeof AdminUserIdParams>;
+
 /** GET /admin/users item (SPEC.md section 3 'User (admin list)' plus its activity count). */
 export const AdminUser = Type.Object({
   id: Type.String(),

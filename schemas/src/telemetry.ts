@@ -116,6 +116,10 @@ export const PostActivityBody = Type.Object(
 );
 export type PostActivityBody = Static<typeof PostActivityBody>;
 
+/** What POST /logs and POST /log-activity answer (202). */
+export const TelemetryAccepted = Type.Object({ accepted: Type.Integer({ description: 'Entries held for delivery to the log store' }) });
+export type TelemetryAccepted = Static<typeof TelemetryAccepted>;
+
 /** Where a log event came from: a browser's POST /logs, or the gateway's own request log. */
 export const LOG_SOURCES = ['client', 'gateway'] as const;
 
