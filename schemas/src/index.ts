@@ -13,3 +13,4 @@ export * from './search.js';
 export * from './geocoding.js';
 export * from './map.js';
 export * from './regions.js';
+export * from './api-routes.js';
