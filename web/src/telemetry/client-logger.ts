@@ -4,10 +4,11 @@
  * every 30 s and on page unload. Delivery failures go to the console only, never back into the
  * log (that would loop). Clock, timers and fetch are injected so the timing is unit-tested.
  */
-import type { ClientLogEntry, LogLevel, MAX_LOG_ENTRIES_PER_CALL } from '@ust/schemas';
+import type { ClientLogEntry, LogLevel } from '@ust/schemas';
+import { MAX_LOG_ENTRIES_PER_CALL } from '@ust/schemas/constants';
 
-/** POST /api/logs takes at most this many entries per call; the type ties it to the schema. */
-export const MAX_ENTRIES_PER_CALL: typeof MAX_LOG_ENTRIES_PER_CALL = 100;
+/** POST /api/logs takes at most this many entries per call. */
+export const MAX_ENTRIES_PER_CALL = MAX_LOG_ENTRIES_PER_CALL;
 export const ERROR_FLUSH_DELAY_MS = 3_000;
 export const PERIODIC_FLUSH_MS = 30_000;
 /** Bounds memory while the API is unreachable; the oldest entries make room. */
