@@ -6,6 +6,9 @@
 
 /** At most this many entries per POST /logs (the client splits larger batches). */
 export const MAX_LOG_ENTRIES_PER_CALL = 100;
+/** The longest log message and category a log entry may have (the client cuts longer ones). */
+export const MAX_LOG_MESSAGE_CHARS = 4000;
+export const MAX_LOG_CATEGORY_CHARS = 100;
 
 /**
  * The session ids a caller without a token sends are stored with this prefix, so that no

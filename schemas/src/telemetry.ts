@@ -5,9 +5,9 @@
  * adds no rows (DECISIONS.md 23).
  */
 import Type, { type Static } from 'typebox';
-import { ANONYMOUS_SESSION_PREFIX, MAX_LOG_ENTRIES_PER_CALL } from './constants.js';
+import { ANONYMOUS_SESSION_PREFIX, MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS } from './constants.js';
 
-export { ANONYMOUS_SESSION_PREFIX, MAX_LOG_ENTRIES_PER_CALL };
+export { ANONYMOUS_SESSION_PREFIX, MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS };
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 export const LogLevel = Type.Enum(LOG_LEVELS);
@@ -49,8 +49,8 @@ export const ClientLogEntry = Type.Object(
   {
     timestamp: Type.String({ format: 'date-time', description: 'When the browser logged it (ISO 8601)' }),
     level: LogLevel,
-    category: Type.String({ minLength: 1, maxLength: 100, description: 'e.g. GLOBAL_ERROR, API, ADMIN_PANEL, PERFORMANCE' }),
-    message: Type.String({ maxLength: 4000 }),
+    category: Type.String({ minLength: 1, maxLength: MAX_LOG_CATEGORY_CHARS, description: 'e.g. GLOBAL_ERROR, API, ADMIN_PANEL, PERFORMANCE' }),
+    message: Type.String({ maxLength: MAX_LOG_MESSAGE_CHARS }),
     /** Free-form details; stored as JSON text, at most MAX_STORED_CONTEXT_BYTES of it (else a TruncatedContext). */
     context: Type.Optional(Type.Unknown()),
     userId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
@@ -137,8 +137,8 @@ export const LogEvent = Type.Object(
     received_at: Type.String({ format: 'date-time' }),
     source: Type.Enum(LOG_SOURCES),
     level: LogLevel,
-    category: Type.String({ minLength: 1, maxLength: 100 }),
-    message: Type.String({ maxLength: 4000 }),
+    category: Type.String({ minLength: 1, maxLength: MAX_LOG_CATEGORY_CHARS }),
+    message: Type.String({ maxLength: MAX_LOG_MESSAGE_CHARS }),
     /** JSON text of the client's context ('' when none). */
     context: Type.String(),
     user_id: Nullable(Type.String()),
