@@ -8,7 +8,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, H3_DENSITY_RESOLUTIONS, REGION_LEVELS, type ApiRoute, type RegionDocument } from '@ust/schemas';
+import { API_ROUTES, H3_DENSITY_RESOLUTIONS, REGION_LEVELS, type ApiRoute, type RegionDocument, type RegionLevel } from '@ust/schemas';
 import { bodyProblemsOf } from '../testing/body-problems.js';
 import { startGatewayOnFixtures, type FixturesGateway } from '../testing/gateway-on-fixtures.js';
 
@@ -45,7 +45,7 @@ describe('prebuilt documents on the real fixtures', () => {
     return found;
   }
 
-  async function regionDocument(level: 'states' | 'counties'): Promise<RegionDocument> {
+  async function regionDocument(level: RegionLevel): Promise<RegionDocument> {
     return (await storedDocument(`/api/geojson-cached/${level}?geometry=none`)) as RegionDocument;
   }
 
