@@ -14,7 +14,7 @@ export type FacilityListRegion = { level: 'counties'; fips: string } | { level: 
  */
 export type RegionFacilities = Pick<CountyFacilitiesResponse | StateFacilitiesResponse, 'facilities' | 'total' | 'dataset_version'>;
 
-/** The panel's list of a state: its first facilities (the API's default sample of 50). */
+/** A county's facilities, or a state's first ones (the API's default sample of 50). */
 function regionFacilities(api: ApiClient, region: FacilityListRegion, signal: AbortSignal): Promise<RegionFacilities> {
   return region.level === 'counties'
     ? api.call('GET /api/facilities/by-fips/{fips}', { params: { fips: region.fips }, signal })
