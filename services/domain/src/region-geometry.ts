@@ -7,8 +7,9 @@
 import { createRequire } from 'node:module';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { feature } from 'topojson-client';
+import type { RegionLevel } from '@ust/schemas';
 
-export type RegionLevel = 'states' | 'counties';
+export type { RegionLevel };
 
 export interface RegionShape {
   /** 2-digit state FIPS or 5-digit county FIPS (the us-atlas id). */

@@ -9,7 +9,7 @@
  */
 import { loadRegionShapes, STATE_CODES } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
-import type { FacilityListItem } from '@ust/schemas';
+import { DEFAULT_STATE_LIST_LIMIT, type FacilityListItem } from '@ust/schemas';
 import { getMultiStateCounties } from '../queries/dataset/get-multi-state-counties.js';
 import { getStateFacilityListPage } from '../queries/dataset/get-state-facility-list-page.js';
 import { datasetKeys } from './dataset-keys.js';
@@ -28,7 +28,7 @@ export const LIST_PAGE_SIZE = 20_000;
 /** Facilities per state chunk: a request for any other limit reads only the chunks it needs. */
 export const STATE_CHUNK_SIZE = 500;
 /** The by-state request's default limit, whose response body is stored whole. */
-export const DEFAULT_STATE_LIST_LIMIT = 50;
+export { DEFAULT_STATE_LIST_LIMIT };
 /** Keys written per cache round trip. */
 const WRITE_BATCH = 100;
 
