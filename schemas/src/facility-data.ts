@@ -110,6 +110,50 @@ export const FacilityListItem = Type.Object(
 );
 export type FacilityListItem = Static<typeof FacilityListItem>;
 
+/** GET /facilities/by-fips/{fips}. */
+export const FacilitiesByFipsParams = Type.Object({ fips: Type.String({ pattern: '^[0-9]{5}$', description: '5-digit county FIPS (state + county code)' }) });
+export type FacilitiesByFipsParams = Static<typeof FacilitiesByFipsParams>;
+
+/**
+ * Every facility of a county: the body of GET /facilities/by-fips/{fips}, which the workers
+ * prebuild and the gateway sends as stored (`v{n}:fac:county:{fips}`).
+ */
+export const CountyFacilitiesResponse = Type.Object({
+  facilities: Type.Array(FacilityListItem),
+  /** us-atlas name; null for a FIPS that us-atlas does not know. */
+  county: NullableString,
+  /** USPS code of the FIPS's state; null when unknown. */
+  state: NullableString,
+  fips: Type.String(),
+  total: Type.Integer(),
+  dataset_version: Type.Integer(),
+});
+export type CountyFacilitiesResponse = Static<typeof CountyFacilitiesResponse>;
+
+/** The by-state list's default length, whose response body the workers prebuild. */
+export const DEFAULT_STATE_LIST_LIMIT = 50;
+
+/** GET /facilities/by-state/{state}?limit=. */
+export const FacilitiesByStateParams = Type.Object({ state: Type.String({ pattern: '^[A-Za-z]{2}$', description: 'USPS state code, e.g. DE' }) });
+export type FacilitiesByStateParams = Static<typeof FacilitiesByStateParams>;
+export const FacilitiesByStateQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 1000, default: DEFAULT_STATE_LIST_LIMIT }) });
+export type FacilitiesByStateQuery = Static<typeof FacilitiesByStateQuery>;
+
+/**
+ * The first facilities of a state, in facility_id order: the body of GET
+ * /facilities/by-state/{state}, prebuilt for the default limit (`v{n}:fac:state:{ST}:default`).
+ */
+export const StateFacilitiesResponse = Type.Object({
+  facilities: Type.Array(FacilityListItem),
+  state: Type.String(),
+  /** State name; null for a code outside STATE_CODES. */
+  name: NullableString,
+  /** All facilities of the state; `facilities` holds the first `limit`. */
+  total: Type.Integer(),
+  dataset_version: Type.Integer(),
+});
+export type StateFacilitiesResponse = Static<typeof StateFacilitiesResponse>;
+
 /**
  * Per-facility derived figures (facility_summary table, one row per facility and dataset
  * version). The facility list item is the facility record plus these.
@@ -224,6 +268,10 @@ export const FacilityDetails = Type.Object(
 );
 export type FacilityDetails = Static<typeof FacilityDetails>;
 
+/** GET /facilities/{id}. */
+export const FacilityIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'National facility id, e.g. DE-1-000001' }) });
+export type FacilityIdParams = Static<typeof FacilityIdParams>;
+
 /** The release details dialog (SPEC.md section 3 and DECISIONS.md 10). */
 export const ReleaseDetails = Type.Object(
   {
@@ -268,3 +316,7 @@ export const ReleaseDetails = Type.Object(
   { $id: 'ReleaseDetails' },
 );
 export type ReleaseDetails = Static<typeof ReleaseDetails>;
+
+/** GET /releases/{id}. */
+export const ReleaseIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'National release id, e.g. DC-2017018' }) });
+export type ReleaseIdParams = Static<typeof ReleaseIdParams>;

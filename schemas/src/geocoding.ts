@@ -4,11 +4,12 @@
  * (id, place_name, center, properties.address).
  */
 import Type, { type Static } from 'typebox';
+import { GEOCODE_QUERY_MIN_CHARS } from './constants.js';
+
+export { GEOCODE_QUERY_MIN_CHARS };
 
 /** Suggestions per query (SPEC.md section 9). */
 export const GEOCODE_SUGGESTION_LIMIT = 8;
-/** Queries of this many characters or fewer (after trimming) get no suggestions. */
-export const GEOCODE_QUERY_MIN_CHARS = 3;
 export const GEOCODE_QUERY_MAX_CHARS = 200;
 
 /** What a point stands for: a street address, a ZIP centroid or a city/town centroid. */

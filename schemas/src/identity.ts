@@ -3,9 +3,9 @@
  * are served from the cache on every request (DECISIONS.md 22).
  */
 import Type, { type Static } from 'typebox';
+import { ROLES } from './constants.js';
 
-/** Underwriter is a real role with general's permissions (DECISIONS.md 3). */
-export const ROLES = ['general', 'broker', 'underwriter', 'admin'] as const;
+export { ROLES };
 export const Role = Type.Enum(ROLES);
 export type Role = Static<typeof Role>;
 export const DEFAULT_ROLE: Role = 'general';
@@ -61,6 +61,10 @@ export const AdminUserPatchBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 export type AdminUserPatchBody = Static<typeof AdminUserPatchBody>;
+
+/** The user PATCH /admin/users/{id} changes. */
+export const AdminUserIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export type AdminUserIdParams = Static<typeof AdminUserIdParams>;
 
 /** GET /admin/users item (SPEC.md section 3 'User (admin list)' plus its activity count). */
 export const AdminUser = Type.Object({

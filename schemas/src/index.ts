@@ -11,3 +11,5 @@ export * from './pricing.js';
 export * from './search.js';
 export * from './geocoding.js';
 export * from './map.js';
+export * from './regions.js';
+export * from './api-routes.js';

@@ -14,9 +14,17 @@ export const JobNames = {
   /** Deletes cache keys of dataset versions older than the live and the previous one. */
   pruneDatasetVersions: 'prune-dataset-versions',
   /**
-   * Rebuilds facility summaries, region aggregates and documents, statistics and facility lists
-   * under a new dataset version, then switches `dataset:current`. Data: `{ import_id?: string }`
-   * (the import that triggered it, recorded with the build). Enqueuers pick the job id.
+   * Rebuilds all derived data under a new dataset version (docs/data-model.md, and
+   * docs/geocoding.md for the geocoder index): facility summaries with their risk scores
+   * (ClickHouse), the dashboard statistics, the state and county region documents with and
+   * without geometry, the H3 density documents, the facility lists per county and state, the
+   * proximity-search indexes and the local geocoder index. Then it switches `dataset:current` to
+   * the new version, unless a newer one went live meanwhile (readers see the old version or the
+   * new one, never a half-built one), enqueues prune-dataset-versions, drops facility summaries
+   * older than the two latest versions and records the build in `dataset_builds`. Data:
+   * `{ import_id?: string }` (the import that triggered it, recorded with the build; other data
+   * fails without retry). Enqueuers pick the job id (ingest: one per import commit), so
+   * re-enqueueing the same commit adds nothing.
    */
   rebuildDataset: 'rebuild-dataset',
 } as const;

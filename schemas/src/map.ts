@@ -4,11 +4,12 @@
  * configured base styles.
  */
 import Type, { type Static } from 'typebox';
+import { H3_DENSITY_RESOLUTIONS } from './constants.js';
+
+export { H3_DENSITY_RESOLUTIONS };
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** The H3 resolutions the workers build a density document for (about 1,770 km² down to 5 km² per cell). */
-export const H3_DENSITY_RESOLUTIONS = [4, 5, 6, 7] as const;
 export type H3DensityResolution = (typeof H3_DENSITY_RESOLUTIONS)[number];
 /** What `GET /h3-density` serves without `res`: counties-scale cells at national zoom. */
 export const DEFAULT_H3_DENSITY_RESOLUTION: H3DensityResolution = 5;

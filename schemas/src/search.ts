@@ -4,6 +4,7 @@
  */
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
+import { MAX_SEARCH_ADDRESS_LENGTH } from './constants.js';
 import { GeocodeResult } from './geocoding.js';
 import { SearchQuote } from './pricing.js';
 
@@ -60,7 +61,7 @@ export const SearchReleaseItem = Type.Object({
 });
 export type SearchReleaseItem = Static<typeof SearchReleaseItem>;
 
-export const MAX_SEARCH_ADDRESS_LENGTH = 300;
+export { MAX_SEARCH_ADDRESS_LENGTH };
 
 /** POST /search-address. Coordinates of a picked suggestion skip geocoding (DECISIONS.md 12). */
 export const SearchAddressBody = Type.Object(

@@ -5,13 +5,14 @@
  * adds no rows (DECISIONS.md 23).
  */
 import Type, { type Static } from 'typebox';
+import { ANONYMOUS_SESSION_PREFIX, MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS } from './constants.js';
+
+export { ANONYMOUS_SESSION_PREFIX, MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS };
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 export const LogLevel = Type.Enum(LOG_LEVELS);
 export type LogLevel = Static<typeof LogLevel>;
 
-/** At most this many entries per POST /logs (the client splits larger batches). */
-export const MAX_LOG_ENTRIES_PER_CALL = 100;
 /** At most this many bytes per telemetry request body. */
 export const MAX_TELEMETRY_BODY_BYTES = 256 * 1024;
 
@@ -38,13 +39,6 @@ export const TruncatedContext = Type.Object(
 );
 export type TruncatedContext = Static<typeof TruncatedContext>;
 
-/**
- * The session ids a caller without a token sends are stored with this prefix, so that no
- * anonymous event can join a signed-in user's session. It is the gateway's to give: a session
- * id that a caller sends starting with it is refused (400 naming the field).
- */
-export const ANONYMOUS_SESSION_PREFIX = 'anon:';
-
 const ClientSessionId = Type.String({
   maxLength: 200,
   description: `The browser's session id. Must not start with "${ANONYMOUS_SESSION_PREFIX}": without a token the gateway stores it with that prefix`,
@@ -55,8 +49,8 @@ export const ClientLogEntry = Type.Object(
   {
     timestamp: Type.String({ format: 'date-time', description: 'When the browser logged it (ISO 8601)' }),
     level: LogLevel,
-    category: Type.String({ minLength: 1, maxLength: 100, description: 'e.g. GLOBAL_ERROR, API, ADMIN_PANEL, PERFORMANCE' }),
-    message: Type.String({ maxLength: 4000 }),
+    category: Type.String({ minLength: 1, maxLength: MAX_LOG_CATEGORY_CHARS, description: 'e.g. GLOBAL_ERROR, API, ADMIN_PANEL, PERFORMANCE' }),
+    message: Type.String({ maxLength: MAX_LOG_MESSAGE_CHARS }),
     /** Free-form details; stored as JSON text, at most MAX_STORED_CONTEXT_BYTES of it (else a TruncatedContext). */
     context: Type.Optional(Type.Unknown()),
     userId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
@@ -122,6 +116,10 @@ export const PostActivityBody = Type.Object(
 );
 export type PostActivityBody = Static<typeof PostActivityBody>;
 
+/** What POST /logs and POST /log-activity answer (202). */
+export const TelemetryAccepted = Type.Object({ accepted: Type.Integer({ description: 'Entries held for delivery to the log store' }) });
+export type TelemetryAccepted = Static<typeof TelemetryAccepted>;
+
 /** Where a log event came from: a browser's POST /logs, or the gateway's own request log. */
 export const LOG_SOURCES = ['client', 'gateway'] as const;
 
@@ -139,8 +137,8 @@ export const LogEvent = Type.Object(
     received_at: Type.String({ format: 'date-time' }),
     source: Type.Enum(LOG_SOURCES),
     level: LogLevel,
-    category: Type.String({ minLength: 1, maxLength: 100 }),
-    message: Type.String({ maxLength: 4000 }),
+    category: Type.String({ minLength: 1, maxLength: MAX_LOG_CATEGORY_CHARS }),
+    message: Type.String({ maxLength: MAX_LOG_MESSAGE_CHARS }),
     /** JSON text of the client's context ('' when none). */
     context: Type.String(),
     user_id: Nullable(Type.String()),

@@ -7,7 +7,7 @@ import type { DatasetItem, ImportContext } from '../dataset-item.js';
 import { generateNationalDataset } from './generate-national.js';
 import { plannedCounts } from './plan.js';
 
-// typebox is a dependency of @ust/schemas, not (yet) of @ust/pipelines, so it is loaded from
+// typebox is a dependency of @ust/schemas, not of @ust/pipelines, so it is loaded from
 // where the schemas resolve it: the same copy that built the schemas.
 const typeboxValue = createRequire(import.meta.resolve('@ust/schemas')).resolve('typebox/value');
 const { default: Value } = (await import(pathToFileURL(typeboxValue).href)) as { default: { Check(schema: unknown, value: unknown): boolean } };

@@ -1,7 +1,7 @@
 /**
- * Seeded randomness for the generator. mulberry32 is small, fast (a few ns a draw) and good
- * enough for synthetic data; it is not for anything secret. Streams are derived by hashing a
- * seed with labels, so that one state's or one facility's draws never depend on another's:
+ * Seeded randomness for the generator. mulberry32 is small, fast and good enough for synthetic
+ * data; it is not for anything secret. Streams are derived by hashing a seed with labels, so
+ * that one state's or one facility's draws never depend on another's:
  * excluding a state or changing the scale leaves every other record as it was.
  */
 

@@ -37,7 +37,7 @@ function isLeakProne(stateSeed: number, facility: number): boolean {
   return mixSeed(stateSeed ^ LEAK_PRONE_SALT, facility) / 4_294_967_296 < LEAK_PRONE;
 }
 
-/** A leak-prone facility (rejection sampling, ~2.3 draws), or null for a release of its own. */
+/** A leak-prone facility (rejection sampling, about 1 / LEAK_PRONE draws), or null for a release of its own. */
 function linkedFacility(random: Random, state: StateReleases): number | null {
   if (state.facilities === 0 || !random.chance(LINKED_TO_FACILITY)) return null;
   let facility = random.int(1, state.facilities);

@@ -2,13 +2,14 @@
  * State and county shapes for the region GeoJSON documents, from us-atlas (Census cartographic
  * boundaries at 1:10,000,000). That scale is already simplified; rounding to 3 decimals (about
  * 110 m, far below the scale's own accuracy) and dropping the points that rounding makes
- * repeat keeps the counties document near 440 KB gzipped (docs/data-model.md, 'Cache layout').
+ * repeat keep the counties document small (its size: docs/data-model.md, 'Cache layout').
  */
 import { createRequire } from 'node:module';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { feature } from 'topojson-client';
+import type { RegionLevel } from '@ust/schemas';
 
-export type RegionLevel = 'states' | 'counties';
+export type { RegionLevel };
 
 export interface RegionShape {
   /** 2-digit state FIPS or 5-digit county FIPS (the us-atlas id). */

@@ -80,12 +80,12 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(securityHeaders);
   await fastify.register(compress, {
     threshold: 1024,
-    // API answers are tens of KB at most (a search is about 16 KB): compressed in one call, not
-    // through a zlib stream on the thread pool, whose setup and hand-offs cost more than the
-    // compression (a browser's searches: 1,850 -> 3,000 per second on 2 cores).
+    // API answers are tens of KB at most: compressed in one call, not through a zlib stream on
+    // the thread pool, whose setup and hand-offs cost more than the compression at that size.
     syncThreshold: 64 * 1024,
-    // Brotli quality 1 and gzip level 3 rather than 4 and 6: a search compresses in 31 µs rather
-    // than 86 (brotli), to 2.4 KB rather than 2.1 KB. Prebuilt documents come gzipped already.
+    // Brotli quality 1 and gzip level 3 rather than 4 and 6: a search compresses in a fraction of
+    // the time to a slightly larger answer (README, 'Risk, pricing and search', has the sizes).
+    // Prebuilt documents come gzipped already.
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
     zlibOptions: { level: 3 },
   });

@@ -3,8 +3,8 @@
  * oidc-provider is a Koa app that reads the raw request stream, so its routes (the mount path
  * and everything under it) hand the raw request to it in their own onRequest hook, before
  * Fastify parses a body, and leave the reply to it. Only these routes pay for that: a
- * middleware engine such as @fastify/middie would run on every request of the app, and took
- * about an eighth of the gateway's capacity under load.
+ * middleware engine such as @fastify/middie would run on every request of the app, a cost every
+ * API call would carry for the few that reach the provider.
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';

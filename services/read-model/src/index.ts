@@ -22,7 +22,6 @@ export {
   packListItems,
   toListItem,
   unpackListItems,
-  DEFAULT_STATE_LIST_LIMIT,
   LIST_ITEM_COLUMNS,
   type CountyFacilitiesBody,
   type PackedListItems,

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { AdminUser, CountyFacilitiesResponse, FacilityStatistics, H3DensityDocument } from '@ust/schemas';
 import { ApiError } from './api-error';
-import { API_TIMEOUT_MS, createApiClient } from './client';
+import { API_TIMEOUT_MS, createApiClient, type ApiClient, type ApiRequest, type ApiResponse } from './client';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -105,5 +106,55 @@ describe('the API client', () => {
     const error = (await api.get('/me/activity').catch((caught: unknown) => caught)) as ApiError;
     expect(error.isAccountDeactivated).toBe(true);
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('calls by route of the path map', () => {
+  it('fills path parameters and the query, URI-encoded, under the base URL', async () => {
+    const { api, send } = setup(async () => json(200, {}));
+    await api.call('GET /api/facilities/{id}', { params: { id: 'DE-1/2 ü' } });
+    await api.call('GET /api/admin/logs', { query: { limit: 20, level: undefined, q: 'Page load' } });
+    await api.call('GET /api/facilities-statistics');
+    expect(send.mock.calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
+      'GET /api/facilities/DE-1%2F2%20%C3%BC',
+      'GET /api/admin/logs?limit=20&q=Page%20load',
+      'GET /api/facilities-statistics',
+    ]);
+  });
+
+  it('sends the body as JSON with the route method, and reports the concrete path when it fails', async () => {
+    const { api, send, logger } = setup(async () => json(404, { error: { code: 'NOT_FOUND', message: 'User u-1 not found' } }));
+    const error = await api.call('PATCH /api/admin/users/{id}', { params: { id: 'u-1' }, body: { role: 'broker' } }).catch((caught: unknown) => caught);
+    const [url, init] = send.mock.calls[0]!;
+    expect(url).toBe('/api/admin/users/u-1');
+    expect(init).toMatchObject({ method: 'PATCH', body: '{"role":"broker"}' });
+    expect(error).toMatchObject({ status: 404, endpoint: '/admin/users/u-1' });
+    expect(logger.error).toHaveBeenCalledWith('API', 'API call failed', expect.objectContaining({ endpoint: '/admin/users/u-1', method: 'PATCH' }));
+  });
+
+  it('answers a missing path parameter with a rejection, like any failed call', async () => {
+    const { api, send } = setup(async () => json(200, {}));
+    const call = api.call as (route: string, request?: object) => Promise<unknown>;
+    await expect(call('GET /api/releases/{id}')).rejects.toThrow('GET /api/releases/{id} needs the path parameter id');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it("types the request and the answer from the route's contract", () => {
+    expectTypeOf<ApiResponse<'GET /api/facilities-statistics'>>().toEqualTypeOf<FacilityStatistics>();
+    expectTypeOf<ApiResponse<'GET /api/h3-density'>>().toEqualTypeOf<H3DensityDocument>();
+    expectTypeOf<ApiResponse<'PATCH /api/admin/users/{id}'>>().toEqualTypeOf<AdminUser>();
+    expectTypeOf<ApiRequest<'GET /api/facilities/{id}'>['params']>().toEqualTypeOf<{ id: string }>();
+    // Checked by the type checker only: never called.
+    const calls = (api: ApiClient) => {
+      expectTypeOf(api.call('GET /api/facilities-statistics')).resolves.toEqualTypeOf<FacilityStatistics>();
+      expectTypeOf(api.call('GET /api/facilities/by-fips/{fips}', { params: { fips: '10001' } })).resolves.toEqualTypeOf<CountyFacilitiesResponse>();
+      // @ts-expect-error: the route needs its path parameter.
+      void api.call('GET /api/releases/{id}');
+      // @ts-expect-error: the body must be the route's body.
+      void api.call('POST /api/search-address', { body: { query: 'Dover' } });
+      // @ts-expect-error: not a route of the map.
+      void api.call('GET /api/facilities');
+    };
+    expect(calls).toBeTypeOf('function');
   });
 });

@@ -2,8 +2,12 @@
  * The one way the app calls the API: bearer token, JSON, a 10 s timeout, the gateway's error
  * body mapped into ApiError, and every failure logged as 'API call failed' (SPEC.md section 8).
  * Components do not use it directly: they use the useXxxQuery hooks in ./queries.
+ *
+ * `call` names a route of the API's path map (`ApiRoutes` in @ust/schemas, the contract the
+ * gateway's routes are held to): its parameters, query and body are checked against the route's
+ * schemas and its answer has the route's response type, so no call site binds a path to a type.
  */
-import type { ErrorBody } from '@ust/schemas';
+import type { ApiRoute, ApiRoutes, ErrorBody } from '@ust/schemas';
 import type { ClientLogger } from '../telemetry/client-logger';
 import { ApiError } from './api-error';
 
@@ -15,9 +19,46 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A route's part the caller gives: required when the route takes it, absent when it does not. */
+type Part<Name extends string, T, Optional extends boolean = false> = [T] extends [never]
+  ? { [K in Name]?: undefined }
+  : Optional extends true
+    ? { [K in Name]?: T }
+    : { [K in Name]: T };
+
+/**
+ * What a call of `route` sends: its path parameters, its query (every field optional, as the
+ * gateway fills in defaults) and its body.
+ */
+export type ApiRequest<R extends ApiRoute> = Part<'params', ApiRoutes[R]['params']> &
+  Part<'query', Partial<ApiRoutes[R]['query']>, true> &
+  Part<'body', ApiRoutes[R]['body']> & {
+    /** React Query's cancellation signal. */
+    signal?: AbortSignal;
+  };
+
+/** What `route` answers on success. */
+export type ApiResponse<R extends ApiRoute> = ApiRoutes[R]['response'];
+
+/** An ApiRequest of any route, as the client reads it. */
+interface UntypedRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The request argument, optional when the route needs neither parameters nor a body. */
+type RequestArgument<R extends ApiRoute> = object extends ApiRequest<R> ? [request?: ApiRequest<R>] : [request: ApiRequest<R>];
+
 export interface ApiClient {
+  /** Calls a route of the path map, e.g. `call('GET /api/facilities/{id}', { params: { id } })`. */
+  call<R extends ApiRoute>(route: R, ...request: RequestArgument<R>): Promise<ApiResponse<R>>;
+  /** Untyped: the caller names the answer's type. Prefer `call`. */
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /** Untyped: the caller names the answer's type. Prefer `call`. */
   post<T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /** Untyped: the caller names the answer's type. Prefer `call`. */
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   /** Called whenever the gateway says the signed-in account is deactivated. */
   onAccountDeactivated(listener: () => void): () => void;
@@ -37,6 +78,31 @@ export interface ApiClientOptions {
 }
 
 class TimeoutSignal extends Error {}
+
+/** Every key of the path map starts with it; the client's `baseUrl` stands for it. */
+const API_PREFIX = '/api';
+
+/**
+ * The method and the path under the base URL of a call of `route`: `{name}` filled from
+ * `params`, and the query's defined fields appended in their order, each URI-encoded.
+ */
+function routeRequest(
+  route: ApiRoute,
+  params: Readonly<Record<string, string | number>> = {},
+  query: Readonly<Record<string, string | number | boolean | undefined>> = {},
+): { method: string; path: string } {
+  const [method, template] = route.split(' ') as [string, string];
+  const path = template.slice(API_PREFIX.length).replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route} needs the path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = Object.entries(query)
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return { method, path: search ? `${path}?${search}` : path };
+}
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { fetch: send, getAccessToken, logger, setTimeout, clearTimeout } = options;
@@ -100,6 +166,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
+    async call(route, ...[input]) {
+      const { params, query, body, signal } = (input ?? {}) as UntypedRequest;
+      const { method, path } = routeRequest(route, params, query);
+      return request(method, path, { body, signal });
+    },
     request,
     get: (path, options) => request('GET', path, options),
     post: (path, body, options) => request('POST', path, { ...options, body }),

@@ -4,17 +4,15 @@
  * every 30 s and on page unload. Delivery failures go to the console only, never back into the
  * log (that would loop). Clock, timers and fetch are injected so the timing is unit-tested.
  */
-import type { ClientLogEntry, LogLevel, MAX_LOG_ENTRIES_PER_CALL } from '@ust/schemas';
+import type { ClientLogEntry, LogLevel } from '@ust/schemas';
+import { MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS } from '@ust/schemas/constants';
 
-/** POST /api/logs takes at most this many entries per call; the type ties it to the schema. */
-export const MAX_ENTRIES_PER_CALL: typeof MAX_LOG_ENTRIES_PER_CALL = 100;
+/** POST /api/logs takes at most this many entries per call. */
+export const MAX_ENTRIES_PER_CALL = MAX_LOG_ENTRIES_PER_CALL;
 export const ERROR_FLUSH_DELAY_MS = 3_000;
 export const PERIODIC_FLUSH_MS = 30_000;
 /** Bounds memory while the API is unreachable; the oldest entries make room. */
 export const MAX_HELD_ENTRIES = 1_000;
-/** The schema's limits, so one long message cannot get a whole batch rejected. */
-const MAX_MESSAGE_CHARS = 4_000;
-const MAX_CATEGORY_CHARS = 100;
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -79,8 +77,9 @@ export function createClientLogger(options: ClientLoggerOptions): ClientLogger {
     const entry: ClientLogEntry = {
       timestamp: now().toISOString(),
       level,
-      category: category.slice(0, MAX_CATEGORY_CHARS),
-      message: message.slice(0, MAX_MESSAGE_CHARS),
+      // Cut to the schema's limits, so one long message cannot get a whole batch rejected.
+      category: category.slice(0, MAX_LOG_CATEGORY_CHARS),
+      message: message.slice(0, MAX_LOG_MESSAGE_CHARS),
       userId,
       sessionId,
       url,

@@ -15,8 +15,9 @@ import { canonicalWord, isDirectional, longFormsOf } from './usps.js';
 /** Bumped when a row layout changes; the gateway refuses an index of another format. */
 export const GEOCODER_INDEX_FORMAT = 1;
 /**
- * Address rows aimed at per `a:` shard: a cold shard costs about 1 us per row to gunzip and
- * parse (measured: 473 rows in 0.42 ms), so a first keystroke stays near 0.2 ms of decoding.
+ * Address rows aimed at per `a:` shard: a keystroke that reaches a cold shard gunzips and parses
+ * all of it, so the rows per shard bound that keystroke's decoding (docs/geocoding.md has the
+ * shard sizes and decode times at national scale).
  */
 export const ADDRESS_ROWS_PER_SHARD = 250;
 /** Upper bound of `a:` buckets; the count is a power of two that divides it. */

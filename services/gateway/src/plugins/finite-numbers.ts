@@ -2,8 +2,8 @@
  * Refuses a querystring or path parameter that validation coerced to a number that is not
  * finite. Ajv's type coercion turns the text `Infinity` or `1e999` into Infinity and then lets
  * it past `type: integer`, `minimum` and `maximum` (ajv-validator/ajv#2212, fastify/fastify#6718),
- * so `?res=Infinity` reached a handler as a resolution. JSON bodies are not affected: a number
- * that arrives as a number is checked by ajv's strictNumbers.
+ * so without this check `?res=Infinity` would reach a handler as a resolution. JSON bodies are
+ * not affected: a number that arrives as a number is checked by ajv's strictNumbers.
  *
  * Only routes with a numeric query or path field get the check, and it reads only those fields:
  * a hook on every route would cost every API call for the few that take numbers.

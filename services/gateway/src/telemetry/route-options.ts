@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import Type from 'typebox';
-import { ErrorBody, MAX_TELEMETRY_BODY_BYTES } from '@ust/schemas';
+import { ErrorBody, MAX_TELEMETRY_BODY_BYTES, TelemetryAccepted } from '@ust/schemas';
 
 /** What both telemetry routes answer. */
-export const TelemetryAccepted = Type.Object({ accepted: Type.Integer({ description: 'Entries held for delivery to the log store' }) });
 export const telemetryResponses = { 202: TelemetryAccepted, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
 /**

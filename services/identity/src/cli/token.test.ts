@@ -30,8 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-// Each case starts a Node process that compiles the CLI with tsx: about 1.5 s alone, several
-// times that while the rest of the suite shares the machine's two cores.
+// Each case starts a Node process that compiles the CLI with tsx: seconds, and several times
+// longer while the rest of the suite shares the machine's cores.
 describe('pnpm token', { timeout: 30_000 }, () => {
   it('refuses with exit code 2 when OIDC_ISSUER points to an external issuer', async () => {
     const result = await runTokenCli(['admin'], { DATA_DIR: dataDir, OIDC_ISSUER: 'https://example.eu.auth0.com/' });

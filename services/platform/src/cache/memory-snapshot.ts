@@ -6,14 +6,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { writePrivateFileSync } from '../files/private-files.js';
-
-export type SnapshotEntry =
-  | { kind: 'string'; value: Buffer; expiresAt?: number }
-  | { kind: 'hash'; fields: Map<string, Buffer>; expiresAt?: number };
+import type { MemoryEntry } from './memory-store.js';
 
 const MAGIC = Buffer.from('USTCACHE1');
 
-export function writeSnapshot(file: string, entries: ReadonlyMap<string, SnapshotEntry>): void {
+export function writeSnapshot(file: string, entries: ReadonlyMap<string, MemoryEntry>): void {
   const parts: Buffer[] = [MAGIC];
   const now = Date.now();
   const pushBytes = (bytes: Buffer) => {
@@ -45,8 +42,8 @@ export function writeSnapshot(file: string, entries: ReadonlyMap<string, Snapsho
 }
 
 /** Entries of a snapshot file; empty when there is none or it is not a snapshot. */
-export function readSnapshot(file: string): Map<string, SnapshotEntry> {
-  const entries = new Map<string, SnapshotEntry>();
+export function readSnapshot(file: string): Map<string, MemoryEntry> {
+  const entries = new Map<string, MemoryEntry>();
   if (!existsSync(file)) return entries;
   const data = readFileSync(file);
   if (!data.subarray(0, MAGIC.length).equals(MAGIC)) return entries;
@@ -63,7 +60,7 @@ export function readSnapshot(file: string): Map<string, SnapshotEntry> {
     const kind = data.readUInt8(at);
     const expiresAt = data.readDoubleLE(at + 1) || undefined;
     at += 9;
-    let entry: SnapshotEntry;
+    let entry: MemoryEntry;
     if (kind === 0) {
       entry = { kind: 'string', value: readBytes(), expiresAt };
     } else {

@@ -9,7 +9,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import type { Cache, SetOptions } from '../ports/cache.js';
-import { assertTtlSeconds, assertWindowMs } from './memory-cache.js';
+import { assertTtlSeconds, assertWindowMs } from './cache-arguments.js';
 
 export interface RedisCacheOptions {
   /** redis://[user:password@]host:port[/db] */
@@ -56,6 +56,23 @@ export async function closeRedisConnection(redis: Redis): Promise<void> {
     return;
   }
   await redis.quit().catch(() => redis.disconnect());
+}
+
+/** PING for health checks: false, never a rejection or a hang, when Redis does not answer in time. */
+export async function pingRedis(redis: Redis, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = redis.ping().then(
+    (reply) => reply === 'PONG',
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function watchConnection(redis: Redis, target: string, logger: Logger | undefined): void {
@@ -201,21 +218,7 @@ function createView(connection: Connection, prefix: string): Cache {
     withPrefix(childPrefix) {
       return createView(connection, prefix + childPrefix);
     },
-    async ping() {
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), connection.connectTimeoutMs);
-      });
-      const answered = redis.ping().then(
-        (reply) => reply === 'PONG',
-        () => false,
-      );
-      try {
-        return await Promise.race([answered, timedOut]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    ping: () => pingRedis(redis, connection.connectTimeoutMs),
     async close() {
       if (prefix !== '') return; // views share the root's connection
       await closeRedisConnection(redis);

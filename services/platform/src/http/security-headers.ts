@@ -1,11 +1,12 @@
 /**
  * Helmet's security headers (HSTS, nosniff, frame and cross-origin policies, ...) on every
- * response of the platform's HTTP services: the gateway and the identity service send the same. Helmet works them out once, at registration, and each request gets a copy of the
- * list: @fastify/helmet built helmet's middleware anew for every request (options parsed, a
- * function made per header) in two hooks, about a quarter of the gateway's capacity under load,
- * and even a middleware built once runs a function per header, which after an idle moment (cold
- * CPU caches) cost a search about 50 µs. Helmet's headers depend on its options alone, except a
- * CSP with per-request nonces, which this gateway does not send (the web app's CSP lives with it).
+ * response of the platform's HTTP services: the gateway and the identity service send the same.
+ * Helmet works them out once, at registration, and each request gets a copy of the list, because
+ * running helmet per request is a large share of a cheap request's cost: @fastify/helmet builds
+ * helmet's middleware anew for every request (options parsed, a function made per header) in two
+ * hooks, and even a middleware built once runs a function per header, slowest after an idle
+ * moment (cold CPU caches). Helmet's headers depend on its options alone, except a CSP with
+ * per-request nonces, which this gateway does not send (the web app's CSP lives with it).
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';

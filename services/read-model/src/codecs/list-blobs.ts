@@ -7,15 +7,12 @@
  */
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { FacilityListItem } from '@ust/schemas';
+import { FacilityListItem, type CountyFacilitiesResponse, type StateFacilitiesResponse } from '@ust/schemas';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 export const LIST_ITEM_COLUMNS = Object.keys(FacilityListItem.properties) as Array<keyof FacilityListItem>;
-
-/** The by-state request's default limit, whose response body is stored whole (`v{n}:fac:state:{ST}:default`). */
-export const DEFAULT_STATE_LIST_LIMIT = 50;
 
 export interface PackedListItems {
   columns: string[];
@@ -26,27 +23,10 @@ export interface PackedListItems {
  * `GET /api/facilities/by-fips/{fips}`'s body (`v{n}:fac:county:{fips}`): every facility of
  * the county. Keys in the order the API has always sent them.
  */
-export interface CountyFacilitiesBody {
-  facilities: FacilityListItem[];
-  /** us-atlas name; null for a FIPS that us-atlas does not know. */
-  county: string | null;
-  /** USPS code of the FIPS's state; null when unknown. */
-  state: string | null;
-  fips: string;
-  total: number;
-  dataset_version: number;
-}
+export type CountyFacilitiesBody = CountyFacilitiesResponse;
 
 /** `GET /api/facilities/by-state/{ST}`'s body for the default limit (`v{n}:fac:state:{ST}:default`). */
-export interface StateFacilitiesBody {
-  facilities: FacilityListItem[];
-  state: string;
-  /** State name; null for a code outside STATE_CODES. */
-  name: string | null;
-  /** All facilities of the state; `facilities` holds the first ones. */
-  total: number;
-  dataset_version: number;
-}
+export type StateFacilitiesBody = StateFacilitiesResponse;
 
 /** `v{n}:fac:state:{ST}`: the chunks hold the state's facilities in facility_id order. */
 export interface StateFacilitiesMeta {

@@ -11,7 +11,6 @@ import { loadRegionShapes, STATE_CODES } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
 import {
   datasetKeys,
-  DEFAULT_STATE_LIST_LIMIT,
   encodeBlob,
   encodeResponseBody,
   packListItems,
@@ -20,7 +19,7 @@ import {
   type StateFacilitiesBody,
   type StateFacilitiesMeta,
 } from '@ust/read-model';
-import type { FacilityListItem } from '@ust/schemas';
+import { DEFAULT_STATE_LIST_LIMIT, type FacilityListItem } from '@ust/schemas';
 import { getMultiStateCounties } from '../queries/dataset/get-multi-state-counties.js';
 import { getStateFacilityListPage } from '../queries/dataset/get-state-facility-list-page.js';
 

@@ -4,34 +4,11 @@
  * gzipped with an ETag so the API serves the bytes as they are (docs/data-model.md, 'Cache
  * layout').
  */
-import { loadRegionShapes, REGION_COORDINATE_DECIMALS, STATE_CODES, type RegionLevel, type RegionShape } from '@ust/domain';
-import type { RegionProperties, SourceCounts } from '@ust/schemas';
+import { loadRegionShapes, REGION_COORDINATE_DECIMALS, STATE_CODES, type RegionLevel } from '@ust/domain';
+import type { RegionDocument, RegionDocumentMetadata, RegionFeature, SourceCounts } from '@ust/schemas';
 import { regionFigures, type RegionFigures } from './region-figures.js';
 
-export interface RegionDocumentMetadata {
-  dataset_version: number;
-  generated_at: string;
-  level: RegionLevel;
-  feature_count: number;
-  /** Facilities and releases of the whole dataset by origin (real files vs generated). */
-  sources: SourceCounts;
-  coordinate_decimals: number;
-}
-
-export interface RegionFeature {
-  type: 'Feature';
-  /** 2-digit state or 5-digit county FIPS. */
-  id: string;
-  properties: RegionProperties;
-  /** Null in the geometry-free variant (`?geometry=none`). */
-  geometry: RegionShape['geometry'] | null;
-}
-
-export interface RegionDocument {
-  type: 'FeatureCollection';
-  metadata: RegionDocumentMetadata;
-  features: RegionFeature[];
-}
+export type { RegionDocument, RegionDocumentMetadata, RegionFeature };
 
 /**
  * One feature per us-atlas region, sorted by FIPS. `figuresOf` gives a region's figures by

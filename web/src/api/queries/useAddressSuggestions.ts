@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { AddressSuggestion, GEOCODE_QUERY_MIN_CHARS, GeocodeSuggestResponse } from '@ust/schemas';
+import type { AddressSuggestion } from '@ust/schemas';
+import { GEOCODE_QUERY_MIN_CHARS } from '@ust/schemas/constants';
 import { useAuth } from '../../features/auth/useAuth';
 import { useApiClient } from '../api-context';
 
 /** SPEC.md section 5: suggestions only after a 300 ms pause, for more than 2 characters. */
 export const SUGGEST_DEBOUNCE_MS = 300;
-export const SUGGEST_MIN_CHARS: typeof GEOCODE_QUERY_MIN_CHARS = 3;
+export const SUGGEST_MIN_CHARS = GEOCODE_QUERY_MIN_CHARS;
 
 /** The value as it was `delayMs` after it last changed. */
 function useDebouncedValue<T>(value: T, delayMs: number): T {
@@ -38,7 +39,7 @@ export function useAddressSuggestions(typed: string): AddressSuggestions {
   const wanted = trimmed.length >= SUGGEST_MIN_CHARS;
   const query = useQuery({
     queryKey: ['geocode-suggest', q],
-    queryFn: ({ signal }) => api.get<GeocodeSuggestResponse>(`/geocode/suggest?q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => api.call('GET /api/geocode/suggest', { query: { q }, signal }),
     enabled: status === 'authenticated' && wanted && q.length >= SUGGEST_MIN_CHARS,
     // The previous list stays up while the next one loads, so it does not flicker per keystroke.
     placeholderData: keepPreviousData,

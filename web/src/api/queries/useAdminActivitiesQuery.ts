@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminActivitiesResponse } from '@ust/schemas';
 import { useAuth } from '../../features/auth/useAuth';
 import { useApiClient } from '../api-context';
 
@@ -12,7 +11,7 @@ export function useAdminActivitiesQuery() {
   const { status } = useAuth();
   return useQuery({
     queryKey: ['admin', 'user-activities'],
-    queryFn: ({ signal }) => api.get<AdminActivitiesResponse>(`/admin/user-activities?limit=${ADMIN_ACTIVITIES_LIMIT}`, { signal }),
+    queryFn: ({ signal }) => api.call('GET /api/admin/user-activities', { query: { limit: ADMIN_ACTIVITIES_LIMIT }, signal }),
     select: (response) => response.activities,
     enabled: status === 'authenticated',
     staleTime: 0,

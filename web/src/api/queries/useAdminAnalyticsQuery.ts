@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminAnalytics } from '@ust/schemas';
 import { useAuth } from '../../features/auth/useAuth';
 import { useApiClient } from '../api-context';
 
@@ -16,7 +15,7 @@ export function useAdminAnalyticsQuery({ live }: { live: boolean }) {
   const { status } = useAuth();
   return useQuery({
     queryKey: ['admin', 'analytics'],
-    queryFn: ({ signal }) => api.get<AdminAnalytics>('/admin/analytics', { signal }),
+    queryFn: ({ signal }) => api.call('GET /api/admin/analytics', { signal }),
     enabled: status === 'authenticated' && live,
     refetchInterval: live ? ADMIN_ANALYTICS_REFRESH_MS : false,
     staleTime: 0,

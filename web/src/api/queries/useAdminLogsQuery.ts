@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminLogsResponse, LogLevel } from '@ust/schemas';
+import type { LogLevel } from '@ust/schemas';
 import { useAuth } from '../../features/auth/useAuth';
 import { useApiClient } from '../api-context';
 
@@ -20,12 +20,9 @@ export interface AdminLogFilters {
 export function useAdminLogsQuery({ level, q }: AdminLogFilters) {
   const api = useApiClient();
   const { status } = useAuth();
-  const params = new URLSearchParams({ limit: String(ADMIN_LOGS_LIMIT) });
-  if (level) params.set('level', level);
-  if (q) params.set('q', q);
   return useQuery({
     queryKey: ['admin', 'logs', level ?? 'ALL', q],
-    queryFn: ({ signal }) => api.get<AdminLogsResponse>(`/admin/logs?${params}`, { signal }),
+    queryFn: ({ signal }) => api.call('GET /api/admin/logs', { query: { limit: ADMIN_LOGS_LIMIT, level, q: q || undefined }, signal }),
     select: (response) => response.logs,
     enabled: status === 'authenticated',
     // The previous filter's list stays up while the next loads, rather than a loading flash per keystroke.

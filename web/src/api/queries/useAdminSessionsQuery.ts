@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminSessionsResponse } from '@ust/schemas';
 import { useAuth } from '../../features/auth/useAuth';
 import { useApiClient } from '../api-context';
 
@@ -12,7 +11,7 @@ export function useAdminSessionsQuery() {
   const { status } = useAuth();
   return useQuery({
     queryKey: ['admin', 'sessions'],
-    queryFn: ({ signal }) => api.get<AdminSessionsResponse>(`/admin/sessions?limit=${ADMIN_SESSIONS_LIMIT}`, { signal }),
+    queryFn: ({ signal }) => api.call('GET /api/admin/sessions', { query: { limit: ADMIN_SESSIONS_LIMIT }, signal }),
     select: (response) => response.sessions,
     enabled: status === 'authenticated',
     staleTime: 0,

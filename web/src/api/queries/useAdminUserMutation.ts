@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, AdminUserPatchBody } from '@ust/schemas';
+import type { AdminUserPatchBody } from '@ust/schemas';
 import { useApiClient } from '../api-context';
 import { ADMIN_USERS_QUERY_KEY } from './useAdminUsersQuery';
 
@@ -18,7 +18,7 @@ export function useAdminUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'user-change'],
-    mutationFn: ({ id, patch }: AdminUserChange) => api.request<AdminUser>('PATCH', `/admin/users/${encodeURIComponent(id)}`, { body: patch }),
+    mutationFn: ({ id, patch }: AdminUserChange) => api.call('PATCH /api/admin/users/{id}', { params: { id }, body: patch }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
   });
 }

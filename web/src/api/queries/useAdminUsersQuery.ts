@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminUsersResponse } from '@ust/schemas';
 import { useAuth } from '../../features/auth/useAuth';
 import { useApiClient } from '../api-context';
 
@@ -11,7 +10,7 @@ export function useAdminUsersQuery() {
   const { status } = useAuth();
   return useQuery({
     queryKey: ADMIN_USERS_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<AdminUsersResponse>('/admin/users', { signal }),
+    queryFn: ({ signal }) => api.call('GET /api/admin/users', { signal }),
     select: (response) => response.users,
     enabled: status === 'authenticated',
     staleTime: 0,

@@ -1,19 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import type { H3DensityDocument } from '@ust/schemas';
+import { H3_DENSITY_RESOLUTIONS } from '@ust/schemas/constants';
 import { useAuth } from '../../features/auth/useAuth';
 import { useApiClient } from '../api-context';
 
 /** GET /api/h3-density: facilities per H3 cell, as [cell, longitude, latitude, count]. */
-export interface FacilityDensity {
-  dataset_version: number;
-  generated_at: string;
-  resolution: number;
-  cell_count: number;
-  facility_count: number;
-  max_count: number;
-  cells: Array<[string, number, number, number]>;
-}
+export type FacilityDensity = H3DensityDocument;
 
-export const DENSITY_RESOLUTIONS = [4, 5, 6, 7] as const;
+export const DENSITY_RESOLUTIONS = H3_DENSITY_RESOLUTIONS;
 export type DensityResolution = (typeof DENSITY_RESOLUTIONS)[number];
 
 /** Only fetched while the heat map is on; each resolution once per dataset. */
@@ -22,7 +16,7 @@ export function useFacilityDensityQuery(resolution: DensityResolution, enabled: 
   const { status } = useAuth();
   return useQuery({
     queryKey: ['facility-density', resolution],
-    queryFn: ({ signal }) => api.get<FacilityDensity>(`/h3-density?res=${resolution}`, { signal }),
+    queryFn: ({ signal }) => api.call('GET /api/h3-density', { query: { res: resolution }, signal }),
     enabled: enabled && status === 'authenticated',
     staleTime: 5 * 60_000,
   });

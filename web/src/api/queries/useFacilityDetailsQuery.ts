@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FacilityDetails } from '@ust/schemas';
 import { useAuth } from '../../features/auth/useAuth';
 import { useApiClient } from '../api-context';
 
@@ -9,7 +8,7 @@ export function useFacilityDetailsQuery(id: string | null) {
   const { status } = useAuth();
   return useQuery({
     queryKey: ['facility', id],
-    queryFn: ({ signal }) => api.get<FacilityDetails>(`/facilities/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => api.call('GET /api/facilities/{id}', { params: { id: id! }, signal }),
     enabled: id !== null && status === 'authenticated',
   });
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../features/auth/useAuth';
-import type { MapConfig } from '../../features/county-map/base-styles';
 import { useApiClient } from '../api-context';
 
 /** GET /api/map-config: which tile services the Streets and Satellite styles may use. */
@@ -9,7 +8,7 @@ export function useMapConfigQuery() {
   const { status } = useAuth();
   return useQuery({
     queryKey: ['map-config'],
-    queryFn: ({ signal }) => api.get<MapConfig>('/map-config', { signal }),
+    queryFn: ({ signal }) => api.call('GET /api/map-config', { signal }),
     staleTime: Infinity,
     enabled: status === 'authenticated',
   });

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MeActivity } from '@ust/schemas';
 import { useAuth } from '../../features/auth/useAuth';
 import { useApiClient } from '../api-context';
 
@@ -9,7 +8,7 @@ export function useMyActivityQuery() {
   const { status, user } = useAuth();
   return useQuery({
     queryKey: ['me', 'activity', user?.sub],
-    queryFn: ({ signal }) => api.get<MeActivity>('/me/activity', { signal }),
+    queryFn: ({ signal }) => api.call('GET /api/me/activity', { signal }),
     enabled: status === 'authenticated',
   });
 }

@@ -1,23 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FacilityListItem } from '@ust/schemas';
+import type { CountyFacilitiesResponse, StateFacilitiesResponse } from '@ust/schemas';
 import { useAuth } from '../../features/auth/useAuth';
 import { useApiClient } from '../api-context';
+import type { ApiClient } from '../client';
 import { ApiError } from '../api-error';
 
 /** The region whose facilities the map panel lists. */
 export type FacilityListRegion = { level: 'counties'; fips: string } | { level: 'states'; code: string };
 
-/** Both list endpoints' bodies, as the panel needs them. */
-export interface RegionFacilities {
-  facilities: FacilityListItem[];
-  /** Every facility of the region; `facilities` holds them all for a county, a sample for a state. */
-  total: number;
-  dataset_version: number;
-}
+/**
+ * What both list endpoints' bodies have in common, as the panel needs them: `total` is every
+ * facility of the region, `facilities` holds them all for a county, a sample for a state.
+ */
+export type RegionFacilities = Pick<CountyFacilitiesResponse | StateFacilitiesResponse, 'facilities' | 'total' | 'dataset_version'>;
 
-/** The panel's list of a state: its first facilities (the API's default sample of 50). */
-export function regionFacilitiesPath(region: FacilityListRegion): string {
-  return region.level === 'counties' ? `/facilities/by-fips/${encodeURIComponent(region.fips)}` : `/facilities/by-state/${encodeURIComponent(region.code)}`;
+/** A county's facilities, or a state's first ones (the API's default sample of 50). */
+function regionFacilities(api: ApiClient, region: FacilityListRegion, signal: AbortSignal): Promise<RegionFacilities> {
+  return region.level === 'counties'
+    ? api.call('GET /api/facilities/by-fips/{fips}', { params: { fips: region.fips }, signal })
+    : api.call('GET /api/facilities/by-state/{state}', { params: { state: region.code }, signal });
 }
 
 /**
@@ -31,7 +32,7 @@ export function useRegionFacilitiesQuery(region: FacilityListRegion | null) {
     queryKey: ['region-facilities', region],
     queryFn: async ({ signal }): Promise<RegionFacilities> => {
       try {
-        return await api.get<RegionFacilities>(regionFacilitiesPath(region!), { signal });
+        return await regionFacilities(api, region!, signal);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { facilities: [], total: 0, dataset_version: 0 };
         throw error;

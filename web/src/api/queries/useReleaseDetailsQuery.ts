@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReleaseDetails } from '@ust/schemas';
 import { useAuth } from '../../features/auth/useAuth';
 import { useApiClient } from '../api-context';
 
@@ -9,7 +8,7 @@ export function useReleaseDetailsQuery(id: string | null) {
   const { status } = useAuth();
   return useQuery({
     queryKey: ['release', id],
-    queryFn: ({ signal }) => api.get<ReleaseDetails>(`/releases/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => api.call('GET /api/releases/{id}', { params: { id: id! }, signal }),
     enabled: id !== null && status === 'authenticated',
   });
 }

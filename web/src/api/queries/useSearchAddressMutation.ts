@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SearchAddressBody, SearchResponse } from '@ust/schemas';
+import type { SearchAddressBody } from '@ust/schemas';
 import { useApiClient } from '../api-context';
 
 /**
@@ -10,6 +10,6 @@ export function useSearchAddressMutation() {
   const api = useApiClient();
   return useMutation({
     mutationKey: ['search-address'],
-    mutationFn: (body: SearchAddressBody) => api.post<SearchResponse>('/search-address', body),
+    mutationFn: (body: SearchAddressBody) => api.call('POST /api/search-address', { body }),
   });
 }

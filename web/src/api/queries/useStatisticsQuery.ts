@@ -23,7 +23,7 @@ export function useStatisticsQuery() {
   return useQuery({
     queryKey: ['facilities-statistics'],
     queryFn: async ({ signal }) => {
-      const statistics = await api.get<FacilityStatistics>('/facilities-statistics', { signal });
+      const statistics = await api.call('GET /api/facilities-statistics', { signal });
       writeSessionCache(storage(), STATISTICS_CACHE_KEY, statistics, Date.now());
       return statistics;
     },

@@ -4,7 +4,7 @@
  * replaces it and is cached. A failure keeps the cached or default role.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { UserProfileBody, UserProfileResponse } from '@ust/schemas';
+import type { UserProfileBody } from '@ust/schemas';
 import { ApiError } from '../../api/api-error';
 import { useApiClient } from '../../api/api-context';
 import { useAuth } from './useAuth';
@@ -52,7 +52,7 @@ export function RoleProvider({ children, storage = browserStorage() }: { childre
     let cancelled = false;
     const timer = window.setTimeout(() => {
       const body: UserProfileBody = { sub, email, name };
-      api.post<UserProfileResponse>('/user-profile', body).then(
+      api.call('POST /api/user-profile', { body }).then(
         (profile) => {
           writeCachedRole(storage, email, profile.role);
           // A deactivated user is asked again on every visit, so reactivation shows at once.

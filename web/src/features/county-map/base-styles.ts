@@ -5,6 +5,7 @@
  * them the style falls back to Light and the control says why, never a blank map.
  */
 import type { StyleSpecification } from 'maplibre-gl';
+import type { MapConfig } from '@ust/schemas';
 
 export type MapStyleId = 'streets' | 'light' | 'dark' | 'satellite';
 
@@ -17,11 +18,7 @@ export const MAP_STYLES: readonly { id: MapStyleId; label: string }[] = [
 
 export const DEFAULT_MAP_STYLE: MapStyleId = 'streets';
 
-export interface MapConfig {
-  streets_style_url: string | null;
-  satellite_tiles_url: string | null;
-  satellite_attribution: string | null;
-}
+export type { MapConfig };
 
 /** The local palettes: water, land, and the lines drawn over the regions. */
 export interface LocalPalette {

@@ -3,12 +3,12 @@
  * (the map draws its own static shapes). Kept 5 minutes per level in session storage (SPEC.md
  * section 9); a stored copy that cannot be read is dropped, logged and fetched again (section 8).
  */
-import type { RegionProperties, SourceCounts } from '@ust/schemas';
+import type { RegionLevel, RegionProperties, SourceCounts } from '@ust/schemas';
 import type { ApiClient } from '../../api';
 import { readSessionCache, writeSessionCache } from '../../api/session-cache';
 import type { ClientLogger } from '../../telemetry';
 
-export type RegionLevel = 'states' | 'counties';
+export type { RegionLevel };
 
 export const BOUNDARY_LEVELS: readonly { level: RegionLevel; label: string }[] = [
   { level: 'states', label: 'States' },

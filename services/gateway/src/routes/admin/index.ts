@@ -3,7 +3,6 @@
  * figures are read from ClickHouse with typed parameters; an admin opens these, not every user.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import {
   AdminActivitiesQuery,
   AdminActivitiesResponse,
@@ -13,6 +12,7 @@ import {
   AdminSessionsQuery,
   AdminSessionsResponse,
   AdminUser,
+  AdminUserIdParams,
   AdminUserPatchBody,
   AdminUsersResponse,
   ErrorBody,
@@ -65,7 +65,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['admin'],
         summary: "Change a user's role or deactivate them",
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
+        params: AdminUserIdParams,
         body: AdminUserPatchBody,
         response: { 200: AdminUser, 404: ErrorBody, ...errors },
       },

@@ -2,14 +2,23 @@
  * Facility lists (map detail panel) from the cache, and one facility's details from ClickHouse
  * (one statement) through a read-through cache of the serialized body. A county's list and a state's
  * default page are response bodies the workers prebuilt: sent as the stored gzip bytes with a
- * strong ETag, like the region documents, so no request parses or serializes thousands of rows.
+ * strong ETag, like the region documents, so no request parses or serializes thousands of rows;
+ * their response schemas document those bytes rather than serialize them.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import { STATE_CODES } from '@ust/domain';
-import { ErrorBody, FacilityDetails, FacilityListItem } from '@ust/schemas';
 import {
+  CountyFacilitiesResponse,
   DEFAULT_STATE_LIST_LIMIT,
+  ErrorBody,
+  FacilitiesByFipsParams,
+  FacilitiesByStateParams,
+  FacilitiesByStateQuery,
+  FacilityDetails,
+  FacilityIdParams,
+  StateFacilitiesResponse,
+} from '@ust/schemas';
+import {
   dialogBodyKeys,
   readCountyFacilitiesDocument,
   readCurrentVersion,
@@ -24,24 +33,6 @@ import { toFacilityDetails } from './to-facility-details.js';
 
 const STATE_CODE_SET = new Set(Object.values(STATE_CODES).map((state) => state.code));
 
-const CountyFacilitiesResponse = Type.Object({
-  facilities: Type.Array(FacilityListItem),
-  county: Type.Union([Type.String(), Type.Null()]),
-  state: Type.Union([Type.String(), Type.Null()]),
-  fips: Type.String(),
-  total: Type.Integer(),
-  dataset_version: Type.Integer(),
-});
-
-const StateFacilitiesResponse = Type.Object({
-  facilities: Type.Array(FacilityListItem),
-  state: Type.String(),
-  name: Type.Union([Type.String(), Type.Null()]),
-  /** All facilities of the state; `facilities` holds the first `limit`. */
-  total: Type.Integer(),
-  dataset_version: Type.Integer(),
-});
-
 const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { cache, store } = fastify.ports;
   const readThrough = createReadThrough(cache);
@@ -52,7 +43,7 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['facilities'],
         summary: 'Every facility of a county',
-        params: Type.Object({ fips: Type.String({ pattern: '^[0-9]{5}$', description: '5-digit county FIPS (state + county code)' }) }),
+        params: FacilitiesByFipsParams,
         response: { 200: CountyFacilitiesResponse, 304: NotModified, 404: ErrorBody, 503: ErrorBody },
       },
     },
@@ -70,8 +61,8 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['facilities'],
         summary: 'The first facilities of a state (a sample for the map panel)',
-        params: Type.Object({ state: Type.String({ pattern: '^[A-Za-z]{2}$', description: 'USPS state code, e.g. DE' }) }),
-        querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 1000, default: DEFAULT_STATE_LIST_LIMIT }) }),
+        params: FacilitiesByStateParams,
+        querystring: FacilitiesByStateQuery,
         response: { 200: StateFacilitiesResponse, 304: NotModified, 400: ErrorBody, 503: ErrorBody },
       },
     },
@@ -96,7 +87,7 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['facilities'],
         summary: 'Facility details: tanks, releases, derived figures and source',
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'National facility id, e.g. DE-1-000001' }) }),
+        params: FacilityIdParams,
         response: { 200: FacilityDetails, 404: ErrorBody },
       },
     },

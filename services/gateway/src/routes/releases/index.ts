@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import { dialogBodyKeys } from '@ust/read-model';
-import { ErrorBody, ReleaseDetails } from '@ust/schemas';
+import { ErrorBody, ReleaseDetails, ReleaseIdParams } from '@ust/schemas';
 import { createReadThrough, sendSerialized } from '../../queries/read-through.js';
 import { getRelease } from '../../queries/releases/get-release.js';
 import { toReleaseDetails } from './to-release-details.js';
@@ -16,7 +15,7 @@ const releaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['releases'],
         summary: 'Release (leak) details',
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'National release id, e.g. DC-2017018' }) }),
+        params: ReleaseIdParams,
         response: { 200: ReleaseDetails, 404: ErrorBody },
       },
     },

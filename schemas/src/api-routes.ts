@@ -1,0 +1,84 @@
+/**
+ * The API's path map: every route under /api, keyed `METHOD /api/path/{param}` as its OpenAPI
+ * path spells it, with the schemas of what it takes (path parameters, query, body) and of what
+ * it answers on success. The gateway's routes declare these same schema objects (a test holds
+ * them to it, and fails on a route missing here), and the web client takes its request and
+ * response types from `ApiRoutes`, so a path is bound to its types in this one place.
+ */
+import type { Static, TSchema } from 'typebox';
+import {
+  AdminActivitiesQuery,
+  AdminActivitiesResponse,
+  AdminAnalytics,
+  AdminLogsQuery,
+  AdminLogsResponse,
+  AdminSessionsQuery,
+  AdminSessionsResponse,
+  AdminUsersResponse,
+  MeActivity,
+} from './admin.js';
+import {
+  CountyFacilitiesResponse,
+  FacilitiesByFipsParams,
+  FacilitiesByStateParams,
+  FacilitiesByStateQuery,
+  FacilityDetails,
+  FacilityIdParams,
+  FacilityStatistics,
+  ReleaseDetails,
+  ReleaseIdParams,
+  StateFacilitiesResponse,
+} from './facility-data.js';
+import { GeocodeSuggestQuery, GeocodeSuggestResponse } from './geocoding.js';
+import { AdminUser, AdminUserIdParams, AdminUserPatchBody, UserProfileBody, UserProfileResponse } from './identity.js';
+import { H3DensityDocument, H3DensityQuery, MapConfig } from './map.js';
+import { RegionDocument, RegionDocumentParams, RegionDocumentQuery } from './regions.js';
+import { SearchAddressBody, SearchResponse } from './search.js';
+import { PostActivityBody, PostLogsBody, TelemetryAccepted } from './telemetry.js';
+
+/** What one route takes and answers; a part it does not take is absent. */
+export interface RouteContract {
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  /** The success answer (200, or 202 for telemetry); errors are ErrorBody everywhere. */
+  response: TSchema;
+}
+
+export const API_ROUTES = {
+  'POST /api/logs': { body: PostLogsBody, response: TelemetryAccepted },
+  'POST /api/log-activity': { body: PostActivityBody, response: TelemetryAccepted },
+  'POST /api/user-profile': { body: UserProfileBody, response: UserProfileResponse },
+  'GET /api/facilities/by-fips/{fips}': { params: FacilitiesByFipsParams, response: CountyFacilitiesResponse },
+  'GET /api/facilities/by-state/{state}': { params: FacilitiesByStateParams, query: FacilitiesByStateQuery, response: StateFacilitiesResponse },
+  'GET /api/facilities/{id}': { params: FacilityIdParams, response: FacilityDetails },
+  'GET /api/facilities-statistics': { response: FacilityStatistics },
+  'GET /api/geojson-cached/{level}': { params: RegionDocumentParams, query: RegionDocumentQuery, response: RegionDocument },
+  'GET /api/h3-density': { query: H3DensityQuery, response: H3DensityDocument },
+  'GET /api/map-config': { response: MapConfig },
+  'GET /api/releases/{id}': { params: ReleaseIdParams, response: ReleaseDetails },
+  'GET /api/geocode/suggest': { query: GeocodeSuggestQuery, response: GeocodeSuggestResponse },
+  'POST /api/search-address': { body: SearchAddressBody, response: SearchResponse },
+  'GET /api/me/activity': { response: MeActivity },
+  'GET /api/admin/logs': { query: AdminLogsQuery, response: AdminLogsResponse },
+  'GET /api/admin/user-activities': { query: AdminActivitiesQuery, response: AdminActivitiesResponse },
+  'GET /api/admin/users': { response: AdminUsersResponse },
+  'GET /api/admin/sessions': { query: AdminSessionsQuery, response: AdminSessionsResponse },
+  'GET /api/admin/analytics': { response: AdminAnalytics },
+  'PATCH /api/admin/users/{id}': { params: AdminUserIdParams, body: AdminUserPatchBody, response: AdminUser },
+} as const satisfies Record<string, RouteContract>;
+
+/** `METHOD /api/path/{param}`: a key of the path map. */
+export type ApiRoute = keyof typeof API_ROUTES;
+
+type StaticOf<Contract, Part extends keyof RouteContract> = Contract extends { [K in Part]: infer Schema extends TSchema } ? Static<Schema> : never;
+
+/** The path map as types: `never` for a part the route does not take. */
+export type ApiRoutes = {
+  [Route in ApiRoute]: {
+    params: StaticOf<(typeof API_ROUTES)[Route], 'params'>;
+    query: StaticOf<(typeof API_ROUTES)[Route], 'query'>;
+    body: StaticOf<(typeof API_ROUTES)[Route], 'body'>;
+    response: StaticOf<(typeof API_ROUTES)[Route], 'response'>;
+  };
+};

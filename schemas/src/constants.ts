@@ -1,0 +1,32 @@
+/**
+ * Values the web app needs at run time, in a module without typebox: the app imports them from
+ * `@ust/schemas/constants` and bundles no schema library. The schemas that use them, and the
+ * package's index, import them from here, so each is declared once.
+ */
+
+/** At most this many entries per POST /logs (the client splits larger batches). */
+export const MAX_LOG_ENTRIES_PER_CALL = 100;
+/** The longest log message and category a log entry may have (the client cuts longer ones). */
+export const MAX_LOG_MESSAGE_CHARS = 4000;
+export const MAX_LOG_CATEGORY_CHARS = 100;
+
+/**
+ * The session ids a caller without a token sends are stored with this prefix, so that no
+ * anonymous event can join a signed-in user's session. It is the gateway's to give: a session
+ * id that a caller sends starting with it is refused (400 naming the field).
+ */
+export const ANONYMOUS_SESSION_PREFIX = 'anon:';
+
+/** Queries of this many characters or fewer (after trimming) get no suggestions. */
+export const GEOCODE_QUERY_MIN_CHARS = 3;
+
+export const MAX_SEARCH_ADDRESS_LENGTH = 300;
+
+/** The H3 resolutions the workers build a density document for (about 1,770 km² down to 5 km² per cell). */
+export const H3_DENSITY_RESOLUTIONS = [4, 5, 6, 7] as const;
+
+/** The boundary levels of the map's region documents. */
+export const REGION_LEVELS = ['states', 'counties'] as const;
+
+/** Underwriter is a real role with general's permissions (DECISIONS.md 3). */
+export const ROLES = ['general', 'broker', 'underwriter', 'admin'] as const;

@@ -1,0 +1,34 @@
+/**
+ * The port's defaults and argument checks, shared by both adapters so that the same options are
+ * accepted, refused and defaulted the same way in embedded and production runs.
+ */
+import type { JobOptions } from '../ports/job-queue.js';
+
+/** How long waitUntilSettled waits when not told. */
+export const DEFAULT_SETTLE_TIMEOUT_MS = 30_000;
+
+/** JobOptions with the port's defaults applied, validated the same way for both adapters. */
+export interface ResolvedJobOptions {
+  jobId?: string;
+  attempts: number;
+  backoffMs: number;
+  delayMs: number;
+}
+
+export function resolveJobOptions(options: JobOptions = {}): ResolvedJobOptions {
+  const attempts = options.attempts ?? 3;
+  const backoffMs = options.backoffMs ?? 1_000;
+  const delayMs = options.delayMs ?? 0;
+  if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be a whole number >= 1, got ${attempts}`);
+  if (!(backoffMs >= 0)) throw new RangeError(`backoffMs must be >= 0, got ${backoffMs}`);
+  if (!(delayMs >= 0)) throw new RangeError(`delayMs must be >= 0, got ${delayMs}`);
+  if (options.jobId === '') throw new RangeError('jobId must not be empty');
+  return { ...(options.jobId === undefined ? {} : { jobId: options.jobId }), attempts, backoffMs, delayMs };
+}
+
+/** A worker's concurrency, 1 when not told. */
+export function resolveConcurrency(options?: { concurrency?: number }): number {
+  const concurrency = options?.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a whole number >= 1, got ${concurrency}`);
+  return concurrency;
+}
