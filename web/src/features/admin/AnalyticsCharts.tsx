@@ -8,7 +8,7 @@
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminAnalyticsPoint } from '@ust/schemas';
-import { formatCount } from '../dashboard/dashboard-format';
+import { formatCount } from '../../components/format';
 import { minuteRows, seriesTotals, type MinuteRow } from './analytics-data';
 
 const CHART_STYLE = { width: '100%', height: 220 };

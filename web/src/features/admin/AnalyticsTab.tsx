@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ADMIN_ANALYTICS_REFRESH_MS, useAdminAnalyticsQuery } from '../../api';
+import { formatTimestamp } from '../../components/format';
 import { Loading } from '../../components/Loading';
-import { formatTimestamp } from './admin-format';
 import { analyticsCards, anonymousFigures } from './analytics-data';
 import { AnalyticsCharts } from './AnalyticsCharts';
 import { Time } from './Badges';

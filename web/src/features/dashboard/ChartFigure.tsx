@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { formatCount } from './dashboard-format';
+import { formatCount } from '../../components/format';
 import type { ChartRow } from './chart-data';
 
 /**
