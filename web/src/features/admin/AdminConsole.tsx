@@ -3,11 +3,11 @@
  * five tabs over the admin API. Its own chunk, loaded only for admins, so nobody else downloads it.
  */
 import { useState } from 'react';
+import type { AdminTabId } from '../../admin-views';
 import { useRole } from '../auth';
 import { levelParam } from './admin-format';
 import { ActiveSessionsTab } from './ActiveSessionsTab';
 import { ADMIN_TABPANEL_ID, AdminTabs, tabId } from './AdminTabs';
-import type { AdminTabId } from './admin-tabs';
 import { AnalyticsTab } from './AnalyticsTab';
 import type { LogFilterValues } from './LogFilters';
 import { SystemLogsTab } from './SystemLogsTab';

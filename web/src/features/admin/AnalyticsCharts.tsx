@@ -10,6 +10,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, 
 import type { AdminAnalyticsPoint } from '@ust/schemas';
 import { formatCount } from '../../components/format';
 import { minuteRows, seriesTotals, type MinuteRow } from './analytics-data';
+import '../../components/figures.css';
 
 const CHART_STYLE = { width: '100%', height: 220 };
 const MARGIN = { top: 8, right: 12, bottom: 4, left: 4 };

@@ -7,6 +7,7 @@ import { AnalyticsCharts } from './AnalyticsCharts';
 import { Time } from './Badges';
 import { LoadFailure } from './LoadFailure';
 import { useFailureLog } from './useAdminData';
+import '../../components/figures.css';
 
 /**
  * Analytics (SPEC.md section 2, DECISIONS.md 9): the four cards, what callers without a token
