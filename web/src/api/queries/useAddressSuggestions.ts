@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AddressSuggestion, GEOCODE_QUERY_MIN_CHARS, GeocodeSuggestResponse } from '@ust/schemas';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 
 /** SPEC.md section 5: suggestions only after a 300 ms pause, for more than 2 characters. */
 export const SUGGEST_DEBOUNCE_MS = 300;
@@ -30,16 +29,14 @@ export interface AddressSuggestions {
  * ('API call failed'); the caller only has to show nothing.
  */
 export function useAddressSuggestions(typed: string): AddressSuggestions {
-  const api = useApiClient();
-  const { status } = useAuth();
   const trimmed = typed.trim();
   const q = useDebouncedValue(trimmed, SUGGEST_DEBOUNCE_MS);
   // Judged on the live input too, so shortening it clears the list at once, not 300 ms later.
   const wanted = trimmed.length >= SUGGEST_MIN_CHARS;
-  const query = useQuery({
+  const query = useAuthedQuery({
     queryKey: ['geocode-suggest', q],
-    queryFn: ({ signal }) => api.get<GeocodeSuggestResponse>(`/geocode/suggest?q=${encodeURIComponent(q)}`, { signal }),
-    enabled: status === 'authenticated' && wanted && q.length >= SUGGEST_MIN_CHARS,
+    queryFn: (api, { signal }) => api.get<GeocodeSuggestResponse>(`/geocode/suggest?q=${encodeURIComponent(q)}`, { signal }),
+    enabled: wanted && q.length >= SUGGEST_MIN_CHARS,
     // The previous list stays up while the next one loads, so it does not flicker per keystroke.
     placeholderData: keepPreviousData,
     // By the time a retry answered, the user has typed on.

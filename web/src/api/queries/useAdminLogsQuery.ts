@@ -1,7 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { AdminLogsResponse, LogLevel } from '@ust/schemas';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 
 /** SPEC.md section 9: the System Logs tab lists the 20 newest matching entries. */
 export const ADMIN_LOGS_LIMIT = 20;
@@ -18,16 +17,13 @@ export interface AdminLogFilters {
  * beyond the 20 the browser holds. Admin role only.
  */
 export function useAdminLogsQuery({ level, q }: AdminLogFilters) {
-  const api = useApiClient();
-  const { status } = useAuth();
   const params = new URLSearchParams({ limit: String(ADMIN_LOGS_LIMIT) });
   if (level) params.set('level', level);
   if (q) params.set('q', q);
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ['admin', 'logs', level ?? 'ALL', q],
-    queryFn: ({ signal }) => api.get<AdminLogsResponse>(`/admin/logs?${params}`, { signal }),
+    queryFn: (api, { signal }) => api.get<AdminLogsResponse>(`/admin/logs?${params}`, { signal }),
     select: (response) => response.logs,
-    enabled: status === 'authenticated',
     // The previous filter's list stays up while the next loads, rather than a loading flash per keystroke.
     placeholderData: keepPreviousData,
     // A monitoring list: opening the panel always asks again.

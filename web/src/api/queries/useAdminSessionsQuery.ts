@@ -1,20 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AdminSessionsResponse } from '@ust/schemas';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 
 /** SPEC.md section 9: the 20 most recently active sessions. */
 export const ADMIN_SESSIONS_LIMIT = 20;
 
 /** GET /api/admin/sessions?limit=20 (admin role only). */
 export function useAdminSessionsQuery() {
-  const api = useApiClient();
-  const { status } = useAuth();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ['admin', 'sessions'],
-    queryFn: ({ signal }) => api.get<AdminSessionsResponse>(`/admin/sessions?limit=${ADMIN_SESSIONS_LIMIT}`, { signal }),
+    queryFn: (api, { signal }) => api.get<AdminSessionsResponse>(`/admin/sessions?limit=${ADMIN_SESSIONS_LIMIT}`, { signal }),
     select: (response) => response.sessions,
-    enabled: status === 'authenticated',
     staleTime: 0,
   });
 }

@@ -1,19 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AdminUsersResponse } from '@ust/schemas';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 
 export const ADMIN_USERS_QUERY_KEY = ['admin', 'users'] as const;
 
 /** GET /api/admin/users: every user with their activity count (admin role only). */
 export function useAdminUsersQuery() {
-  const api = useApiClient();
-  const { status } = useAuth();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ADMIN_USERS_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<AdminUsersResponse>('/admin/users', { signal }),
+    queryFn: (api, { signal }) => api.get<AdminUsersResponse>('/admin/users', { signal }),
     select: (response) => response.users,
-    enabled: status === 'authenticated',
     staleTime: 0,
   });
 }

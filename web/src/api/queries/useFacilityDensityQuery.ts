@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 
 /** GET /api/h3-density: facilities per H3 cell, as [cell, longitude, latitude, count]. */
 export interface FacilityDensity {
@@ -18,12 +16,10 @@ export type DensityResolution = (typeof DENSITY_RESOLUTIONS)[number];
 
 /** Only fetched while the heat map is on; each resolution once per dataset. */
 export function useFacilityDensityQuery(resolution: DensityResolution, enabled: boolean) {
-  const api = useApiClient();
-  const { status } = useAuth();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ['facility-density', resolution],
-    queryFn: ({ signal }) => api.get<FacilityDensity>(`/h3-density?res=${resolution}`, { signal }),
-    enabled: enabled && status === 'authenticated',
+    queryFn: (api, { signal }) => api.get<FacilityDensity>(`/h3-density?res=${resolution}`, { signal }),
+    enabled,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,16 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../features/auth/useAuth';
 import type { MapConfig } from '../../features/county-map/base-styles';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 
 /** GET /api/map-config: which tile services the Streets and Satellite styles may use. */
 export function useMapConfigQuery() {
-  const api = useApiClient();
-  const { status } = useAuth();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ['map-config'],
-    queryFn: ({ signal }) => api.get<MapConfig>('/map-config', { signal }),
+    queryFn: (api, { signal }) => api.get<MapConfig>('/map-config', { signal }),
     staleTime: Infinity,
-    enabled: status === 'authenticated',
   });
 }

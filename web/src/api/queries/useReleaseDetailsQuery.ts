@@ -1,15 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReleaseDetails } from '@ust/schemas';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 
 /** GET /api/releases/{id}: the release details dialog. Nothing is fetched without an id. */
 export function useReleaseDetailsQuery(id: string | null) {
-  const api = useApiClient();
-  const { status } = useAuth();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ['release', id],
-    queryFn: ({ signal }) => api.get<ReleaseDetails>(`/releases/${encodeURIComponent(id!)}`, { signal }),
-    enabled: id !== null && status === 'authenticated',
+    queryFn: (api, { signal }) => api.get<ReleaseDetails>(`/releases/${encodeURIComponent(id!)}`, { signal }),
+    enabled: id !== null,
   });
 }
