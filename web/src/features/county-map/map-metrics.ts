@@ -3,7 +3,8 @@
  * figure reads in the legend, hover card and panel.
  */
 import type { RegionProperties } from '@ust/schemas';
-import { formatCount, formatOneDecimal, formatPercent, formatYears } from '../../components/format';
+// With its extension: the browser tests (web/e2e) import this file under Node's module resolution.
+import { formatCount, formatOneDecimal, formatPercent, formatYears } from '../../components/format.js';
 
 export type MetricKey =
   | 'leak_rate'
