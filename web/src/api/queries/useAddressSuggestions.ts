@@ -1,21 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { AddressSuggestion, GEOCODE_QUERY_MIN_CHARS, GeocodeSuggestResponse } from '@ust/schemas';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useAuthedQuery } from '../authed-query';
 
 /** SPEC.md section 5: suggestions only after a 300 ms pause, for more than 2 characters. */
 export const SUGGEST_DEBOUNCE_MS = 300;
 export const SUGGEST_MIN_CHARS: typeof GEOCODE_QUERY_MIN_CHARS = 3;
-
-/** The value as it was `delayMs` after it last changed. */
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export interface AddressSuggestions {
   /** Empty while the input is too short and after a failure (SPEC.md section 8). */
@@ -31,7 +21,7 @@ export interface AddressSuggestions {
 export function useAddressSuggestions(typed: string): AddressSuggestions {
   const trimmed = typed.trim();
   const q = useDebouncedValue(trimmed, SUGGEST_DEBOUNCE_MS);
-  // Judged on the live input too, so shortening it clears the list at once, not 300 ms later.
+  // Judged on the live input too, so shortening it clears the list at once, not after the pause.
   const wanted = trimmed.length >= SUGGEST_MIN_CHARS;
   const query = useAuthedQuery({
     queryKey: ['geocode-suggest', q],

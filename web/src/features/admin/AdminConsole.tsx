@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import type { AdminTabId } from '../../admin-views';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useRole } from '../auth';
 import { levelParam } from './admin-format';
 import { ActiveSessionsTab } from './ActiveSessionsTab';
@@ -13,7 +14,6 @@ import type { LogFilterValues } from './LogFilters';
 import { SystemLogsTab } from './SystemLogsTab';
 import { useAdminData, type AdminData } from './useAdminData';
 import { useAdminTab } from './useAdminTab';
-import { useDebouncedValue } from './useDebouncedValue';
 import { UserActivitiesTab } from './UserActivitiesTab';
 import { UserManagementTab } from './UserManagementTab';
 import './admin.css';
