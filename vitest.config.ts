@@ -25,7 +25,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'] } },
       {
         // Browser tests: the standalone server in-process and the system Chromium (web/e2e/README.md).
         test: {

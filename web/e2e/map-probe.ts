@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 
 declare global {
   interface Window {
-    /** Set by the map screen (web/src/features/county-map/RiskMap.tsx). */
+    /** Set by the map screen, in one place: web/src/features/county-map/expose-risk-map.ts. */
     ustRiskMap?: MapLibreMap;
   }
 }

@@ -6,11 +6,14 @@ import { CallbackPage } from './features/auth/CallbackPage';
 import { LandingPage } from './features/landing/LandingPage';
 
 /** Each signed-in screen is its own chunk, so a visitor's first page loads only the landing. */
-function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+function lazyPage<Name extends string, Props extends object = object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
+// Its own chunk too, loaded only when an admin's dashboard renders it: nobody else downloads the
+// console. The router hands it to the dashboard, so the two features do not import each other.
+const AdminConsole = lazyPage(() => import('./features/admin/AdminConsole'), 'AdminConsole');
 const CountyMapPage = lazyPage(() => import('./features/county-map/CountyMapPage'), 'CountyMapPage');
 const SearchPage = lazyPage(() => import('./features/search/SearchPage'), 'SearchPage');
 const TankAiPage = lazyPage(() => import('./features/tank-ai/TankAiPage'), 'TankAiPage');
@@ -27,7 +30,7 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'dashboard', element: <DashboardPage adminConsole={<AdminConsole />} /> },
           { path: 'county-map', element: <CountyMapPage /> },
           { path: 'search', element: <SearchPage /> },
           { path: 'tank-ai', element: <TankAiPage /> },

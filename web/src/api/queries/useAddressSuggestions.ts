@@ -1,23 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { AddressSuggestion } from '@ust/schemas';
 import { GEOCODE_QUERY_MIN_CHARS } from '@ust/schemas/constants';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useAuthedQuery } from '../authed-query';
 
 /** SPEC.md section 5: suggestions only after a 300 ms pause, for more than 2 characters. */
 export const SUGGEST_DEBOUNCE_MS = 300;
 export const SUGGEST_MIN_CHARS = GEOCODE_QUERY_MIN_CHARS;
-
-/** The value as it was `delayMs` after it last changed. */
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export interface AddressSuggestions {
   /** Empty while the input is too short and after a failure (SPEC.md section 8). */
@@ -31,16 +20,14 @@ export interface AddressSuggestions {
  * ('API call failed'); the caller only has to show nothing.
  */
 export function useAddressSuggestions(typed: string): AddressSuggestions {
-  const api = useApiClient();
-  const { status } = useAuth();
   const trimmed = typed.trim();
   const q = useDebouncedValue(trimmed, SUGGEST_DEBOUNCE_MS);
-  // Judged on the live input too, so shortening it clears the list at once, not 300 ms later.
+  // Judged on the live input too, so shortening it clears the list at once, not after the pause.
   const wanted = trimmed.length >= SUGGEST_MIN_CHARS;
-  const query = useQuery({
+  const query = useAuthedQuery({
     queryKey: ['geocode-suggest', q],
-    queryFn: ({ signal }) => api.call('GET /api/geocode/suggest', { query: { q }, signal }),
-    enabled: status === 'authenticated' && wanted && q.length >= SUGGEST_MIN_CHARS,
+    queryFn: (api, { signal }) => api.call('GET /api/geocode/suggest', { query: { q }, signal }),
+    enabled: wanted && q.length >= SUGGEST_MIN_CHARS,
     // The previous list stays up while the next one loads, so it does not flicker per keystroke.
     placeholderData: keepPreviousData,
     // By the time a retry answered, the user has typed on.

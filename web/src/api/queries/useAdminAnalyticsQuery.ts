@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 
 /** How often the Analytics tab asks again while it is shown, so an error spike shows within seconds. */
 export const ADMIN_ANALYTICS_REFRESH_MS = 5_000;
@@ -11,12 +9,10 @@ export const ADMIN_ANALYTICS_REFRESH_MS = 5_000;
  * is hidden (refetchIntervalInBackground is off).
  */
 export function useAdminAnalyticsQuery({ live }: { live: boolean }) {
-  const api = useApiClient();
-  const { status } = useAuth();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ['admin', 'analytics'],
-    queryFn: ({ signal }) => api.call('GET /api/admin/analytics', { signal }),
-    enabled: status === 'authenticated' && live,
+    queryFn: (api, { signal }) => api.call('GET /api/admin/analytics', { signal }),
+    enabled: live,
     refetchInterval: live ? ADMIN_ANALYTICS_REFRESH_MS : false,
     staleTime: 0,
     // The next poll is the retry; a retry on top would double the load on a struggling server.

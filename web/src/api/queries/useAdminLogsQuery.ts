@@ -1,7 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { LogLevel } from '@ust/schemas';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 
 /** SPEC.md section 9: the System Logs tab lists the 20 newest matching entries. */
 export const ADMIN_LOGS_LIMIT = 20;
@@ -18,13 +17,10 @@ export interface AdminLogFilters {
  * beyond the 20 the browser holds. Admin role only.
  */
 export function useAdminLogsQuery({ level, q }: AdminLogFilters) {
-  const api = useApiClient();
-  const { status } = useAuth();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ['admin', 'logs', level ?? 'ALL', q],
-    queryFn: ({ signal }) => api.call('GET /api/admin/logs', { query: { limit: ADMIN_LOGS_LIMIT, level, q: q || undefined }, signal }),
+    queryFn: (api, { signal }) => api.call('GET /api/admin/logs', { query: { limit: ADMIN_LOGS_LIMIT, level, q: q || undefined }, signal }),
     select: (response) => response.logs,
-    enabled: status === 'authenticated',
     // The previous filter's list stays up while the next loads, rather than a loading flash per keystroke.
     placeholderData: keepPreviousData,
     // A monitoring list: opening the panel always asks again.

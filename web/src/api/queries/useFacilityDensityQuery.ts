@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { H3DensityDocument } from '@ust/schemas';
 import { H3_DENSITY_RESOLUTIONS } from '@ust/schemas/constants';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 
 /** GET /api/h3-density: facilities per H3 cell, as [cell, longitude, latitude, count]. */
 export type FacilityDensity = H3DensityDocument;
@@ -12,12 +10,10 @@ export type DensityResolution = (typeof DENSITY_RESOLUTIONS)[number];
 
 /** Only fetched while the heat map is on; each resolution once per dataset. */
 export function useFacilityDensityQuery(resolution: DensityResolution, enabled: boolean) {
-  const api = useApiClient();
-  const { status } = useAuth();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ['facility-density', resolution],
-    queryFn: ({ signal }) => api.call('GET /api/h3-density', { query: { res: resolution }, signal }),
-    enabled: enabled && status === 'authenticated',
+    queryFn: (api, { signal }) => api.call('GET /api/h3-density', { query: { res: resolution }, signal }),
+    enabled,
     staleTime: 5 * 60_000,
   });
 }

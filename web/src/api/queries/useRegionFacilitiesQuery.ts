@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { CountyFacilitiesResponse, StateFacilitiesResponse } from '@ust/schemas';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
 import type { ApiClient } from '../client';
 import { ApiError } from '../api-error';
+import { useAuthedQuery } from '../authed-query';
 
 /** The region whose facilities the map panel lists. */
 export type FacilityListRegion = { level: 'counties'; fips: string } | { level: 'states'; code: string };
@@ -26,11 +24,9 @@ function regionFacilities(api: ApiClient, region: FacilityListRegion, signal: Ab
  * (404) has no facilities, which the panel says; other failures are logged by the API client.
  */
 export function useRegionFacilitiesQuery(region: FacilityListRegion | null) {
-  const api = useApiClient();
-  const { status } = useAuth();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ['region-facilities', region],
-    queryFn: async ({ signal }): Promise<RegionFacilities> => {
+    queryFn: async (api, { signal }): Promise<RegionFacilities> => {
       try {
         return await regionFacilities(api, region!, signal);
       } catch (error) {
@@ -38,7 +34,7 @@ export function useRegionFacilitiesQuery(region: FacilityListRegion | null) {
         throw error;
       }
     },
-    enabled: region !== null && status === 'authenticated',
+    enabled: region !== null,
     staleTime: 5 * 60_000,
     retry: 1,
   });

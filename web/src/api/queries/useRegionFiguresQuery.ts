@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../features/auth/useAuth';
 import { loadRegionFigures, REGION_DATA_CACHE_MS, type RegionLevel } from '../../features/county-map/region-data';
 import { logger } from '../../telemetry';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 
 function storage(): Storage | undefined {
   try {
@@ -18,12 +16,9 @@ function storage(): Storage | undefined {
  * the map (SPEC.md section 8: 'Map data failure: logged only').
  */
 export function useRegionFiguresQuery(level: RegionLevel) {
-  const api = useApiClient();
-  const { status } = useAuth();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ['region-figures', level],
-    queryFn: ({ signal }) => loadRegionFigures(level, { api, storage: storage(), logger, now: Date.now }, signal),
+    queryFn: (api, { signal }) => loadRegionFigures(level, { api, storage: storage(), logger, now: Date.now }, signal),
     staleTime: REGION_DATA_CACHE_MS,
-    enabled: status === 'authenticated',
   });
 }

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { FacilityStatistics } from '@ust/schemas';
-import { useAuth } from '../../features/auth/useAuth';
-import { useApiClient } from '../api-context';
+import { useAuthedQuery } from '../authed-query';
 import { readSessionCache, writeSessionCache } from '../session-cache';
 
 /** SPEC.md section 9: the statistics are kept in session storage for 10 minutes. */
@@ -18,11 +16,9 @@ function storage(): Storage | undefined {
 
 /** GET /api/facilities-statistics: the dashboard's figures and charts, and Tank AI's (DECISIONS.md 14, 15). */
 export function useStatisticsQuery() {
-  const api = useApiClient();
-  const { status } = useAuth();
-  return useQuery({
+  return useAuthedQuery({
     queryKey: ['facilities-statistics'],
-    queryFn: async ({ signal }) => {
+    queryFn: async (api, { signal }) => {
       const statistics = await api.call('GET /api/facilities-statistics', { signal });
       writeSessionCache(storage(), STATISTICS_CACHE_KEY, statistics, Date.now());
       return statistics;
@@ -31,6 +27,5 @@ export function useStatisticsQuery() {
     initialData: () => readSessionCache<FacilityStatistics>(storage(), STATISTICS_CACHE_KEY, STATISTICS_CACHE_MS, Date.now())?.value,
     initialDataUpdatedAt: () => readSessionCache(storage(), STATISTICS_CACHE_KEY, STATISTICS_CACHE_MS, Date.now())?.storedAt,
     staleTime: STATISTICS_CACHE_MS,
-    enabled: status === 'authenticated',
   });
 }

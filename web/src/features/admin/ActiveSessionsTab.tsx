@@ -1,8 +1,8 @@
 import type { AdminActivity, AdminSession } from '@ust/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { formatCount, formatTimestamp } from '../../components/format';
 import { Loading } from '../../components/Loading';
-import { formatCount } from '../dashboard/dashboard-format';
-import { formatTimestamp, sessionTitle, userLabel } from './admin-format';
+import { sessionTitle, userLabel } from './admin-format';
 import { Time } from './Badges';
 import { deriveSessions } from './derive-sessions';
 

@@ -3,17 +3,17 @@
  * five tabs over the admin API. Its own chunk, loaded only for admins, so nobody else downloads it.
  */
 import { useState } from 'react';
+import type { AdminTabId } from '../../admin-views';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useRole } from '../auth';
 import { levelParam } from './admin-format';
 import { ActiveSessionsTab } from './ActiveSessionsTab';
 import { ADMIN_TABPANEL_ID, AdminTabs, tabId } from './AdminTabs';
-import type { AdminTabId } from './admin-tabs';
 import { AnalyticsTab } from './AnalyticsTab';
 import type { LogFilterValues } from './LogFilters';
 import { SystemLogsTab } from './SystemLogsTab';
 import { useAdminData, type AdminData } from './useAdminData';
 import { useAdminTab } from './useAdminTab';
-import { useDebouncedValue } from './useDebouncedValue';
 import { UserActivitiesTab } from './UserActivitiesTab';
 import { UserManagementTab } from './UserManagementTab';
 import './admin.css';

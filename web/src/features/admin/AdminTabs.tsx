@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { ADMIN_TABS, tabForKey, type AdminTabId } from './admin-tabs';
+import { ADMIN_TABS, type AdminTabId } from '../../admin-views';
+import { tabForKey } from './admin-tabs';
 
 export const tabId = (tab: AdminTabId) => `admin-tab-${tab}`;
 export const ADMIN_TABPANEL_ID = 'admin-tabpanel';

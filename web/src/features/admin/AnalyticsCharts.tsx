@@ -8,8 +8,9 @@
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminAnalyticsPoint } from '@ust/schemas';
-import { formatCount } from '../dashboard/dashboard-format';
+import { formatCount } from '../../components/format';
 import { minuteRows, seriesTotals, type MinuteRow } from './analytics-data';
+import '../../components/figures.css';
 
 const CHART_STYLE = { width: '100%', height: 220 };
 const MARGIN = { top: 8, right: 12, bottom: 4, left: 4 };
@@ -17,7 +18,7 @@ const MARGIN = { top: 8, right: 12, bottom: 4, left: 4 };
 const AXIS_TICK = { fill: 'var(--color-text-secondary)', fontSize: 12 };
 const AXIS_LINE = { stroke: 'var(--color-border)' };
 const TOOLTIP_STYLE = { background: 'var(--color-surface)', border: '1px solid var(--color-border)', borderRadius: 'var(--radius-medium)', color: 'var(--color-text)' };
-// Reruns every 5 s: an entry animation each time would make the charts pulse.
+// Rendered again at every poll: an entry animation each time would make the charts pulse.
 const STATIC = { isAnimationActive: false } as const;
 // Small dots: a minute with requests between idle minutes has no line segment, only its dot.
 const DOT = { r: 2 } as const;

@@ -1,18 +1,19 @@
 import { useId } from 'react';
 import { ADMIN_ANALYTICS_REFRESH_MS, useAdminAnalyticsQuery } from '../../api';
+import { formatTimestamp } from '../../components/format';
 import { Loading } from '../../components/Loading';
-import { formatTimestamp } from './admin-format';
 import { analyticsCards, anonymousFigures } from './analytics-data';
 import { AnalyticsCharts } from './AnalyticsCharts';
 import { Time } from './Badges';
 import { LoadFailure } from './LoadFailure';
 import { useFailureLog } from './useAdminData';
+import '../../components/figures.css';
 
 /**
  * Analytics (SPEC.md section 2, DECISIONS.md 9): the four cards, what callers without a token
  * sent (apart: anyone can send it, so it must not move the cards), and the per-minute charts of
- * the last 60 minutes, asked again every 5 s while this tab is shown, so an error spike shows
- * within seconds. Mounted only while shown, which is what stops the polling.
+ * the last 60 minutes, asked again every ADMIN_ANALYTICS_REFRESH_MS while this tab is shown, so
+ * an error spike shows within seconds. Mounted only while shown, which is what stops the polling.
  */
 export function AnalyticsTab() {
   const query = useAdminAnalyticsQuery({ live: true });

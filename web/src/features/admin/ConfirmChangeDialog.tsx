@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Modal, ModalHeader } from '../facility-details/Modal';
+import { Modal, ModalHeader } from '../../components/Modal';
 import { changeText, type UserChange } from './user-changes';
 
 /**

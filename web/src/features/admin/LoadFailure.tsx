@@ -1,4 +1,4 @@
-import { formatTimestamp } from './admin-format';
+import { formatTimestamp } from '../../components/format';
 
 /**
  * Says that a list could not be loaded. SPEC.md section 8 leaves the list empty (or, after a

@@ -1,5 +1,6 @@
 import type { AdminLogEntry } from '@ust/schemas';
-import { formatTimestamp, logDetails, userLabel } from './admin-format';
+import { formatTimestamp } from '../../components/format';
+import { logDetails, userLabel } from './admin-format';
 import { LevelBadge, Time } from './Badges';
 
 export function LogsTable({ logs, filtered }: { logs: readonly AdminLogEntry[]; filtered: boolean }) {

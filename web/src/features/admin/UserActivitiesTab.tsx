@@ -1,9 +1,10 @@
 import type { AdminActivity } from '@ust/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ADMIN_ACTIVITIES_LIMIT } from '../../api';
+import { formatTimestamp } from '../../components/format';
 import { Loading } from '../../components/Loading';
 import { RoleBadge } from '../auth';
-import { activityDetails, formatTimestamp, knownRole, userLabel } from './admin-format';
+import { activityDetails, knownRole, userLabel } from './admin-format';
 import { ActivityBadge, Time } from './Badges';
 import { LoadFailure } from './LoadFailure';
 

@@ -1,8 +1,7 @@
 import type { AdminUser, Role } from '@ust/schemas';
+import { formatCount, formatDate, formatDateTime } from '../../components/format';
 import { KNOWN_ROLES } from '../auth/role-cache';
 import { RoleBadge } from '../auth';
-import { formatDate, formatMinute } from './admin-format';
-import { formatCount } from '../dashboard/dashboard-format';
 import { StatusBadge, Time } from './Badges';
 import { activationChange, OWN_ACCOUNT_HINT, roleChange, type UserChange } from './user-changes';
 
@@ -23,7 +22,7 @@ export function UserRow({ user, own, onChange }: { user: AdminUser; own: boolean
       <td className="admin-nowrap">
         <Time iso={user.created_at} format={formatDate} />
       </td>
-      <td className="admin-nowrap">{user.last_login ? <Time iso={user.last_login} format={formatMinute} /> : 'Never'}</td>
+      <td className="admin-nowrap">{user.last_login ? <Time iso={user.last_login} format={formatDateTime} /> : 'Never'}</td>
       <td>
         <StatusBadge active={user.is_active} />
       </td>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminActivity, AdminAnalytics, AdminLogEntry } from '@ust/schemas';
 import { activityDetails, activityGroup, activityLabel, derivedSessionId, knownRole, levelParam, logDetails, sessionTitle, userCounts, userLabel } from './admin-format';
-import { tabForKey, tabForView } from './admin-tabs';
+import { tabForView } from '../../admin-views';
+import { tabForKey } from './admin-tabs';
 import { analyticsCards, anonymousFigures, minuteRows, seriesTotals } from './analytics-data';
 import { deriveSessions } from './derive-sessions';
 import { exportContent, exportFileName } from './export-logs';

@@ -1,30 +1,13 @@
 /**
  * How the admin console shows its rows, as plain functions so the formats are unit-tested
- * without a DOM. Times are shown in the admin's time zone with the en-US locale (like the rest
- * of the app); the raw ISO value goes in a <time> element's dateTime.
+ * without a DOM. Times use the app's formats (src/components/format.ts); the raw ISO value goes
+ * in a <time> element's dateTime.
  */
 import type { ActivityType, AdminActivity, AdminLogEntry, AdminUser, ANONYMOUS_SESSION_PREFIX as SchemaAnonymousSessionPrefix, LogLevel, Role } from '@ust/schemas';
+import { formatCoordinate, formatCount } from '../../components/format';
 import { KNOWN_ROLES } from '../auth/role-cache';
-import { formatCount } from '../dashboard/dashboard-format';
 
-const LOCALE = 'en-US';
-const timestampFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
-const minuteFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
-const durationFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
-const coordinateFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-
-function formatWith(format: Intl.DateTimeFormat, iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format.format(date);
-}
-
-/** 'Mar 5, 2026, 2:14:03 PM': logs and activities need the seconds. */
-export const formatTimestamp = (iso: string): string => formatWith(timestampFormat, iso);
-/** 'Mar 5, 2026, 2:14 PM': where the minute is enough (last login, sessions), and the columns are narrow. */
-export const formatMinute = (iso: string): string => formatWith(minuteFormat, iso);
-/** 'Mar 5, 2026'. */
-export const formatDate = (iso: string): string => formatWith(dateFormat, iso);
+const durationFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** SPEC.md section 2: the part of the identity id after the bar ('local|demo-admin' -> 'demo-admin'). */
 export function userLabel(identityId: string | null | undefined): string {
@@ -90,7 +73,7 @@ export function activityDetails(activity: Pick<AdminActivity, 'facility_id' | 'r
   if (activity.facility_id) details.push(`Facility ${activity.facility_id}`);
   if (activity.release_id) details.push(`Release ${activity.release_id}`);
   if (activity.location_lat !== null && activity.location_lon !== null) {
-    details.push(`${coordinateFormat.format(activity.location_lat)}, ${coordinateFormat.format(activity.location_lon)}`);
+    details.push(`${formatCoordinate(activity.location_lat, 4)}, ${formatCoordinate(activity.location_lon, 4)}`);
   }
   return details;
 }

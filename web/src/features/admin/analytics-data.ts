@@ -4,7 +4,7 @@
  * one row per minute, oldest first.
  */
 import type { AdminAnalytics, AdminAnalyticsPoint } from '@ust/schemas';
-import { formatCount, formatOneDecimal, type Figure } from '../dashboard/dashboard-format';
+import { formatCount, formatOneDecimal, type Figure } from '../../components/format';
 
 export interface AnalyticsCard extends Figure {
   /** What the figure counts, under it. */

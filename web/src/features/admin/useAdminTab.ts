@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { ADMIN_VIEW_PARAM, DEFAULT_ADMIN_TAB, tabForView, type AdminTabId } from '../../admin-views';
 import { recordActivity } from '../../telemetry';
-import { ADMIN_VIEW_PARAM } from '../dashboard/admin-tools';
-import { DEFAULT_ADMIN_TAB, tabForView, type AdminTabId } from './admin-tabs';
 
 /**
  * The shown tab. Opening the panel and every tab change record 'admin_panel_accessed' with the

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { logger, setTelemetryIdentity } from '../../telemetry';
-import { isSignInCallback, type AuthClient, type AuthUser } from './auth-client';
+import type { AuthClient, AuthUser } from './auth-client';
+import { isSignInCallback } from './sign-in-request';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './useAuth';
 
 export const LOGIN_FAILED = 'Login failed';

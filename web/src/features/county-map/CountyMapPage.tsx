@@ -4,27 +4,26 @@
  * facility density heat map. Static geometry and per-level figures load in parallel; every
  * control change is recorded as its activity (SPEC.md section 7).
  */
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { useFacilityDensityQuery, useMapConfigQuery, useRegionFacilitiesQuery, useRegionFiguresQuery, type DensityResolution, type FacilityListRegion } from '../../api';
+import { useState } from 'react';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { recordActivity } from '../../telemetry';
 import { RequireSignIn } from '../auth';
 import { FacilityDetailsDialog } from '../facility-details/FacilityDetailsDialog';
 import { ReleaseDetailsDialog } from '../release-details/ReleaseDetailsDialog';
-import { DEFAULT_MAP_STYLE, resolveMapStyle, type MapStyleId } from './base-styles';
-import { buildColorScale, DEFAULT_COLOR_SCALE, rampPosition, type ColorScaleKind } from './color-scales';
-import { MapControls, type MapSettings } from './MapControls';
+import { INITIAL_MAP_SETTINGS, mapControlHandlers } from './map-control-handlers';
+import { MapControls } from './MapControls';
 import { MapLegend } from './MapLegend';
-import { DEFAULT_METRIC, metricOf, metricValue, type MetricKey } from './map-metrics';
-import { densityFeatures, densityResolutionFor, pinFeatures } from './map-features';
+import { metricOf } from './map-metrics';
 import { performanceMarks } from './map-timing';
-import { DEFAULT_LEVEL, type RegionFiguresDocument, type RegionLevel } from './region-data';
-import { featureIdOf, loadLand, loadMapGeometry } from './region-geometry';
+import { MapSources } from './MapSources';
+import type { RegionLevel } from './region-data';
 import { RegionFinder } from './RegionFinder';
 import { RegionPanel } from './RegionPanel';
-import { INITIAL_VIEW, RiskMap } from './RiskMap';
+import { RiskMap } from './RiskMap';
+import { useCountyMapData } from './useCountyMapData';
+import { useFacilityDensity } from './useFacilityDensity';
+import { useRegionSelection } from './useRegionSelection';
 import './county-map.css';
 
 export function CountyMapPage() {
@@ -35,88 +34,23 @@ export function CountyMapPage() {
   );
 }
 
-const INITIAL_SETTINGS: MapSettings = { level: DEFAULT_LEVEL, metric: DEFAULT_METRIC, scale: DEFAULT_COLOR_SCALE, style: DEFAULT_MAP_STYLE, showDensity: false };
-
 interface OpenFacility {
   id: string;
   name: string | null;
 }
 
+const LOADING_TEXT = 'Loading USA county map and facility data...';
+
 function CountyMap() {
-  const [settings, setSettings] = useState(INITIAL_SETTINGS);
-  const [selectedFips, setSelectedFips] = useState<string | null>(null);
-  const [focus, setFocus] = useState<{ fips: string } | null>(null);
-  const [densityResolution, setDensityResolution] = useState<DensityResolution>(densityResolutionFor(INITIAL_VIEW.zoom));
+  const [settings, setSettings] = useState(INITIAL_MAP_SETTINGS);
+  const { level, metric, showDensity } = settings;
+  const { geometry, figures, config, style, land, colorScale, colours } = useCountyMapData(settings);
+  const selection = useRegionSelection(level, figures.data);
+  const density = useFacilityDensity(showDensity);
+  const controls = mapControlHandlers({ settings, setSettings, config, clearSelection: selection.clear });
   const [mapLoaded, setMapLoaded] = useState(false);
   const [facility, setFacility] = useState<OpenFacility | null>(null);
   const [releaseId, setReleaseId] = useState<string | null>(null);
-  const { level, metric, scale: scaleKind, style: styleId, showDensity } = settings;
-
-  const geometry = useQuery({ queryKey: ['map-geometry'], queryFn: ({ signal }) => loadMapGeometry(signal), staleTime: Infinity, gcTime: Infinity });
-  const figures = useRegionFiguresQuery(level);
-  const config = useMapConfigQuery();
-  const style = useMemo(() => resolveMapStyle(styleId, config.data ?? null), [styleId, config.data]);
-  const land = useQuery({ queryKey: ['map-land'], queryFn: ({ signal }) => loadLand(signal), staleTime: Infinity, gcTime: Infinity, enabled: style.drawsLand });
-
-  const colorScale = useMemo(
-    () => buildColorScale(scaleKind, figures.data ? [...figures.data.byFips.values()].map((region) => metricValue(region, metric)) : []),
-    [scaleKind, metric, figures.data],
-  );
-  const colours = useMemo(() => {
-    if (!figures.data) return null;
-    const positions = new Map<number, number>();
-    for (const [fips, region] of figures.data.byFips) positions.set(featureIdOf(fips), rampPosition(colorScale, metricValue(region, metric)));
-    return { level: figures.data.level, positions };
-  }, [figures.data, colorScale, metric]);
-
-  const selectedRegion = selectedFips ? (figures.data?.byFips.get(selectedFips) ?? null) : null;
-  // A region without facilities has nothing to list: no call, the panel says so at once.
-  const listRegion: FacilityListRegion | null =
-    selectedRegion && selectedFips && selectedRegion.total_facilities > 0
-      ? level === 'counties'
-        ? { level, fips: selectedFips }
-        : { level, code: selectedRegion.state }
-      : null;
-  const list = useRegionFacilitiesQuery(listRegion);
-  const pins = useMemo(() => (list.data ? pinFeatures(list.data.facilities) : null), [list.data]);
-  const density = useFacilityDensityQuery(densityResolution, showDensity);
-  const densityCells = useMemo(() => (density.data ? densityFeatures(density.data) : null), [density.data]);
-
-  function change<K extends keyof MapSettings>(key: K, value: MapSettings[K]) {
-    setSettings((current) => ({ ...current, [key]: value }));
-  }
-
-  function changeLevel(next: RegionLevel) {
-    // SPEC.md section 4: a new boundary level clears the selected region and its list.
-    setSelectedFips(null);
-    change('level', next);
-    recordActivity('boundary_level_change', { details: { from: level, to: next } });
-  }
-
-  function changeMetric(next: MetricKey) {
-    performanceMarks.recolourRequested();
-    change('metric', next);
-    recordActivity('county_metric_change', { details: { metric: next, level } });
-  }
-
-  function changeScale(next: ColorScaleKind) {
-    performanceMarks.recolourRequested();
-    change('scale', next);
-    recordActivity('map_color_scale_change', { details: { scale: next, metric } });
-  }
-
-  function changeStyle(next: MapStyleId) {
-    change('style', next);
-    recordActivity('county_map_style_change', { details: { style: next, drawn: resolveMapStyle(next, config.data ?? null).drawn } });
-  }
-
-  function selectRegion(fips: string) {
-    const region = figures.data?.byFips.get(fips);
-    if (!region) return;
-    setSelectedFips(fips);
-    if (level === 'counties') recordActivity('county_selected', { details: { fips, county: region.COUNTY, state: region.STATE } });
-    else recordActivity('state_selected', { details: { fips, state: region.state, name: region.NAME } });
-  }
 
   function onColoured(colouredLevel: RegionLevel) {
     performanceMarks.coloured(colouredLevel);
@@ -125,35 +59,17 @@ function CountyMap() {
     recordActivity('map_loaded', { details: { level: colouredLevel, regions: figures.data?.byFips.size ?? 0 } });
   }
 
-  const [lastViewedList, setLastViewedList] = useState<unknown>(null);
-  if (list.data && list.data !== lastViewedList && level === 'counties' && selectedFips) {
-    setLastViewedList(list.data);
-    recordActivity('county_facilities_viewed', { details: { fips: selectedFips, facilities: list.data.facilities.length } });
+  function openPin(id: string) {
+    const item = selection.list.data?.facilities.find((each) => each.Facility_ID === id);
+    recordActivity('facility_view', { facility_id: id, location_lat: item?.Latitude ?? null, location_lon: item?.Longitude ?? null });
+    setFacility({ id, name: item?.Name ?? null });
   }
 
-  const metricInfo = metricOf(metric);
   const failed = geometry.isError || figures.isError;
   return (
     <Page title="USA Storage Tank Risk Analysis" lead="States and counties coloured by facility and release figures. Hover for figures; click a region for its facilities.">
-      <MapControls
-        settings={settings}
-        onLevel={changeLevel}
-        onMetric={changeMetric}
-        onScale={changeScale}
-        onStyle={changeStyle}
-        onDensity={(show) => change('showDensity', show)}
-        styleHint={style.fallbackReason}
-      >
-        {figures.data && (
-          <RegionFinder
-            figures={figures.data}
-            level={level}
-            onFind={(fips) => {
-              setFocus({ fips });
-              selectRegion(fips);
-            }}
-          />
-        )}
+      <MapControls settings={settings} {...controls} styleHint={style.fallbackReason}>
+        {figures.data && <RegionFinder figures={figures.data} level={level} onFind={selection.find} />}
       </MapControls>
       {failed && (
         <div className="map-failure" role="alert">
@@ -172,39 +88,35 @@ function CountyMap() {
             figures={figures.data}
             colours={colours}
             style={style}
-            selectedFips={selectedFips}
-            focus={focus}
-            pins={selectedFips ? pins : null}
-            density={densityCells}
+            selectedFips={selection.selectedFips}
+            focus={selection.focus}
+            pins={selection.pins}
+            density={density.cells}
             showDensity={showDensity}
-            onSelect={selectRegion}
-            onOpenFacility={(id) => {
-              const item = list.data?.facilities.find((each) => each.Facility_ID === id);
-              recordActivity('facility_view', { facility_id: id, location_lat: item?.Latitude ?? null, location_lon: item?.Longitude ?? null });
-              setFacility({ id, name: item?.Name ?? null });
-            }}
-            onDensityResolution={setDensityResolution}
+            onSelect={selection.select}
+            onOpenFacility={openPin}
+            onDensityResolution={density.setResolution}
             onColoured={onColoured}
           />
         ) : (
-          !failed && <Loading text="Loading USA county map and facility data..." />
+          !failed && <Loading text={LOADING_TEXT} />
         )}
         {geometry.data && !figures.data && !failed && (
           <div className="map-loading-overlay">
-            <Loading text="Loading USA county map and facility data..." />
+            <Loading text={LOADING_TEXT} />
           </div>
         )}
-        {figures.data && <MapLegend metric={metricInfo} scale={colorScale} />}
+        {figures.data && <MapLegend metric={metricOf(metric)} scale={colorScale} />}
         {showDensity && density.isFetching && <p className="map-density-status" role="status">Loading facility density...</p>}
       </div>
       {figures.data && <MapSources metadata={figures.data.document.metadata} />}
-      {selectedRegion && (
+      {selection.selectedRegion && (
         <RegionPanel
-          key={`${level}:${selectedFips}`}
-          region={selectedRegion}
+          key={`${level}:${selection.selectedFips}`}
+          region={selection.selectedRegion}
           level={level}
-          list={{ data: list.data, isLoading: listRegion !== null && list.isLoading }}
-          onClose={() => setSelectedFips(null)}
+          list={{ data: selection.list.data, isLoading: selection.listLoading }}
+          onClose={selection.clear}
           onOpenFacility={(item) => {
             recordActivity('facility_view', { facility_id: item.Facility_ID, location_lat: item.Latitude, location_lon: item.Longitude });
             setFacility({ id: item.Facility_ID, name: item.Name });
@@ -225,16 +137,5 @@ function CountyMap() {
       )}
       {releaseId && <ReleaseDetailsDialog key={releaseId} releaseId={releaseId} onClose={() => setReleaseId(null)} />}
     </Page>
-  );
-}
-
-/** Where the figures come from, and how much of them is generated demo data. */
-function MapSources({ metadata }: { metadata: RegionFiguresDocument['metadata'] }) {
-  const { real_facilities: real, generated_facilities: generated } = metadata.sources;
-  return (
-    <p className="map-sources">
-      Figures from dataset version {metadata.dataset_version}, built {new Date(metadata.generated_at).toLocaleString()}: {real.toLocaleString('en-US')} facilities
-      from EPA files{generated > 0 ? ` and ${generated.toLocaleString('en-US')} generated demo facilities` : ''}.
-    </p>
   );
 }

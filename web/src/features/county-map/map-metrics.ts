@@ -3,6 +3,8 @@
  * figure reads in the legend, hover card and panel.
  */
 import type { RegionProperties } from '@ust/schemas';
+// With its extension: the browser tests (web/e2e) import this file under Node's module resolution.
+import { formatCount, formatOneDecimal, formatPercent, formatYears } from '../../components/format.js';
 
 export type MetricKey =
   | 'leak_rate'
@@ -23,13 +25,6 @@ export interface MapMetric {
   format: (value: number) => string;
 }
 
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-export const formatCount = (value: number) => whole.format(value);
-export const formatPercent = (value: number) => `${oneDecimal.format(value)}%`;
-export const formatYears = (value: number) => `${oneDecimal.format(value)} years`;
-
 export const MAP_METRICS: readonly MapMetric[] = [
   { key: 'leak_rate', label: 'Leak Rate (%)', format: formatPercent },
   { key: 'total_facilities', label: 'Total Facilities', format: formatCount },
@@ -37,9 +32,9 @@ export const MAP_METRICS: readonly MapMetric[] = [
   { key: 'active_tanks', label: 'Active Tanks', format: formatCount },
   { key: 'avg_tank_age', label: 'Average Tank Age (years)', format: formatYears },
   { key: 'max_tank_age', label: 'Maximum Tank Age (years)', format: formatYears },
-  { key: 'avg_protection_score', label: 'Average Protection Score (0-100)', format: (value) => `${oneDecimal.format(value)}/100` },
-  { key: 'avg_risk_score', label: 'Average Risk Score (1-10)', format: (value) => `${oneDecimal.format(value)}/10` },
-  { key: 'total_capacity', label: 'Total Capacity (gallons)', format: (value) => `${whole.format(value)} gal` },
+  { key: 'avg_protection_score', label: 'Average Protection Score (0-100)', format: (value) => `${formatOneDecimal(value)}/100` },
+  { key: 'avg_risk_score', label: 'Average Risk Score (1-10)', format: (value) => `${formatOneDecimal(value)}/10` },
+  { key: 'total_capacity', label: 'Total Capacity (gallons)', format: (value) => `${formatCount(value)} gal` },
   { key: 'facilities_with_leaks', label: 'Facilities with Leaks', format: formatCount },
   { key: 'total_leaks', label: 'Total Leaks', format: formatCount },
 ];

@@ -1,34 +1,30 @@
 /**
  * Everything the risk map draws over its base style, kept as the state it should show and
  * (re)installed whole whenever a style loads, since MapLibre drops sources, layers and
- * feature-state with the style.
- *
- * Drawing cost matters: with software WebGL a full frame of 3,231 counties costs hundreds of
- * milliseconds, and MapLibre re-lays out every tile when a paint expression that reads
- * feature-state changes. So the fill expression never changes (a recolour writes each region's
- * ramp position into feature-state, which only rewrites paint buffers), county borders are the
- * fill's own antialiased outline rather than a second line layer, and the hover and selection
- * outlines are a small source holding just those regions.
+ * feature-state with the style. The layers themselves, and why they are drawn so, are in
+ * layers.ts.
  */
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Point, Polygon } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { LocalPalette } from './base-styles';
-import { FILL_COLOR_EXPRESSION, FILL_OPACITY } from './color-scales';
+import {
+  densityLayer,
+  densityWeight,
+  highlightLayer,
+  LAND_TILING,
+  landLayer,
+  layerIds,
+  OVERLAY_LAYERS,
+  OVERLAY_SOURCES,
+  PIN_LAYER,
+  REGION_LEVELS,
+  REGION_TILING,
+  regionFillLayer,
+  stateBordersLayer,
+  visibility,
+} from './layers';
 import type { RegionLevel } from './region-data';
 import type { MapGeometry, RegionFeatureProperties } from './region-geometry';
-
-const LEVELS: readonly RegionLevel[] = ['states', 'counties'];
-
-export const layerIds = {
-  land: 'land',
-  fill: (level: RegionLevel) => `${level}-fill`,
-  stateBorders: 'state-borders',
-  highlight: 'region-highlight',
-  density: 'facility-density',
-  pins: 'facility-pins',
-} as const;
-
-const SOURCES = ['land', 'states', 'counties', 'state-borders', 'highlight', 'density', 'pins'] as const;
 
 export interface PinProperties {
   id: string;
@@ -47,15 +43,6 @@ export type RampPositions = ReadonlyMap<number, number>;
 type RegionFeature = Feature<Polygon | MultiPolygon, RegionFeatureProperties>;
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
-
-/**
- * How MapLibre's worker tiles the shapes. us-atlas boundaries are drawn at 1:10,000,000, so tiles
- * past zoom 10 would add no detail (MapLibre over-zooms them), and fills need only a small
- * buffer past each tile's edge. Fewer, smaller tiles mean a sooner first frame.
- */
-const REGION_TILING = { maxzoom: 10, buffer: 32, tolerance: 0.5 } as const;
-/** Natural Earth 1:50m land: a background, simplified harder. */
-const LAND_TILING = { maxzoom: 8, buffer: 16, tolerance: 1 } as const;
 
 interface OverlayState {
   geometry: MapGeometry | null;
@@ -106,69 +93,27 @@ export class MapOverlays {
     if (!state.geometry) return;
     if (state.drawsLand && state.land) {
       map.addSource('land', { type: 'geojson', data: state.land, ...LAND_TILING });
-      map.addLayer({ id: layerIds.land, type: 'fill', source: 'land', paint: { 'fill-color': state.palette.land } });
+      map.addLayer(landLayer(state.palette));
     }
-    for (const level of LEVELS) {
+    for (const level of REGION_LEVELS) {
       map.addSource(level, { type: 'geojson', data: state.geometry.regions[level], ...REGION_TILING });
-      map.addLayer({
-        id: layerIds.fill(level),
-        type: 'fill',
-        source: level,
-        layout: { visibility: level === state.level ? 'visible' : 'none' },
-        paint: {
-          'fill-color': FILL_COLOR_EXPRESSION,
-          'fill-opacity': FILL_OPACITY,
-          'fill-outline-color': level === 'states' ? state.palette.stateLine : state.palette.countyLine,
-        },
-      });
+      map.addLayer(regionFillLayer(level, state.palette, level === state.level));
     }
     map.addSource('state-borders', { type: 'geojson', data: state.geometry.stateBorders });
-    map.addLayer({
-      id: layerIds.stateBorders,
-      type: 'line',
-      source: 'state-borders',
-      layout: { visibility: state.level === 'counties' ? 'visible' : 'none' },
-      paint: { 'line-color': state.palette.stateLine, 'line-width': 0.8 },
-    });
+    map.addLayer(stateBordersLayer(state.palette, state.level === 'counties'));
     map.addSource('highlight', { type: 'geojson', data: this.highlightData() });
-    map.addLayer({
-      id: layerIds.highlight,
-      type: 'line',
-      source: 'highlight',
-      paint: { 'line-color': state.palette.selectedLine, 'line-width': ['match', ['get', 'kind'], 'selected', 3, 1.5] },
-    });
+    map.addLayer(highlightLayer(state.palette));
     map.addSource('density', { type: 'geojson', data: state.density ?? EMPTY });
-    map.addLayer({
-      id: layerIds.density,
-      type: 'heatmap',
-      source: 'density',
-      layout: { visibility: state.densityVisible ? 'visible' : 'none' },
-      paint: {
-        'heatmap-weight': ['/', ['get', 'count'], state.densityMax],
-        'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 3, 1, 9, 3],
-        'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 3, 8, 7, 18, 10, 30],
-        'heatmap-opacity': 0.8,
-      },
-    });
+    map.addLayer(densityLayer(state.densityVisible, state.densityMax));
     map.addSource('pins', { type: 'geojson', data: state.pins ?? EMPTY });
-    map.addLayer({
-      id: layerIds.pins,
-      type: 'circle',
-      source: 'pins',
-      paint: {
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 3, 10, 6],
-        'circle-color': ['case', ['get', 'has_leak'], '#b91c1c', '#1d4ed8'],
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 1,
-      },
-    });
+    map.addLayer(PIN_LAYER);
     this.installed = true;
-    for (const level of LEVELS) this.writePositions(level);
+    for (const level of REGION_LEVELS) this.writePositions(level);
   }
 
   setGeometry(geometry: MapGeometry, land: FeatureCollection<Geometry> | null): void {
     this.state.geometry = geometry;
-    for (const level of LEVELS) this.state.featuresById[level] = new Map(geometry.regions[level].features.map((feature) => [feature.id as number, feature]));
+    for (const level of REGION_LEVELS) this.state.featuresById[level] = new Map(geometry.regions[level].features.map((feature) => [feature.id as number, feature]));
     this.state.land = land;
     if (this.map.isStyleLoaded() || this.installed) this.reinstall();
   }
@@ -190,8 +135,8 @@ export class MapOverlays {
   setLevel(level: RegionLevel): void {
     this.state.level = level;
     if (!this.installed) return;
-    for (const each of LEVELS) this.map.setLayoutProperty(layerIds.fill(each), 'visibility', each === level ? 'visible' : 'none');
-    this.map.setLayoutProperty(layerIds.stateBorders, 'visibility', level === 'counties' ? 'visible' : 'none');
+    for (const each of REGION_LEVELS) this.map.setLayoutProperty(layerIds.fill(each), 'visibility', visibility(each === level));
+    this.map.setLayoutProperty(layerIds.stateBorders, 'visibility', visibility(level === 'counties'));
   }
 
   /** A level's colours: every region's ramp position into feature-state. */
@@ -226,15 +171,15 @@ export class MapOverlays {
     if (!this.installed) return;
     if (changed) {
       map.getSource<GeoJSONSource>('density')?.setData(density ?? EMPTY);
-      map.setPaintProperty(layerIds.density, 'heatmap-weight', ['/', ['get', 'count'], max]);
+      map.setPaintProperty(layerIds.density, 'heatmap-weight', densityWeight(max));
     }
-    map.setLayoutProperty(layerIds.density, 'visibility', visible ? 'visible' : 'none');
+    map.setLayoutProperty(layerIds.density, 'visibility', visibility(visible));
   }
 
   private reinstall(): void {
     const { map } = this;
-    for (const layer of [...(map.getStyle()?.layers ?? [])]) if (OUR_LAYERS.has(layer.id)) map.removeLayer(layer.id);
-    for (const source of SOURCES) if (map.getSource(source)) map.removeSource(source);
+    for (const layer of [...(map.getStyle()?.layers ?? [])]) if (OVERLAY_LAYERS.has(layer.id)) map.removeLayer(layer.id);
+    for (const source of OVERLAY_SOURCES) if (map.getSource(source)) map.removeSource(source);
     this.install();
   }
 
@@ -262,5 +207,3 @@ export class MapOverlays {
     if (this.installed) this.map.getSource<GeoJSONSource>('highlight')?.setData(this.highlightData());
   }
 }
-
-const OUR_LAYERS = new Set<string>([layerIds.land, ...LEVELS.map((level) => layerIds.fill(level)), layerIds.stateBorders, layerIds.highlight, layerIds.density, layerIds.pins]);

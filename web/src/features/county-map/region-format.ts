@@ -4,19 +4,12 @@
  * missing values (N/A, Unknown, 'No address').
  */
 import type { FacilityListItem, RegionProperties } from '@ust/schemas';
-import { formatCount, formatPercent } from './map-metrics';
+import { formatCoordinate, formatCount, formatOneDecimal, formatPercent, formatYears, NOT_AVAILABLE, type Figure } from '../../components/format';
 import type { RegionLevel } from './region-data';
 
-export interface Figure {
-  label: string;
-  value: string;
-}
-
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const NOT_AVAILABLE = 'N/A';
-
-function orNotAvailable(value: number | null, format: (value: number) => string): string {
-  return value === null || !Number.isFinite(value) ? NOT_AVAILABLE : format(value);
+/** A score out of `scale` with one decimal: '62.5/100'. */
+function formatScore(value: number | null, scale: number): string {
+  return value === null || !Number.isFinite(value) ? NOT_AVAILABLE : `${formatOneDecimal(value)}/${scale}`;
 }
 
 /** Releases over facilities, as a percentage: the states' 'revised leak rate'. */
@@ -36,15 +29,15 @@ export function hoverFigures(region: RegionProperties, level: RegionLevel): Figu
     { label: 'Facilities with Leaks', value: formatCount(region.facilities_with_leaks) },
     { label: 'Leak Rate', value: formatPercent(region.leak_rate) },
     { label: 'Total Tanks', value: formatCount(region.total_tanks) },
-    { label: 'Avg Tank Age', value: orNotAvailable(region.avg_tank_age, (age) => `${oneDecimal.format(age)} years`) },
-    { label: 'Protection Score', value: orNotAvailable(region.avg_protection_score, (score) => `${oneDecimal.format(score)}/100`) },
+    { label: 'Avg Tank Age', value: formatYears(region.avg_tank_age) },
+    { label: 'Protection Score', value: formatScore(region.avg_protection_score, 100) },
   ];
   if (showsReleases(region, level)) {
     figures.push(
       { label: 'Total Releases', value: formatCount(region.total_releases) },
       { label: 'Open Releases', value: formatCount(region.open_releases) },
       { label: 'Open Release Rate', value: formatPercent(region.open_release_rate) },
-      { label: 'Revised Leak Rate', value: orNotAvailable(revisedLeakRate(region), formatPercent) },
+      { label: 'Revised Leak Rate', value: formatPercent(revisedLeakRate(region)) },
     );
   }
   return figures;
@@ -59,7 +52,7 @@ export function panelFigures(region: RegionProperties, level: RegionLevel): Figu
   }
   figures.push(
     { label: 'Active Tanks', value: formatCount(region.active_tanks) },
-    { label: 'Avg Risk Score', value: orNotAvailable(region.avg_risk_score, (score) => `${oneDecimal.format(score)}/10`) },
+    { label: 'Avg Risk Score', value: formatScore(region.avg_risk_score, 10) },
   );
   return figures;
 }
@@ -103,9 +96,6 @@ export const FACILITY_COLUMNS = [
   'Total Capacity (gal)',
 ] as const;
 
-const coordinate = (value: number) => value.toFixed(4);
-const capacity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 function text(value: string | null, missing: string): string {
   return value && value.trim() ? value : missing;
 }
@@ -120,17 +110,17 @@ export function facilityCells(item: FacilityListItem): string[] {
     text(item.County, 'Unknown'),
     text(item.State, 'Unknown'),
     text(item.Zip_Code, NOT_AVAILABLE),
-    orNotAvailable(item.Latitude, coordinate),
-    orNotAvailable(item.Longitude, coordinate),
+    formatCoordinate(item.Latitude, 4),
+    formatCoordinate(item.Longitude, 4),
     text(item.FIPS, NOT_AVAILABLE),
     text(item.MAPPING_METHOD, 'Unknown'),
     item.HAS_LEAK ? 'Yes' : 'No',
     formatCount(item.TOTAL_TANK_COUNT),
     formatCount(item.ACTIVE_TANK_COUNT),
-    orNotAvailable(item.AVG_TANK_AGE, (age) => oneDecimal.format(age)),
-    orNotAvailable(item.MAX_TANK_AGE, (age) => oneDecimal.format(age)),
-    orNotAvailable(item.PROTECTION_SCORE, (score) => oneDecimal.format(score)),
+    formatOneDecimal(item.AVG_TANK_AGE),
+    formatOneDecimal(item.MAX_TANK_AGE),
+    formatOneDecimal(item.PROTECTION_SCORE),
     formatCount(item.TOTAL_LEAK_COUNT),
-    capacity.format(item.TOTAL_CAPACITY),
+    formatCount(item.TOTAL_CAPACITY),
   ];
 }

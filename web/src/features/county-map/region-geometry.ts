@@ -39,6 +39,24 @@ export function fipsOf(id: number, level: RegionLevel): string {
   return String(id).padStart(level === 'states' ? 2 : 5, '0');
 }
 
+/** [[west, south], [east, north]] of a region's outline, for fitting the map to it. */
+export function boundsOf(geometry: Polygon | MultiPolygon): [[number, number], [number, number]] {
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  let [west, south, east, north] = [180, 90, -180, -90];
+  for (const polygon of polygons) {
+    for (const [longitude, latitude] of polygon[0] ?? []) {
+      west = Math.min(west, longitude!);
+      east = Math.max(east, longitude!);
+      south = Math.min(south, latitude!);
+      north = Math.max(north, latitude!);
+    }
+  }
+  return [
+    [west, south],
+    [east, north],
+  ];
+}
+
 type AtlasObjects = { counties: GeometryCollection<{ name: string }>; states: GeometryCollection<{ name: string }> };
 
 async function fetchTopology<T>(url: string, signal?: AbortSignal): Promise<T> {

@@ -1,17 +1,15 @@
-import { lazy, Suspense, type Ref } from 'react';
+import { Suspense, type ReactNode, type Ref } from 'react';
+import { tabForView } from '../../admin-views';
 import { Loading } from '../../components/Loading';
-import { tabForView } from '../admin/admin-tabs';
 import { ADMIN_PANEL_ID, type AdminTool } from './admin-tools';
-
-// Its own chunk: only an admin's dashboard renders this slot, so nobody else downloads the console.
-const AdminConsole = lazy(async () => ({ default: (await import('../admin/AdminConsole')).AdminConsole }));
 
 /**
  * Where the admin console (SPEC.md 'Admin Panel') is embedded at the bottom of an admin's
  * dashboard. `requested` is the view an Admin Tools button asked for: a console tab opens in the
  * console (DECISIONS.md 19); the views that are not built yet still say what they will open.
+ * `children` is the console, loaded lazily, that the router hands the dashboard (src/router.tsx).
  */
-export function AdminPanelSlot(props: { requested: AdminTool | undefined; panelRef: Ref<HTMLElement>; headingRef: Ref<HTMLHeadingElement> }) {
+export function AdminPanelSlot(props: { requested: AdminTool | undefined; panelRef: Ref<HTMLElement>; headingRef: Ref<HTMLHeadingElement>; children: ReactNode }) {
   const { requested, panelRef, headingRef } = props;
   return (
     <section ref={panelRef} id={ADMIN_PANEL_ID} className="card admin-panel-slot" aria-labelledby="admin-panel-title" data-admin-view={requested?.view}>
@@ -24,7 +22,7 @@ export function AdminPanelSlot(props: { requested: AdminTool | undefined; panelR
         </p>
       )}
       <Suspense fallback={<Loading text="Loading admin data..." />}>
-        <AdminConsole />
+        {props.children}
       </Suspense>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { formatCount } from './dashboard-format';
+import { formatCount } from '../../components/format';
 import type { ChartRow } from './chart-data';
+import '../../components/figures.css';
 
 /**
  * One chart with its title and the same numbers as a table for screen readers: an SVG chart

@@ -3,6 +3,7 @@
  * Actions, the database statistics and charts (DECISIONS.md 15), and the role's tools: Admin
  * Tools with the admin console's slot, or Broker Tools.
  */
+import type { ReactNode } from 'react';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { RequireSignIn, RoleBadge, useAuth, useRole } from '../auth';
@@ -15,18 +16,23 @@ import { StatisticsCard } from './StatisticsCard';
 import { useAdminConsoleView } from './useAdminConsoleView';
 import './dashboard.css';
 
-export function DashboardPage() {
+export interface DashboardPageProps {
+  /** Shown in the admin panel slot of an admin's dashboard only. */
+  adminConsole: ReactNode;
+}
+
+export function DashboardPage({ adminConsole }: DashboardPageProps) {
   return (
     <RequireSignIn prompt="Please log in to access the dashboard">
-      <Dashboard />
+      <Dashboard adminConsole={adminConsole} />
     </RequireSignIn>
   );
 }
 
-function Dashboard() {
+function Dashboard({ adminConsole }: DashboardPageProps) {
   const { user } = useAuth();
   const { role, pending } = useRole();
-  const adminConsole = useAdminConsoleView();
+  const adminView = useAdminConsoleView();
   // The tools depend on the role: wait for it rather than show a general dashboard that then changes.
   if (pending) return <Loading text="Loading dashboard..." />;
   return (
@@ -37,11 +43,15 @@ function Dashboard() {
       <div className="dashboard-cards">
         <ActivityCard />
         <QuickActionsCard />
-        {role === 'admin' && <AdminToolsCard onOpen={adminConsole.open} />}
+        {role === 'admin' && <AdminToolsCard onOpen={adminView.open} />}
         {role === 'broker' && <BrokerToolsCard />}
       </div>
       <StatisticsCard />
-      {role === 'admin' && <AdminPanelSlot requested={adminConsole.requested} panelRef={adminConsole.panelRef} headingRef={adminConsole.headingRef} />}
+      {role === 'admin' && (
+        <AdminPanelSlot requested={adminView.requested} panelRef={adminView.panelRef} headingRef={adminView.headingRef}>
+          {adminConsole}
+        </AdminPanelSlot>
+      )}
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useStatisticsQuery } from '../../api';
 import { sourcesSummary, statisticFigures } from './dashboard-format';
 import { StatisticsCharts } from './StatisticsCharts';
+import '../../components/figures.css';
 
 /**
  * Facility Database Statistics. A failed call leaves the figures at zero (SPEC.md section 8,

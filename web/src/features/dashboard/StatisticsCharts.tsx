@@ -1,12 +1,12 @@
 /**
- * The dashboard's distributions (DECISIONS.md 15). recharts is imported here and nowhere else,
- * so it lands in the dashboard's chunk and the landing page never downloads it.
+ * The dashboard's distributions (DECISIONS.md 15). recharts is imported only by these charts and
+ * the admin console's, so the landing page never downloads it.
  */
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FacilityStatistics } from '@ust/schemas';
+import { formatCount } from '../../components/format';
 import { ChartFigure } from './ChartFigure';
 import { ageBandRows, releaseYearRows, riskBandRows } from './chart-data';
-import { formatCount } from './dashboard-format';
 
 const CHART_STYLE = { width: '100%', height: 240 };
 const MARGIN = { top: 8, right: 12, bottom: 4, left: 4 };

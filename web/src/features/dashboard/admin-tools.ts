@@ -1,7 +1,7 @@
 /**
  * The Admin Tools buttons (SPEC.md section 2) and the admin console view each opens
- * (DECISIONS.md 19). The view travels in the URL (?admin=user-management) so the console,
- * built later into the #admin-panel slot, can open the right tab, and a view can be linked to.
+ * (DECISIONS.md 19). The view travels in the URL (?admin=user-management, src/admin-views.ts)
+ * so the console in the #admin-panel slot can open the right tab, and a view can be linked to.
  */
 export const ADMIN_TOOLS = [
   { view: 'user-management', label: 'User Management', opens: "the console's User Management tab" },
@@ -12,7 +12,6 @@ export const ADMIN_TOOLS = [
 export type AdminTool = (typeof ADMIN_TOOLS)[number];
 export type AdminView = AdminTool['view'];
 
-export const ADMIN_VIEW_PARAM = 'admin';
 export const ADMIN_PANEL_ID = 'admin-panel';
 
 /** The tool a URL asks for; anything else (a typo, an old link) opens nothing. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FacilityStatistics } from '@ust/schemas';
 import { ageBandRows, releaseYearRows, riskBandRows } from './chart-data';
-import { activityValues, formatCount, formatOneDecimal, sourcesSummary, statisticFigures } from './dashboard-format';
+import { activityValues, sourcesSummary, statisticFigures } from './dashboard-format';
 import { findAdminTool } from './admin-tools';
 
 const statistics: FacilityStatistics = {
@@ -46,12 +46,6 @@ describe('statisticFigures', () => {
 
   it('shows zero for every figure without statistics (SPEC.md section 8)', () => {
     expect(statisticFigures(undefined).map((figure) => `${figure.value}${figure.unit ?? ''}`)).toEqual(['0', '0', '0', '0.0 years', '0', '0', '0.0%']);
-  });
-
-  it('keeps one decimal for whole numbers and rounds to one', () => {
-    expect(formatOneDecimal(40)).toBe('40.0');
-    expect(formatOneDecimal(33.44)).toBe('33.4');
-    expect(formatCount(1234567)).toBe('1,234,567');
   });
 });
 

@@ -4,29 +4,7 @@
  * 'Never') are unit-tested without a DOM.
  */
 import type { FacilityStatistics, MeActivity } from '@ust/schemas';
-
-// The product is US-only and the spec's figures use US separators, so the locale is fixed
-// rather than the browser's: '742,860' must not become '742.860' for a German browser.
-const LOCALE = 'en-US';
-const countFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const oneDecimalFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-
-export const formatCount = (value: number): string => countFormat.format(value);
-export const formatOneDecimal = (value: number): string => oneDecimalFormat.format(value);
-
-/** 'Mar 5, 2026, 2:14 PM' in the browser's time zone; an unreadable timestamp is shown as given. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
-}
-
-export interface Figure {
-  label: string;
-  value: string;
-  /** Shown smaller after the value: ' years', '%'. */
-  unit?: string;
-}
+import { formatCount, formatDateTime, formatOneDecimal, type Figure } from '../../components/format';
 
 /**
  * SPEC.md section 2's figures plus Facilities with Leaks (the leak rate's numerator). Without

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ADMIN_VIEW_PARAM, findAdminTool, type AdminView } from './admin-tools';
+import { ADMIN_VIEW_PARAM } from '../../admin-views';
+import { findAdminTool, type AdminView } from './admin-tools';
 
 /** The admin console view the URL asks for, and a way to open one: set it, then bring the slot into view. */
 export function useAdminConsoleView() {

@@ -5,13 +5,14 @@
  */
 import { useId } from 'react';
 import { useFacilityDetailsQuery } from '../../api';
+import { SourceLabel } from '../../components/DetailSection';
 import { Loading } from '../../components/Loading';
-import { SourceLabel } from './DetailSection';
+import { Modal, ModalError, ModalHeader } from '../../components/Modal';
 import { FacilityKeyInformation } from './FacilityKeyInformation';
 import { AdditionalFields, ReleaseList, TankList } from './FacilityRecords';
-import { Modal, ModalError, ModalHeader } from './Modal';
 import { PricingAnalysis } from './PricingAnalysis';
 import { RiskBreakdown } from './RiskBreakdown';
+import './details.css';
 
 export interface FacilityDetailsDialogProps {
   facilityId: string;

@@ -1,9 +1,8 @@
 import type { FacilityDetails } from '@ust/schemas';
-import { LeakBadge, RiskScore } from './Badges';
-import { DetailSection, FieldGrid } from './DetailSection';
-import { formatCoordinate, formatCount, formatYears, NOT_AVAILABLE } from './format';
+import { LeakBadge, RiskScore } from '../../components/Badges';
+import { DetailSection, FieldGrid } from '../../components/DetailSection';
+import { formatCoordinate, formatCount, formatText as text, formatYears, NOT_AVAILABLE } from '../../components/format';
 
-const text = (value: string | null) => value || NOT_AVAILABLE;
 const year = (value: number | null) => (value === null ? NOT_AVAILABLE : String(value));
 
 /** SPEC.md section 3, 'Facility details': the named fields, in the spec's order. */

@@ -1,9 +1,8 @@
 import type { FacilityDetails } from '@ust/schemas';
-import { ReleaseStatusBadge } from './Badges';
-import { DetailSection, FieldGrid } from './DetailSection';
-import { fieldLabel, formatCount, formatFieldValue, NOT_AVAILABLE } from './format';
-
-const text = (value: string | null) => value || NOT_AVAILABLE;
+import { ReleaseStatusBadge } from '../../components/Badges';
+import { DetailSection, FieldGrid } from '../../components/DetailSection';
+import { formatCount, formatText as text } from '../../components/format';
+import { fieldLabel, formatFieldValue } from './other-fields';
 
 export function TankList({ tanks }: { tanks: FacilityDetails['tanks'] }) {
   return (

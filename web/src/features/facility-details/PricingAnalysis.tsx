@@ -1,7 +1,9 @@
 import type { PricingInfo, PricingQuote } from '@ust/schemas';
-import { RiskScore } from './Badges';
-import { DetailSection, FieldGrid } from './DetailSection';
-import { carrierSwatch, cheapestQuoteIndex, formatUsd } from './format';
+import { RiskScore } from '../../components/Badges';
+import { carrierSwatch, cheapestQuoteIndex } from '../../components/carrier-quotes';
+import { CarrierName } from '../../components/CarrierName';
+import { DetailSection, FieldGrid } from '../../components/DetailSection';
+import { formatUsd } from '../../components/format';
 
 /**
  * SPEC.md section 2, 'Insurance Pricing Analysis', as indicative estimates (DECISIONS.md 13):
@@ -35,16 +37,6 @@ export function PricingAnalysis({ pricing }: { pricing: PricingInfo }) {
       )}
       <p className="pricing-disclaimer">{pricing.disclaimer}.</p>
     </DetailSection>
-  );
-}
-
-/** The carrier's name beside its colour, the same colour wherever the carrier appears. */
-export function CarrierName({ carrier }: { carrier: string }) {
-  return (
-    <span className={`carrier carrier-${carrierSwatch(carrier)}`}>
-      <span className="carrier-swatch" aria-hidden="true" />
-      {carrier}
-    </span>
   );
 }
 

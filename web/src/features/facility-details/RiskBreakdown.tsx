@@ -1,6 +1,6 @@
 import type { RiskAssessment } from '@ust/schemas';
-import { RiskScore } from './Badges';
-import { DetailSection } from './DetailSection';
+import { RiskScore } from '../../components/Badges';
+import { DetailSection } from '../../components/DetailSection';
 import { riskFactorLabel, riskFactorValue } from './risk-factors';
 
 /** Why the facility scores what it does: each factor's value and points (docs/risk-model.md). */

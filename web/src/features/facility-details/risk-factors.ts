@@ -3,7 +3,8 @@
  * model version adds still shows, under its key made readable.
  */
 import type { RiskAssessment } from '@ust/schemas';
-import { fieldLabel, formatCount, NOT_AVAILABLE } from './format';
+import { formatCount, NOT_AVAILABLE } from '../../components/format';
+import { fieldLabel } from './other-fields';
 
 const FACTOR_LABELS: Record<string, string> = {
   active_tank_count: 'Tanks in use',

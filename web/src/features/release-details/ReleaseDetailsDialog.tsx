@@ -6,11 +6,11 @@
 import { useId } from 'react';
 import type { ReleaseDetails } from '@ust/schemas';
 import { useReleaseDetailsQuery } from '../../api';
+import { ReleaseStatusBadge } from '../../components/Badges';
+import { DetailSection, FieldGrid, SourceLabel } from '../../components/DetailSection';
+import { formatCoordinate, formatCount, formatText as text, formatYesNo, NOT_AVAILABLE } from '../../components/format';
 import { Loading } from '../../components/Loading';
-import { ReleaseStatusBadge } from '../facility-details/Badges';
-import { DetailSection, FieldGrid, SourceLabel } from '../facility-details/DetailSection';
-import { formatCoordinate, formatCount, formatYesNo, NOT_AVAILABLE } from '../facility-details/format';
-import { Modal, ModalError, ModalHeader } from '../facility-details/Modal';
+import { Modal, ModalError, ModalHeader } from '../../components/Modal';
 
 export interface ReleaseDetailsDialogProps {
   releaseId: string;
@@ -60,8 +60,6 @@ export function ReleaseDetailsDialog({ releaseId, onClose }: ReleaseDetailsDialo
     </Modal>
   );
 }
-
-const text = (value: string | null) => value || NOT_AVAILABLE;
 
 function keyFields(release: ReleaseDetails) {
   return [

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ClosestRelease } from '@ust/schemas';
-import { ReleaseStatusBadge } from '../facility-details/Badges';
-import { formatCount, formatMiles } from '../facility-details/format';
+import { ReleaseStatusBadge } from '../../components/Badges';
+import { formatCount, formatMiles } from '../../components/format';
 
 /**
  * SPEC.md section 2's red panel: the closest release within 10 miles (DECISIONS.md 12). The

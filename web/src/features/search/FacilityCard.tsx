@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { SearchFacility } from '@ust/schemas';
-import { LeakBadge, RiskScore } from '../facility-details/Badges';
-import { externalMapUrl, formatAddress, formatMiles } from '../facility-details/format';
+import { LeakBadge, RiskScore } from '../../components/Badges';
+import { formatAddress, formatMiles } from '../../components/format';
+import { externalMapUrl } from './external-map';
 import { PricingEstimate } from './PricingEstimate';
 
 /** One search result (SPEC.md section 2, 'Facility card'). */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { GeocodeMatchType, GeocodeResult } from '@ust/schemas';
-import { FieldGrid } from '../facility-details/DetailSection';
-import { formatCoordinate } from '../facility-details/format';
+import { FieldGrid } from '../../components/DetailSection';
+import { formatCoordinate } from '../../components/format';
 
 /** What kind of point the search started from; null when a picked suggestion's point was used. */
 const MATCH_TYPES: Record<GeocodeMatchType, string> = { address: 'Street address', zip: 'ZIP code centre', place: 'City or town centre' };

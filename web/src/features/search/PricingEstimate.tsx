@@ -1,6 +1,7 @@
 import type { SearchFacility } from '@ust/schemas';
-import { CarrierName } from '../facility-details/PricingAnalysis';
-import { carrierSwatch, cheapestQuoteIndex, formatUsd } from '../facility-details/format';
+import { carrierSwatch, cheapestQuoteIndex } from '../../components/carrier-quotes';
+import { CarrierName } from '../../components/CarrierName';
+import { formatUsd } from '../../components/format';
 
 /** SPEC.md section 9: at most 4 quotes per facility. */
 export const MAX_QUOTES = 4;

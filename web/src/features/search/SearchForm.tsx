@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { MAX_SEARCH_ADDRESS_LENGTH, SearchAddressBody } from '@ust/schemas';
-import { formatCoordinate } from '../facility-details/format';
+import { formatCoordinate } from '../../components/format';
 import { AddressAutocomplete } from './AddressAutocomplete';
 
 /** SPEC.md section 2's Denver pre-fill; it geocodes to its ZIP centroid (docs/geocoding.md, DECISIONS.md 12). */

@@ -1,5 +1,5 @@
 import type { SearchFacility, SearchResponse } from '@ust/schemas';
-import { formatCount, formatMiles } from '../facility-details/format';
+import { formatCount, formatMiles } from '../../components/format';
 import { FacilityCard } from './FacilityCard';
 
 /** SPEC.md section 2, 'Search Results': the count, the distance range and the facility cards. */

@@ -7,6 +7,7 @@
  * an answer that needs them and has none gets the spec's failure text.
  */
 import type { FacilityStatistics } from '@ust/schemas';
+import { formatCount as count, formatOneDecimal as oneDecimal, formatUsd as usd } from '../../components/format';
 
 export const CHAT_FAILURE_TEXT = "I apologize, but I'm experiencing technical difficulties. Please try again later.";
 
@@ -38,11 +39,6 @@ interface Rule {
   /** A string answers as is; a function needs the live figures. */
   reply: string | ((statistics: TankAiStatistics) => string);
 }
-
-// Fixed locale: the app is US-only and the answers must read '12,345' in every browser.
-const count = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
-const oneDecimal = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const usd = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 const words = (pattern: string) => {
   const regex = new RegExp(`\\b(?:${pattern})\\b`);

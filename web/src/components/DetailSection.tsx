@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import './details.css';
+import './detail-section.css';
 
 /** A titled section of a details dialog. */
 export function DetailSection({ title, children }: { title: string; children: ReactNode }) {

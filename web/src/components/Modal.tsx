@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
-import './details.css';
+import './modal.css';
 
 export interface ModalProps {
   /** The id of the element naming the dialog (its title). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSignInCallback, safeReturnTo } from './auth-client';
+import { isSignInCallback, safeReturnTo } from './sign-in-request';
 
 describe('sign-in helpers', () => {
   it('recognise a login return by code, state or error on /callback only', () => {

@@ -1,6 +1,7 @@
 /** Coloured badges shared by the search screen and the dialogs. */
-import { formatYesNo, releaseStatusBadgeClass, riskClass, riskLevel, type ReleaseStatusClass } from './format';
-import './details.css';
+import { releaseStatusBadgeClass, riskClass, riskLevel, type ReleaseStatusClass } from './badge-classes';
+import { formatYesNo } from './format';
+import './badges.css';
 
 const BAND_NAMES = { low: 'Low', moderate: 'Moderate', high: 'High' } as const;
 

@@ -1,0 +1,28 @@
+/**
+ * The admin console's views and how a link names one: `?admin=<view>` (DECISIONS.md 19). The
+ * dashboard's Admin Tools set it and the console opens the tab it names. Both features read it
+ * from here, so neither depends on the other.
+ */
+export const ADMIN_VIEW_PARAM = 'admin';
+
+/** The console's five tabs (SPEC.md section 2 'Admin Panel'); System Logs is the default. */
+export const ADMIN_TABS = [
+  { id: 'system-logs', label: 'System Logs' },
+  { id: 'user-activities', label: 'User Activities' },
+  { id: 'user-management', label: 'User Management' },
+  { id: 'active-sessions', label: 'Active Sessions' },
+  { id: 'analytics', label: 'Analytics' },
+] as const;
+
+export type AdminTab = (typeof ADMIN_TABS)[number];
+export type AdminTabId = AdminTab['id'];
+
+export const DEFAULT_ADMIN_TAB: AdminTabId = 'system-logs';
+
+/**
+ * The tab a `?admin=` view names, or undefined when it names none: the views that are tabs open
+ * that tab; the others (data-updates, system-health) are not console tabs.
+ */
+export function tabForView(view: string | null | undefined): AdminTabId | undefined {
+  return ADMIN_TABS.find((tab) => tab.id === view)?.id;
+}

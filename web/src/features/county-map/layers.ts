@@ -1,0 +1,126 @@
+/**
+ * The risk map's own sources and layers, as typed MapLibre specifications. MapOverlays
+ * (map-overlays.ts) adds them over the base style's layers, in the order of OVERLAY_SOURCES.
+ *
+ * The fill expression never changes: a recolour writes each region's ramp position into
+ * feature-state (color-scales.ts), which rewrites paint buffers only, whereas a new paint
+ * expression that reads feature-state makes MapLibre lay out every tile again. County borders
+ * are the fill's own antialiased outline rather than a second line layer, and the hover and
+ * selection outlines are a small source holding just those regions.
+ */
+import type {
+  CircleLayerSpecification,
+  ExpressionSpecification,
+  FillLayerSpecification,
+  HeatmapLayerSpecification,
+  LineLayerSpecification,
+  VisibilitySpecification,
+} from 'maplibre-gl';
+import type { LocalPalette } from './base-styles';
+import { FILL_COLOR_EXPRESSION, FILL_OPACITY } from './color-scales';
+import type { RegionLevel } from './region-data';
+
+export const REGION_LEVELS: readonly RegionLevel[] = ['states', 'counties'];
+
+export const layerIds = {
+  land: 'land',
+  fill: (level: RegionLevel) => `${level}-fill`,
+  stateBorders: 'state-borders',
+  highlight: 'region-highlight',
+  density: 'facility-density',
+  pins: 'facility-pins',
+} as const;
+
+/** Every source the overlays add, in drawing order; a region level's source is named after it. */
+export const OVERLAY_SOURCES = ['land', 'states', 'counties', 'state-borders', 'highlight', 'density', 'pins'] as const;
+
+export const OVERLAY_LAYERS: ReadonlySet<string> = new Set([
+  layerIds.land,
+  ...REGION_LEVELS.map((level) => layerIds.fill(level)),
+  layerIds.stateBorders,
+  layerIds.highlight,
+  layerIds.density,
+  layerIds.pins,
+]);
+
+/**
+ * How MapLibre's worker tiles the shapes. us-atlas boundaries are drawn at 1:10,000,000, so tiles
+ * past zoom 10 would add no detail (MapLibre over-zooms them), and fills need only a small
+ * buffer past each tile's edge. Fewer, smaller tiles mean a sooner first frame.
+ */
+export const REGION_TILING = { maxzoom: 10, buffer: 32, tolerance: 0.5 } as const;
+/** Natural Earth 1:50m land: a background, simplified harder. */
+export const LAND_TILING = { maxzoom: 8, buffer: 16, tolerance: 1 } as const;
+
+export const visibility = (visible: boolean): VisibilitySpecification => (visible ? 'visible' : 'none');
+
+export function landLayer(palette: LocalPalette): FillLayerSpecification {
+  return { id: layerIds.land, type: 'fill', source: 'land', paint: { 'fill-color': palette.land } };
+}
+
+/** A level's regions, coloured from each one's feature-state position; only the shown level is visible. */
+export function regionFillLayer(level: RegionLevel, palette: LocalPalette, visible: boolean): FillLayerSpecification {
+  return {
+    id: layerIds.fill(level),
+    type: 'fill',
+    source: level,
+    layout: { visibility: visibility(visible) },
+    paint: {
+      'fill-color': FILL_COLOR_EXPRESSION,
+      'fill-opacity': FILL_OPACITY,
+      'fill-outline-color': level === 'states' ? palette.stateLine : palette.countyLine,
+    },
+  };
+}
+
+/** State borders over the counties, shown at the county level only. */
+export function stateBordersLayer(palette: LocalPalette, visible: boolean): LineLayerSpecification {
+  return {
+    id: layerIds.stateBorders,
+    type: 'line',
+    source: 'state-borders',
+    layout: { visibility: visibility(visible) },
+    paint: { 'line-color': palette.stateLine, 'line-width': 0.8 },
+  };
+}
+
+/** The selected region's outline (thick) and the hovered one's (thin). */
+export function highlightLayer(palette: LocalPalette): LineLayerSpecification {
+  return {
+    id: layerIds.highlight,
+    type: 'line',
+    source: 'highlight',
+    paint: { 'line-color': palette.selectedLine, 'line-width': ['match', ['get', 'kind'], 'selected', 3, 1.5] },
+  };
+}
+
+/** Each cell's weight: its count relative to the largest cell's. */
+export const densityWeight = (maxCount: number): ExpressionSpecification => ['/', ['get', 'count'], maxCount];
+
+export function densityLayer(visible: boolean, maxCount: number): HeatmapLayerSpecification {
+  return {
+    id: layerIds.density,
+    type: 'heatmap',
+    source: 'density',
+    layout: { visibility: visibility(visible) },
+    paint: {
+      'heatmap-weight': densityWeight(maxCount),
+      'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 3, 1, 9, 3],
+      'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 3, 8, 7, 18, 10, 30],
+      'heatmap-opacity': 0.8,
+    },
+  };
+}
+
+/** The selected region's facilities: red for a facility that has had a leak, blue otherwise. */
+export const PIN_LAYER: CircleLayerSpecification = {
+  id: layerIds.pins,
+  type: 'circle',
+  source: 'pins',
+  paint: {
+    'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 3, 10, 6],
+    'circle-color': ['case', ['get', 'has_leak'], '#b91c1c', '#1d4ed8'],
+    'circle-stroke-color': '#ffffff',
+    'circle-stroke-width': 1,
+  },
+};

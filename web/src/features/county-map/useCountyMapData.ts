@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useMapConfigQuery, useRegionFiguresQuery } from '../../api';
+import { resolveMapStyle } from './base-styles';
+import { buildColorScale, rampPosition } from './color-scales';
+import type { MapSettings } from './MapControls';
+import { metricValue } from './map-metrics';
+import { featureIdOf, loadLand, loadMapGeometry } from './region-geometry';
+
+/**
+ * What the map draws for the chosen settings: the static shapes (loaded once, kept for the
+ * session), the level's figures, the base style the tile configuration allows, and each
+ * region's colour as a position on the ramp. Shapes and figures load in parallel.
+ */
+export function useCountyMapData({ level, metric, scale, style: styleId }: Pick<MapSettings, 'level' | 'metric' | 'scale' | 'style'>) {
+  const geometry = useQuery({ queryKey: ['map-geometry'], queryFn: ({ signal }) => loadMapGeometry(signal), staleTime: Infinity, gcTime: Infinity });
+  const figures = useRegionFiguresQuery(level);
+  const config = useMapConfigQuery();
+  const style = useMemo(() => resolveMapStyle(styleId, config.data ?? null), [styleId, config.data]);
+  const land = useQuery({ queryKey: ['map-land'], queryFn: ({ signal }) => loadLand(signal), staleTime: Infinity, gcTime: Infinity, enabled: style.drawsLand });
+
+  const colorScale = useMemo(
+    () => buildColorScale(scale, figures.data ? [...figures.data.byFips.values()].map((region) => metricValue(region, metric)) : []),
+    [scale, metric, figures.data],
+  );
+  const colours = useMemo(() => {
+    if (!figures.data) return null;
+    const positions = new Map<number, number>();
+    for (const [fips, region] of figures.data.byFips) positions.set(featureIdOf(fips), rampPosition(colorScale, metricValue(region, metric)));
+    return { level: figures.data.level, positions };
+  }, [figures.data, colorScale, metric]);
+
+  return { geometry, figures, config: config.data ?? null, style, land, colorScale, colours };
+}
