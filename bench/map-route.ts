@@ -43,7 +43,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger, loadConfig, workspaceRoot } from '@ust/platform';
 import { startStandalone, type Standalone } from '@ust/standalone';
-import { CHROMIUM, type Platform } from '../web/e2e/harness.js';
+import { CHROMIUM, type Platform } from '@ust/e2e/harness';
 import { printTable, summarize, type Row } from './table.js';
 
 // playwright-core is the web app's dependency, not the benchmarks': its types come through the

@@ -19,7 +19,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { signIn, startPlatform, type Platform } from '../web/e2e/harness.js';
+import { signIn, startPlatform, type Platform } from '@ust/e2e/harness';
 import { printTable, summarize } from './table.js';
 
 // playwright-core is the web app's dependency, not the benchmarks': its Page type comes through the harness.

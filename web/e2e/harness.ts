@@ -8,9 +8,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { DemoAccount } from '../../services/identity/src/demo-accounts.js';
-import { createLogger, loadConfig, workspaceRoot } from '../../services/platform/src/index.js';
-import { startStandalone, type Standalone } from '../../services/standalone/src/start-standalone.js';
+import type { DemoAccount } from '@ust/identity';
+import { createLogger, loadConfig, workspaceRoot } from '@ust/platform';
+import { startStandalone, type Standalone } from '@ust/standalone';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'screenshots');

@@ -9,7 +9,9 @@ const original = () => JSON.parse(readFileSync(RATING_PLAN_V1_FILE, 'utf8'));
 const directory = mkdtempSync(path.join(tmpdir(), 'rating-plan-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
+// A corruption reaches anywhere into the plan's JSON, whose shape it means to break.
 /** Writes a corrupted copy of the v1 plan and reads it back. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function readCorrupted(name: string, corrupt: (plan: any) => void): () => unknown {
   const plan = original();
   corrupt(plan);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryCache } from '@ust/platform';
-import { createGeocoder } from './geocoder.js';
+import { createGeocoder } from './create-geocoder.js';
 
 const bladensburg = {
   id: 'address.123',

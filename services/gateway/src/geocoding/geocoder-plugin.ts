@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createGeocoder, type Geocoder } from './geocoder.js';
+import { createGeocoder } from './create-geocoder.js';
+import type { Geocoder } from './geocoder.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

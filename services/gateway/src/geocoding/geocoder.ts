@@ -3,10 +3,7 @@
  * an address's point for the search. The local index is the default; an external
  * Mapbox-style service replaces it when GEOCODER_URL is set (docs/geocoding.md).
  */
-import type { Cache, Config } from '@ust/platform';
 import type { AddressSuggestion, GeocodeResult } from '@ust/schemas';
-import { createExternalGeocoder } from './external-geocoder.js';
-import { createLocalGeocoder } from './local-geocoder.js';
 
 export interface Geocoder {
   readonly adapter: 'local' | 'external';
@@ -27,17 +24,4 @@ export class GeocoderUnavailableError extends Error {
     super(message);
     this.name = 'GeocoderUnavailableError';
   }
-}
-
-export interface GeocoderDeps {
-  cache: Cache;
-  config: Pick<Config, 'GEOCODER_URL' | 'GEOCODER_API_KEY'>;
-  /** For tests of the external adapter. @defaultValue globalThis.fetch */
-  fetch?: typeof fetch;
-}
-
-/** The external adapter when GEOCODER_URL is set, else the local index in `cache`. */
-export function createGeocoder({ cache, config, fetch }: GeocoderDeps): Geocoder {
-  if (config.GEOCODER_URL) return createExternalGeocoder({ url: config.GEOCODER_URL, apiKey: config.GEOCODER_API_KEY, ...(fetch ? { fetch } : {}) });
-  return createLocalGeocoder({ cache });
 }

@@ -1,5 +1,5 @@
 import type { ConsumerDefinition } from '../consumer.js';
-import type { IngestDeps } from '../start-ingest.js';
+import type { Logger, Ports } from '@ust/platform';
 import { datasetRecordsConsumer } from './dataset-records.consumer.js';
 import { datasetCommittedConsumer } from './dataset-committed.consumer.js';
 import { telemetryLogsConsumer } from './telemetry-logs.consumer.js';
@@ -9,7 +9,7 @@ import { telemetryActivitiesConsumer } from './telemetry-activities.consumer.js'
  * Every consumer the ingest service runs, each with its own consumer group, each writing
  * ClickHouse.
  */
-export function buildConsumers(deps: IngestDeps): Array<ConsumerDefinition<unknown>> {
+export function buildConsumers(deps: Pick<Ports, 'store' | 'jobs'> & { log: Logger }): Array<ConsumerDefinition<unknown>> {
   return [
     datasetRecordsConsumer(deps.store),
     datasetCommittedConsumer({ store: deps.store, jobs: deps.jobs, log: deps.log }),

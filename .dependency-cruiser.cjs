@@ -1,0 +1,85 @@
+/**
+ * The layering of DESIGN.md section 2 as rules, checked by `pnpm lint` (dependency-cruiser).
+ * Workspace packages resolve to their sources (services/<name>/src/...), so the rules speak of
+ * folders. Each package may use the packages below it; nothing reaches into another package's
+ * files by relative path.
+ *
+ *   schemas  <-  platform, domain  <-  read-model, identity, ingest  <-  workers, gateway, pipelines
+ *            <-  standalone  <-  e2e harness, bench
+ *   web/src  uses schemas only.
+ */
+const pkg = (name) => `^services/${name}/`;
+
+/** Packages each package must not import (besides the general rules below). */
+const forbiddenBelow = {
+  schemas: ['services/', 'pipelines/', 'web/'],
+  'services/platform': [pkg('domain'), pkg('read-model'), pkg('identity'), pkg('ingest'), pkg('workers'), pkg('gateway'), pkg('standalone'), '^pipelines/'],
+  'services/domain': [pkg('platform'), pkg('read-model'), pkg('identity'), pkg('ingest'), pkg('workers'), pkg('gateway'), pkg('standalone'), '^pipelines/'],
+  'services/read-model': [pkg('identity'), pkg('ingest'), pkg('workers'), pkg('gateway'), pkg('standalone'), '^pipelines/'],
+  'services/identity': [pkg('domain'), pkg('read-model'), pkg('ingest'), pkg('workers'), pkg('gateway'), pkg('standalone'), '^pipelines/'],
+  'services/ingest': [pkg('read-model'), pkg('identity'), pkg('workers'), pkg('gateway'), pkg('standalone'), '^pipelines/'],
+  'services/workers': [pkg('identity'), pkg('ingest'), pkg('gateway'), pkg('standalone'), '^pipelines/'],
+  'services/gateway': [pkg('ingest'), pkg('workers'), pkg('standalone')],
+  pipelines: [pkg('workers'), pkg('gateway'), pkg('identity'), pkg('standalone')],
+};
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle makes two modules one: neither can be read, tested or moved alone.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'web-only-through-schemas',
+      severity: 'error',
+      comment: 'The browser app shares only the API contracts with the services (DESIGN.md section 2).',
+      from: { path: '^web/src/' },
+      to: { path: '^(services|pipelines|bench|deploy)/' },
+    },
+    {
+      name: 'no-reaching-into-another-package',
+      severity: 'error',
+      comment: 'A package is used through its name and exports, never by relative path into its files.',
+      from: { path: '^(services/[^/]+|schemas|pipelines|web/src|bench)/' },
+      to: { dependencyTypes: ['local'], pathNot: ['^$1/'] },
+    },
+    {
+      name: 'e2e-only-into-the-app-it-tests',
+      severity: 'error',
+      comment: "Browser tests may compare what is drawn with the web app's own modules (palettes, metrics); nothing else by path.",
+      from: { path: '^web/e2e/' },
+      to: { dependencyTypes: ['local'], pathNot: ['^web/e2e/', '^web/src/'] },
+    },
+    ...Object.entries(forbiddenBelow).map(([from, targets]) => ({
+      name: `layering-${from.replace('services/', '')}`,
+      severity: 'error',
+      comment: `${from} must not depend on a package at its level or above (DESIGN.md section 2).`,
+      from: { path: `^${from}/` },
+      to: { path: targets.map((target) => (target.startsWith('^') ? target : `^${target}`)) },
+    })),
+    {
+      name: 'standalone-only-from-harnesses',
+      severity: 'error',
+      comment: 'standalone composes every service; only the e2e harness and benchmarks may start it.',
+      from: { pathNot: ['^services/standalone/', '^web/e2e/', '^bench/'] },
+      to: { path: pkg('standalone') },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['node_modules', '/dist/', 'web/e2e/screenshots'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    // Workspace packages are symlinks in node_modules: resolve them to their folders.
+    preserveSymlinks: false,
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
