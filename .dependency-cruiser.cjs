@@ -8,7 +8,9 @@
  *            <-  standalone  <-  e2e harness, bench
  *   web/src  uses schemas only.
  */
-const pkg = (name) => `^services/${name}/`;
+// A package by folder (resolved) or by name (an import of a package the importer does not
+// declare cannot be resolved, and must fail the same rule rather than slip through).
+const pkg = (name) => `^(services/${name}/|@ust/${name}(/|$))`;
 
 /** Packages each package must not import (besides the general rules below). */
 const forbiddenBelow = {
@@ -33,11 +35,19 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-unresolvable',
+      severity: 'error',
+      comment: 'An import nobody can resolve: a typo, or a package the importer does not declare in its package.json.',
+      from: {},
+      // geojson and topojson-specification exist only as @types packages: nothing to resolve at run time.
+      to: { couldNotResolve: true, pathNot: '^(geojson|topojson-specification)$' },
+    },
+    {
       name: 'web-only-through-schemas',
       severity: 'error',
       comment: 'The browser app shares only the API contracts with the services (DESIGN.md section 2).',
       from: { path: '^web/src/' },
-      to: { path: '^(services|pipelines|bench|deploy)/' },
+      to: { path: ['^(services|pipelines|bench|deploy)/', '^@ust/(?!schemas(/|$))'] },
     },
     {
       name: 'no-reaching-into-another-package',

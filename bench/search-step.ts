@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { createMemoryCache, loadConfig } from '@ust/platform';
 import { readCurrentVersion, SearchIndex } from '@ust/read-model';
-import { searchResponseBody } from '../services/gateway/src/search/search-response-body.js';
+import { searchResponseBody } from '@ust/gateway';
 import { queryPoints, readSites, warmUpPoints } from './search-points.js';
 import { printTable, summarize } from './table.js';
 

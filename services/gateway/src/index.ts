@@ -4,3 +4,4 @@ export { createUserDirectory, userIdOfSubject, type UserDirectory } from './user
 export { localSigningKeys, type SigningKeyResolver } from './auth/signing-keys.js';
 export { startEmbeddedIdentity } from './embedded-identity.js';
 export { createGeocoder } from './geocoding/index.js';
+export { searchResponseBody } from './search/search-response-body.js';

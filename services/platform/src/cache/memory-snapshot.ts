@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { writePrivateFileSync } from '../files/private-files.js';
-import type { MemoryEntry } from './memory-store.js';
+import type { MemoryEntry } from './memory-entry.js';
 
 const MAGIC = Buffer.from('USTCACHE1');
 

@@ -2,11 +2,10 @@
  * The embedded cache's entries, shared by the root cache and every prefixed view of it: opened
  * from the snapshot file, swept of expired keys while open, written back to the snapshot at close.
  */
+import type { MemoryEntry } from './memory-entry.js';
 import { readSnapshot, writeSnapshot } from './memory-snapshot.js';
 
-export type MemoryEntry =
-  | { kind: 'string'; value: Buffer; expiresAt?: number }
-  | { kind: 'hash'; fields: Map<string, Buffer>; expiresAt?: number };
+export type { MemoryEntry } from './memory-entry.js';
 
 export interface MemoryStore {
   entries: Map<string, MemoryEntry>;

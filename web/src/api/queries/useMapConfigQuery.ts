@@ -1,4 +1,3 @@
-import type { MapConfig } from '../../features/county-map/base-styles';
 import { useAuthedQuery } from '../authed-query';
 
 /** GET /api/map-config: which tile services the Streets and Satellite styles may use. */

@@ -4,7 +4,7 @@
  * section 9); a stored copy that cannot be read is dropped, logged and fetched again (section 8).
  */
 import type { RegionLevel, RegionProperties, SourceCounts } from '@ust/schemas';
-import type { ApiClient } from '../../api';
+import type { ApiClient } from '../../api/client';
 import { readSessionCache, writeSessionCache } from '../../api/session-cache';
 import type { ClientLogger } from '../../telemetry';
 
