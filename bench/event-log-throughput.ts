@@ -87,14 +87,11 @@ const rows: Row[] = [await measureAdapter('in-process', () => createInProcessEve
 const broker = process.env.KAFKA_BROKERS ? undefined : await startKafkaBroker();
 try {
   const brokers = (process.env.KAFKA_BROKERS ?? broker!.url).split(',');
-  rows.push(await measureAdapter(`kafka (${broker ? 'local broker' : 'KAFKA_BROKERS'})`, () =>
-    createKafkaEventLog({ brokers, clientId: 'bench-event-log', logger }),
-  ));
+  rows.push(
+    await measureAdapter(`kafka (${broker ? 'local broker' : 'KAFKA_BROKERS'})`, () => createKafkaEventLog({ brokers, clientId: 'bench-event-log', logger })),
+  );
 } finally {
   await broker?.stop();
 }
 
-printTable(
-  `EventLog throughput: ${totalMessages.toLocaleString('en-US')} messages of ~200 bytes, batches of ${batchSize}, median of ${runs} runs`,
-  rows,
-);
+printTable(`EventLog throughput: ${totalMessages.toLocaleString('en-US')} messages of ~200 bytes, batches of ${batchSize}, median of ${runs} runs`, rows);

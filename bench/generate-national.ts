@@ -55,11 +55,21 @@ const planned = plannedCounts(options);
 const rows: Row[] = [
   { measure: 'facilities', generated: totals.facilities, planned: planned.facilities, 'UST Finder': NATIONAL_TARGETS.facilities * scale },
   { measure: 'tanks', generated: totals.tanks, planned: planned.tanks, 'UST Finder': NATIONAL_TARGETS.tanks * scale },
-  { measure: 'active tanks (in use + TOS)', generated: totals.activeTanks, planned: Object.values(planned.byState).reduce((sum, state) => sum + state.activeTanks, 0), 'UST Finder': '504,169 (product text)' },
+  {
+    measure: 'active tanks (in use + TOS)',
+    generated: totals.activeTanks,
+    planned: Object.values(planned.byState).reduce((sum, state) => sum + state.activeTanks, 0),
+    'UST Finder': '504,169 (product text)',
+  },
   { measure: 'releases', generated: totals.releases, planned: planned.releases, 'UST Finder': NATIONAL_TARGETS.releases * scale },
   { measure: 'open releases', generated: totals.openReleases, planned: '', 'UST Finder': '' },
   { measure: 'releases linked to a facility %', generated: (100 * totals.linkedReleases) / totals.releases, planned: '', 'UST Finder': '' },
-  { measure: 'facilities with a release %', generated: (100 * facilitiesWithRelease.size) / totals.facilities, planned: '', 'UST Finder': '33.44 (product text)' },
+  {
+    measure: 'facilities with a release %',
+    generated: (100 * facilitiesWithRelease.size) / totals.facilities,
+    planned: '',
+    'UST Finder': '33.44 (product text)',
+  },
   { measure: 'average tank age in 2025, years', generated: ageSum / totals.tanks, planned: '', 'UST Finder': '37.1 (product text)' },
 ];
 printTable('What the generated data looks like', rows);

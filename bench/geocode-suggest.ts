@@ -23,12 +23,21 @@ const connections = Number(process.argv[3] ?? 10);
 const config = loadConfig();
 const port = await findFreePort();
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/standalone/src/main.ts')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_SCALE: process.env.DEMO_SCALE ?? 'none', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_SCALE: process.env.DEMO_SCALE ?? 'none',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 await waitForPort('127.0.0.1', port, 30 * 60_000);
 const base = `http://127.0.0.1:${port}`;
-const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'admin'], { env: process.env });
+const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'admin'], {
+  env: process.env,
+});
 const headers = { authorization: `Bearer ${stdout.trim()}` };
 
 async function json<T>(url: string): Promise<T> {
@@ -56,7 +65,11 @@ for (const [index, facility] of facilities.entries()) {
   const words = (facility.Address ?? '').split(/\s+/);
   if (/^\d+$/.test(words[0] ?? '') && words[1]) {
     // A third of them typed in full with the locality, the rest begun.
-    addressQueries.push(index % 3 === 0 ? `${facility.Address}, ${facility.City}, ${facility.State} ${facility.Zip_Code ?? ''}`.trim() : `${words[0]} ${words[1].slice(0, 4).toLowerCase()}`);
+    addressQueries.push(
+      index % 3 === 0
+        ? `${facility.Address}, ${facility.City}, ${facility.State} ${facility.Zip_Code ?? ''}`.trim()
+        : `${words[0]} ${words[1].slice(0, 4).toLowerCase()}`,
+    );
   }
   if (facility.Zip_Code) zipQueries.push(index % 2 === 0 ? facility.Zip_Code.slice(0, 3) : facility.Zip_Code.slice(0, 5));
   if (facility.City) cityQueries.push(index % 2 === 0 ? facility.City.slice(0, 4).toLowerCase() : `${facility.City}, ${facility.State}`);
@@ -101,12 +114,19 @@ const version = Number(await cache.get(DATASET_POINTER_KEY));
 const meta = JSON.parse((await cache.get(datasetKeys.geocoderMeta(version))) ?? 'null') as GeocoderIndexMeta | null;
 if (!meta) throw new Error(`Dataset v${version} has no geocoder index`);
 const mb = (bytes: number) => Math.round(bytes / 10_485.76) / 100;
-printTable(`Geocoder index of dataset v${version}: built in ${meta.seconds} s from ${meta.records.facilities} facility and ${meta.records.releases} release addresses`, [
-  { shards: `street addresses (a:, ${meta.buckets} buckets)`, rows: meta.addresses, 'stored MB': mb(meta.bytes.addresses) },
-  { shards: 'addresses without a number (s:)', rows: meta.streets, 'stored MB': mb(meta.bytes.streets) },
-  { shards: 'ZIP centroids (z:)', rows: meta.zips, 'stored MB': mb(meta.bytes.zips) },
-  { shards: 'places (p:)', rows: meta.places, 'stored MB': mb(meta.bytes.places) },
-  { shards: `total (${meta.keys} keys)`, rows: meta.addresses + meta.streets + meta.zips + meta.places, 'stored MB': mb(Object.values(meta.bytes).reduce((a, b) => a + b, 0)) },
-]);
+printTable(
+  `Geocoder index of dataset v${version}: built in ${meta.seconds} s from ${meta.records.facilities} facility and ${meta.records.releases} release addresses`,
+  [
+    { shards: `street addresses (a:, ${meta.buckets} buckets)`, rows: meta.addresses, 'stored MB': mb(meta.bytes.addresses) },
+    { shards: 'addresses without a number (s:)', rows: meta.streets, 'stored MB': mb(meta.bytes.streets) },
+    { shards: 'ZIP centroids (z:)', rows: meta.zips, 'stored MB': mb(meta.bytes.zips) },
+    { shards: 'places (p:)', rows: meta.places, 'stored MB': mb(meta.bytes.places) },
+    {
+      shards: `total (${meta.keys} keys)`,
+      rows: meta.addresses + meta.streets + meta.zips + meta.places,
+      'stored MB': mb(Object.values(meta.bytes).reduce((a, b) => a + b, 0)),
+    },
+  ],
+);
 // Exit without closing: closing the embedded cache would write its snapshot again.
 process.exit(0);

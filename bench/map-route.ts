@@ -100,7 +100,16 @@ const SWEEP_ROWS = 10;
 const CONTIGUOUS_US = { west: -124.5, east: -67.5, south: 25.5, north: 49 };
 
 /** web/e2e/harness.ts launches Chromium with these (it does not export them). */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** The harness's viewport: the 600 px map fits below the controls. */
 const VIEWPORT = { width: 1280, height: 860 };
 
@@ -322,7 +331,12 @@ function download(url: string, headers: Record<string, string>): Promise<{ bytes
         response.on('error', reject);
         response.on('end', () => {
           if (response.statusCode !== 200) reject(new Error(`${url}: HTTP ${response.statusCode}`));
-          else resolve({ bytes, encoding: String(response.headers['content-encoding'] ?? 'identity'), cacheControl: String(response.headers['cache-control'] ?? '') });
+          else
+            resolve({
+              bytes,
+              encoding: String(response.headers['content-encoding'] ?? 'identity'),
+              cacheControl: String(response.headers['cache-control'] ?? ''),
+            });
         });
       })
       .on('error', reject);
@@ -347,7 +361,13 @@ async function measureBytes(base: string, authorization: string, assets: { count
     const gzip = await download(url, { authorization, 'accept-encoding': 'gzip' });
     if (gzip.encoding !== 'gzip') throw new Error(`${resourcePath} was not gzipped for a client that accepts gzip (content-encoding ${gzip.encoding})`);
     sizes.set(resource, { raw: raw.bytes, gzip: gzip.bytes });
-    rows.push({ resource, 'raw KB': kb(raw.bytes), 'gzip KB': kb(gzip.bytes), 'gzip/raw %': Math.round((100 * gzip.bytes) / raw.bytes), 'cache-control': gzip.cacheControl });
+    rows.push({
+      resource,
+      'raw KB': kb(raw.bytes),
+      'gzip KB': kb(gzip.bytes),
+      'gzip/raw %': Math.round((100 * gzip.bytes) / raw.bytes),
+      'cache-control': gzip.cacheControl,
+    });
   }
   const gz = (resource: string) => sizes.get(resource)!.gzip;
   const geometry = gz('counties TopoJSON (both levels)') + gz('land TopoJSON');
@@ -406,13 +426,24 @@ async function measureLoad(page: Page): Promise<LoadSample> {
         timeline,
         geometryTransferBytes: resources.filter((each) => /-(10m|50m)-[^/]+\.json$/.test(each.name)).reduce((sum, each) => sum + each.transferSize, 0),
         figuresRequests: resources.filter((each) => each.name.includes('/api/geojson-cached/')).length,
-        longTasks: { count: before.length, totalMs: before.reduce((sum, [, duration]) => sum + duration, 0), longestMs: Math.max(0, ...before.map(([, duration]) => duration)) },
+        longTasks: {
+          count: before.length,
+          totalMs: before.reduce((sum, [, duration]) => sum + duration, 0),
+          longestMs: Math.max(0, ...before.map(([, duration]) => duration)),
+        },
       };
     },
     { mark: MARK.coloured('counties'), patterns: TIMELINE_RESOURCES.map(([label, pattern]) => [label, pattern.source] as [string, string]) },
   );
   const statesMs = await switchLevel(page, 'states');
-  return { countiesMs: loaded.coloured, statesMs, timeline: loaded.timeline, geometryTransferBytes: loaded.geometryTransferBytes, figuresRequests: loaded.figuresRequests, longTasks: loaded.longTasks };
+  return {
+    countiesMs: loaded.coloured,
+    statesMs,
+    timeline: loaded.timeline,
+    geometryTransferBytes: loaded.geometryTransferBytes,
+    figuresRequests: loaded.figuresRequests,
+    longTasks: loaded.longTasks,
+  };
 }
 
 /** ms from the Boundary Level change to the level's first coloured frame. */
@@ -465,9 +496,21 @@ function loadTables(samples: { cold: LoadSample[]; warm: LoadSample[] }): { rows
     .sort((a, b) => (typeof a['cold ms'] === 'number' ? a['cold ms'] : Infinity) - (typeof b['cold ms'] === 'number' ? b['cold ms'] : Infinity));
   const longTasks = (list: LoadSample[], pick: (sample: LoadSample) => number) => ms(summarize(list.map(pick)).median);
   timeline.push(
-    { milestone: 'long tasks before coloured (count)', 'cold ms': longTasks(samples.cold, (each) => each.longTasks.count), 'warm ms': longTasks(samples.warm, (each) => each.longTasks.count) },
-    { milestone: 'long tasks before coloured (sum)', 'cold ms': longTasks(samples.cold, (each) => each.longTasks.totalMs), 'warm ms': longTasks(samples.warm, (each) => each.longTasks.totalMs) },
-    { milestone: 'longest task before coloured', 'cold ms': longTasks(samples.cold, (each) => each.longTasks.longestMs), 'warm ms': longTasks(samples.warm, (each) => each.longTasks.longestMs) },
+    {
+      milestone: 'long tasks before coloured (count)',
+      'cold ms': longTasks(samples.cold, (each) => each.longTasks.count),
+      'warm ms': longTasks(samples.warm, (each) => each.longTasks.count),
+    },
+    {
+      milestone: 'long tasks before coloured (sum)',
+      'cold ms': longTasks(samples.cold, (each) => each.longTasks.totalMs),
+      'warm ms': longTasks(samples.warm, (each) => each.longTasks.totalMs),
+    },
+    {
+      milestone: 'longest task before coloured',
+      'cold ms': longTasks(samples.cold, (each) => each.longTasks.longestMs),
+      'warm ms': longTasks(samples.warm, (each) => each.longTasks.longestMs),
+    },
   );
   return { rows, timeline };
 }
@@ -487,7 +530,10 @@ interface RecolourSample {
 /** The values of a select's options, and its current value. */
 async function optionsOf(page: Page, label: string): Promise<{ values: string[]; current: string }> {
   const select = page.getByLabel(label);
-  return { values: await select.locator('option').evaluateAll((options) => options.map((option) => (option as unknown as { value: string }).value)), current: await select.inputValue() };
+  return {
+    values: await select.locator('option').evaluateAll((options) => options.map((option) => (option as unknown as { value: string }).value)),
+    current: await select.inputValue(),
+  };
 }
 
 /** The values after `current`, wrapping round to it: every change is a real change. */
@@ -542,8 +588,16 @@ function recolourTable(samples: RecolourSample[]): Row[] {
   const scales = [...new Set(metricChanges.map((each) => each.scale))];
   return [
     row('Color Code (all)', metricChanges),
-    ...scales.map((scale) => row(`  Color Code under ${scale}`, metricChanges.filter((each) => each.scale === scale))),
-    row('Color Scale', samples.filter((each) => each.control === 'Color Scale')),
+    ...scales.map((scale) =>
+      row(
+        `  Color Code under ${scale}`,
+        metricChanges.filter((each) => each.scale === scale),
+      ),
+    ),
+    row(
+      'Color Scale',
+      samples.filter((each) => each.control === 'Color Scale'),
+    ),
   ];
 }
 
@@ -614,7 +668,14 @@ async function hoverSweep(page: Page): Promise<HoverSample> {
 function hoverTable(sweep: HoverSample): Row[] {
   const row = (measure: string, values: number[], extra: Row = {}) => {
     const { median, p95 } = summarize(values);
-    return { measure, count: values.length, 'median ms': Math.round(median * 10) / 10, 'p95 ms': Math.round(p95 * 10) / 10, 'max ms': ms(Math.max(0, ...values)), ...extra };
+    return {
+      measure,
+      count: values.length,
+      'median ms': Math.round(median * 10) / 10,
+      'p95 ms': Math.round(p95 * 10) / 10,
+      'max ms': ms(Math.max(0, ...values)),
+      ...extra,
+    };
   };
   const long = (values: number[]) => ({ [`over ${LONG_FRAME_MS} ms`]: values.filter((value) => value > LONG_FRAME_MS).length });
   return [
@@ -632,11 +693,14 @@ const platform = await startMapPlatform();
 const problems: string[] = [];
 try {
   const { standalone } = platform;
-  console.log(`Chromium ${platform.browser.version()} (e2e harness flags: WebGL on SwiftShader, software compositing), ${os.cpus().length} cores, ${platform.dataLabel}`);
+  console.log(
+    `Chromium ${platform.browser.version()} (e2e harness flags: WebGL on SwiftShader, software compositing), ${os.cpus().length} cores, ${platform.dataLabel}`,
+  );
   const account = standalone.identity!.accounts.find((candidate) => candidate.role === 'underwriter')!;
   const authorization = `Bearer ${await standalone.identity!.issueAccessToken({ sub: account.sub, email: account.email })}`;
   const probe = await fetch(`${standalone.url}${FIGURES_PATH('counties', 'none')}`, { headers: { authorization } });
-  if (probe.status === 503) throw new Error(`${platform.dataLabel} has no built dataset (GET /api/geojson-cached answered 503): build one with \`pnpm start\` first`);
+  if (probe.status === 503)
+    throw new Error(`${platform.dataLabel} has no built dataset (GET /api/geojson-cached answered 503): build one with \`pnpm start\` first`);
 
   const bytes = await measureBytes(standalone.url, authorization, assets);
   printTable(`Map bytes as served (${platform.dataLabel}; 1 KB = 1,024 bytes)`, bytes.rows);
@@ -672,7 +736,12 @@ try {
   const countiesCold = summarize(loads.cold.map((sample) => sample.countiesMs)).median;
   const countiesWarm = summarize(loads.warm.map((sample) => sample.countiesMs)).median;
   const recolourP95 = (control: RecolourSample['control']) => summarize(recolours.filter((each) => each.control === control).map((each) => each.totalMs)).p95;
-  const target = (name: string, figure: number, limit: number) => ({ target: name, figure: `${ms(figure).toLocaleString('en-US')} ms`, limit: `< ${limit.toLocaleString('en-US')} ms`, result: figure < limit ? 'met' : 'NOT MET' });
+  const target = (name: string, figure: number, limit: number) => ({
+    target: name,
+    figure: `${ms(figure).toLocaleString('en-US')} ms`,
+    limit: `< ${limit.toLocaleString('en-US')} ms`,
+    result: figure < limit ? 'met' : 'NOT MET',
+  });
   printTable('Targets', [
     target('counties coloured, cold (median)', countiesCold, COUNTIES_COLOURED_TARGET_MS),
     target('counties coloured, warm (median)', countiesWarm, COUNTIES_COLOURED_TARGET_MS),

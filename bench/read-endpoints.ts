@@ -24,7 +24,11 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRo
 await waitForPort('127.0.0.1', port, 900_000);
 const base = `http://127.0.0.1:${port}`;
 // Every data route needs a token: the embedded provider's, for a demo account (`pnpm token`).
-const token = execFileSync(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'broker'], { env: process.env }).toString().trim();
+const token = execFileSync(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'broker'], {
+  env: process.env,
+})
+  .toString()
+  .trim();
 const authorization = `Bearer ${token}`;
 
 async function json(path: string) {
@@ -94,7 +98,9 @@ for (const [label, { paths, once }] of endpoints) {
     requests: result.requests.total,
   });
 }
-const document = await fetch(`${base}/api/geojson-cached/counties`, { headers: { 'accept-encoding': 'identity', authorization } }).then((response) => response.arrayBuffer());
+const document = await fetch(`${base}/api/geojson-cached/counties`, { headers: { 'accept-encoding': 'identity', authorization } }).then((response) =>
+  response.arrayBuffer(),
+);
 const serverRss = Number(await fetch(`${base}/health`).then(() => readRssMegabytes(server.pid!)));
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));

@@ -45,16 +45,28 @@ function seedBatch(from: number, to: number, next: () => number) {
     const source = next() < 0.9 ? 'generated' : 'bench/facility.csv';
     facilities.push(
       facilityRecord({
-        facility_id: facilityId, state, fips: county.fips, county: county.name, name: `Facility ${i}`, address: `${i} Main St`,
-        city: 'Springfield', zip_code: String(10_000 + (i % 89_999)), latitude: 25 + next() * 24, longitude: -124 + next() * 57,
-        mapping_method: 'point in county', source,
+        facility_id: facilityId,
+        state,
+        fips: county.fips,
+        county: county.name,
+        name: `Facility ${i}`,
+        address: `${i} Main St`,
+        city: 'Springfield',
+        zip_code: String(10_000 + (i % 89_999)),
+        latitude: 25 + next() * 24,
+        longitude: -124 + next() * 57,
+        mapping_method: 'point in county',
+        source,
       }),
     );
     for (let t = 1; t <= 3; t += 1) {
       const year = 1960 + Math.floor(next() * 62);
       tanks.push(
         tankRecord({
-          tank_id: `${facilityId}/${t}`, facility_id: facilityId, state, source,
+          tank_id: `${facilityId}/${t}`,
+          facility_id: facilityId,
+          state,
+          source,
           tank_status: statuses[Math.floor(next() * statuses.length)]!,
           installation_date: next() < 0.9 ? `${year}-0${1 + Math.floor(next() * 9)}-15` : null,
           capacity_gallons: 1_000 * (2 + Math.floor(next() * 18)),
@@ -69,7 +81,11 @@ function seedBatch(from: number, to: number, next: () => number) {
     for (let r = 0; r < releaseCount; r += 1) {
       releases.push(
         releaseRecord({
-          release_id: `${facilityId}-R${r}`, state, facility_id: facilityId, fips: county.fips, source,
+          release_id: `${facilityId}-R${r}`,
+          state,
+          facility_id: facilityId,
+          fips: county.fips,
+          source,
           status_class: releaseClasses[Math.floor(next() * releaseClasses.length)]!,
           reported_date: `${1988 + Math.floor(next() * 35)}-06-01`,
         }),
@@ -98,17 +114,31 @@ try {
     seeded.releases += batch.releases.length;
   }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
-  console.log(`Seeded ${seeded.facilities.toLocaleString('en-US')} facilities, ${seeded.tanks.toLocaleString('en-US')} tanks, ${seeded.releases.toLocaleString('en-US')} releases in ${seedSeconds.toFixed(1)} s`);
+  console.log(
+    `Seeded ${seeded.facilities.toLocaleString('en-US')} facilities, ${seeded.tanks.toLocaleString('en-US')} tanks, ${seeded.releases.toLocaleString('en-US')} releases in ${seedSeconds.toFixed(1)} s`,
+  );
 
   const rows: Array<Record<string, string | number>> = [];
   const onStep = (timing: StepTiming) => {
-    rows.push({ step: timing.step, seconds: timing.seconds, rows: timing.rows, 'rows/s': timing.seconds > 0 ? Math.round(timing.rows / timing.seconds) : 0, 'RSS MB': rssMegabytes() });
+    rows.push({
+      step: timing.step,
+      seconds: timing.seconds,
+      rows: timing.rows,
+      'rows/s': timing.seconds > 0 ? Math.round(timing.rows / timing.seconds) : 0,
+      'RSS MB': rssMegabytes(),
+    });
   };
   const log = createLogger('bench', { level: 'warn' });
   const started = performance.now();
   const result = await rebuildDataset({ store, cache, jobs, log }, { importId: null, jobId: 'bench' }, { onStep });
   const seconds = (performance.now() - started) / 1000;
-  rows.push({ step: 'total', seconds: Math.round(seconds * 1000) / 1000, rows: result.facilities, 'rows/s': Math.round(result.facilities / seconds), 'RSS MB': rssMegabytes() });
+  rows.push({
+    step: 'total',
+    seconds: Math.round(seconds * 1000) / 1000,
+    rows: result.facilities,
+    'rows/s': Math.round(result.facilities / seconds),
+    'RSS MB': rssMegabytes(),
+  });
   printTable(`rebuild-dataset, chDB + memory cache, ${total.toLocaleString('en-US')} facilities`, rows);
 
   const sizes: Array<Record<string, string | number>> = [];
@@ -116,12 +146,25 @@ try {
     const document = result.documents[level];
     sizes.push({ cached: `geojson:${level}`, keys: 1, 'raw KB': Math.round(document.rawBytes / 1024), 'stored KB': Math.round(document.gzipBytes / 1024) });
     const figures = document.withoutGeometry;
-    sizes.push({ cached: `geojson:${level}:no-geometry`, keys: 1, 'raw KB': Math.round(figures.rawBytes / 1024), 'stored KB': Math.round(figures.gzipBytes / 1024) });
+    sizes.push({
+      cached: `geojson:${level}:no-geometry`,
+      keys: 1,
+      'raw KB': Math.round(figures.rawBytes / 1024),
+      'stored KB': Math.round(figures.gzipBytes / 1024),
+    });
   }
   for (const [resolution, density] of Object.entries(result.density.resolutions)) {
-    sizes.push({ cached: `h3density:${resolution} (${density.cells} cells)`, keys: 1, 'raw KB': Math.round(density.rawBytes / 1024), 'stored KB': Math.round(density.gzipBytes / 1024) });
+    sizes.push({
+      cached: `h3density:${resolution} (${density.cells} cells)`,
+      keys: 1,
+      'raw KB': Math.round(density.rawBytes / 1024),
+      'stored KB': Math.round(density.gzipBytes / 1024),
+    });
   }
-  for (const [label, prefix] of [['fac:county:*', 'v1:fac:county:'], ['fac:state:*', 'v1:fac:state:']] as const) {
+  for (const [label, prefix] of [
+    ['fac:county:*', 'v1:fac:county:'],
+    ['fac:state:*', 'v1:fac:state:'],
+  ] as const) {
     const keys = await cache.keys(prefix);
     const values = await cache.getBuffers(keys);
     const bytes = values.reduce((sum, value) => sum + (value?.length ?? 0), 0);
@@ -134,7 +177,8 @@ try {
   const state = STATE_CODES[sample.fips.slice(0, 2)]!.code;
   const list = await readStateFacilities(cache, state, 1_200);
   const ids = list?.facilities.map((item) => item.Facility_ID) ?? [];
-  if (ids.join() !== [...ids].sort().join() || ids.length !== Math.min(1_200, list?.total ?? 0)) throw new Error(`state ${state} list is out of order or short`);
+  if (ids.join() !== [...ids].sort().join() || ids.length !== Math.min(1_200, list?.total ?? 0))
+    throw new Error(`state ${state} list is out of order or short`);
   const county = await readCountyFacilities(cache, sample.fips);
   const latency = async (label: string, read: () => Promise<unknown>) => {
     const samples: number[] = [];

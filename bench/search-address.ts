@@ -47,7 +47,10 @@ import { findFreePort, startRedisServer, waitForPort } from '@ust/platform/testi
 import { queryPoints, readSites, warmUpPoints, type QueryPoint } from './search-points.js';
 import { printTable } from './table.js';
 
-const loadBefore = os.loadavg().map((load) => load.toFixed(2)).join(' ');
+const loadBefore = os
+  .loadavg()
+  .map((load) => load.toFixed(2))
+  .join(' ');
 const seconds = Number(process.argv[2] ?? 15);
 const connections = Number(process.argv[3] ?? 10);
 const config = loadConfig();
@@ -63,7 +66,9 @@ const METERS_PER_MILE = 1609.344;
 const { sites, releaseSites } = await readSites(config);
 const points = queryPoints(sites);
 const warmUp = warmUpPoints(sites);
-console.log(`${sites.length.toLocaleString('en-US')} located facilities; ${points.length} query points (100 in the ten busiest counties, 100 in counties with at most 20 facilities)`);
+console.log(
+  `${sites.length.toLocaleString('en-US')} located facilities; ${points.length} query points (100 in the ten busiest counties, 100 in counties with at most 20 facilities)`,
+);
 
 // 2. PostGIS. Its log (stderr) carries the statement durations of the measuring session.
 const work = await mkdtemp(path.join(os.tmpdir(), 'ust-bench-search-'));
@@ -71,9 +76,31 @@ const pgPort = await findFreePort();
 const pgData = path.join(work, 'pg');
 const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
 execFileSync('chown', ['-R', 'postgres', work]);
-const run = (binary: string, args: string[]) => execFileSync(asPostgres[0] ?? path.join(PG_BIN, binary), asPostgres.length ? [...asPostgres.slice(1), path.join(PG_BIN, binary), ...args] : args, { stdio: 'pipe' });
+const run = (binary: string, args: string[]) =>
+  execFileSync(asPostgres[0] ?? path.join(PG_BIN, binary), asPostgres.length ? [...asPostgres.slice(1), path.join(PG_BIN, binary), ...args] : args, {
+    stdio: 'pipe',
+  });
 run('initdb', ['-D', pgData, '-A', 'trust', '-U', 'postgres']);
-const postgres = spawn(asPostgres[0] ?? path.join(PG_BIN, 'postgres'), [...asPostgres.slice(1), ...(asPostgres.length ? [path.join(PG_BIN, 'postgres')] : []), '-D', pgData, '-p', String(pgPort), '-k', work, '-c', 'listen_addresses=127.0.0.1', '-c', 'shared_buffers=256MB', '-c', 'fsync=off'], { stdio: ['ignore', 'ignore', 'pipe'] });
+const postgres = spawn(
+  asPostgres[0] ?? path.join(PG_BIN, 'postgres'),
+  [
+    ...asPostgres.slice(1),
+    ...(asPostgres.length ? [path.join(PG_BIN, 'postgres')] : []),
+    '-D',
+    pgData,
+    '-p',
+    String(pgPort),
+    '-k',
+    work,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'shared_buffers=256MB',
+    '-c',
+    'fsync=off',
+  ],
+  { stdio: ['ignore', 'ignore', 'pipe'] },
+);
 /** `duration: 0.123 ms  parse|bind|execute <unnamed>: <first line of the statement>` lines, in order. */
 const pgDurations: Array<{ ms: number; statement: string }> = [];
 readline.createInterface({ input: postgres.stderr! }).on('line', (line) => {
@@ -97,7 +124,10 @@ async function connectToPostgres(): Promise<pg.Client> {
 }
 const db = await connectToPostgres();
 await db.query('CREATE EXTENSION postgis');
-for (const [table, rows] of [['facilities', sites], ['releases', releaseSites]] as const) {
+for (const [table, rows] of [
+  ['facilities', sites],
+  ['releases', releaseSites],
+] as const) {
   await db.query(`CREATE TABLE ${table} (id text PRIMARY KEY, geog geography(Point, 4326) NOT NULL)`);
   const csv = path.join(work, `${table}.csv`);
   await writeFile(csv, rows.map((site) => `"${site.id.replace(/"/g, '""')}",SRID=4326;POINT(${site.longitude} ${site.latitude})`).join('\n'));
@@ -124,13 +154,19 @@ async function postgresServerMs(from: number, statement: string, expectedLines: 
     if (waited > 200) throw new Error(`PostgreSQL logged ${pgDurations.length - from} durations, not ${expectedLines}, for ${statement.slice(0, 40)}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  return pgDurations.slice(from).filter((entry) => statement.startsWith(entry.statement.trim())).reduce((sum, entry) => sum + entry.ms, 0);
+  return pgDurations
+    .slice(from)
+    .filter((entry) => statement.startsWith(entry.statement.trim()))
+    .reduce((sum, entry) => sum + entry.ms, 0);
 }
 
 // 3. Redis GEOSEARCH. SLOWLOG records every command's own time (threshold 0).
 const redisServer = await startRedisServer();
 const redis = new Redis(redisServer.url);
-for (const [key, rows] of [['facilities', sites], ['releases', releaseSites]] as const) {
+for (const [key, rows] of [
+  ['facilities', sites],
+  ['releases', releaseSites],
+] as const) {
   for (let start = 0; start < rows.length; start += 10_000) {
     const batch = redis.pipeline();
     for (const site of rows.slice(start, start + 10_000)) batch.geoadd(key, site.longitude, site.latitude, site.id);
@@ -155,12 +191,17 @@ async function redisServerMs(): Promise<[nearest: number, sameAnswer: number]> {
 const peerQueries = {
   postgis: (client: pg.Client, point: QueryPoint) => client.query<{ id: string; miles: number }>(nearestInPostgis, [point.longitude, point.latitude]),
   postgisSameAnswer: (client: pg.Client, point: QueryPoint) => client.query<{ total: string }>(sameAnswerInPostgis, [point.longitude, point.latitude]),
-  redis: (client: Redis, point: QueryPoint) => client.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 25, 'WITHDIST') as Promise<Array<[string, string]>>,
+  redis: (client: Redis, point: QueryPoint) =>
+    client.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 25, 'WITHDIST') as Promise<
+      Array<[string, string]>
+    >,
   // Redis has no count within a radius: the same answer needs every member within 10 miles.
   redisSameAnswer: (client: Redis, point: QueryPoint) =>
     Promise.all([
       client.call('GEOSEARCH', 'facilities', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'WITHDIST') as Promise<unknown[]>,
-      client.call('GEOSEARCH', 'releases', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 1, 'WITHDIST') as Promise<unknown[]>,
+      client.call('GEOSEARCH', 'releases', 'FROMLONLAT', point.longitude, point.latitude, 'BYRADIUS', 10, 'mi', 'ASC', 'COUNT', 1, 'WITHDIST') as Promise<
+        unknown[]
+      >,
     ]),
 };
 
@@ -171,7 +212,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRo
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 await waitForPort('127.0.0.1', port, 900_000);
-const token = execFileSync(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'admin'], { env: process.env }).toString().trim();
+const token = execFileSync(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'admin'], { env: process.env })
+  .toString()
+  .trim();
 const base = `http://127.0.0.1:${port}`;
 
 // 4b. The floor of any HTTP answer on this machine: a bare Node HTTP server in its own process,
@@ -194,7 +237,8 @@ const floorPort = await findFreePort();
 const floorServer = spawn(process.execPath, ['-e', FLOOR_SERVER, String(floorPort)], { stdio: ['ignore', 'ignore', 'inherit'] });
 await waitForPort('127.0.0.1', floorPort, 30_000);
 const floorOnce = (point: QueryPoint, bytes: number) => searchOnce(point, floorClient, { 'x-body-bytes': String(bytes) });
-const searchBody = (point: { latitude: number; longitude: number }) => JSON.stringify({ address: `${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`, latitude: point.latitude, longitude: point.longitude });
+const searchBody = (point: { latitude: number; longitude: number }) =>
+  JSON.stringify({ address: `${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`, latitude: point.latitude, longitude: point.longitude });
 /**
  * HTTP round trips go through undici (the client behind Node's fetch), one kept-alive connection
  * per server, as the pg and ioredis clients keep theirs: node:http's own client adds about
@@ -223,7 +267,11 @@ async function searchBytes(point: { latitude: number; longitude: number }, clien
   if (response.statusCode !== 200) throw new Error(`search: HTTP ${response.statusCode} ${bytes.toString('utf8')}`);
   return { bytes, headers: response.headers };
 }
-async function searchOnce(point: { latitude: number; longitude: number }, client = platformClient, extraHeaders: Record<string, string> = {}): Promise<SearchAnswer> {
+async function searchOnce(
+  point: { latitude: number; longitude: number },
+  client = platformClient,
+  extraHeaders: Record<string, string> = {},
+): Promise<SearchAnswer> {
   const { bytes, headers } = await searchBytes(point, client, extraHeaders);
   const text = bytes.toString('utf8');
   // The server's own time for the search step (Server-Timing).
@@ -238,13 +286,14 @@ async function searchOnce(point: { latitude: number; longitude: number }, client
 // measured search falls in a process's warm-up. Then one query at a time, same points, each
 // engine; results compared.
 const WARM_UP_ROUNDS = Number(process.env.WARM_UP_ROUNDS ?? 30);
-for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const point of warmUp) {
-  await floorOnce(point, (await searchOnce(point)).bytes);
-  await peerQueries.postgis(db, point);
-  await peerQueries.postgisSameAnswer(db, point);
-  await peerQueries.redis(redis, point);
-  await peerQueries.redisSameAnswer(redis, point);
-}
+for (let round = 0; round < WARM_UP_ROUNDS; round++)
+  for (const point of warmUp) {
+    await floorOnce(point, (await searchOnce(point)).bytes);
+    await peerQueries.postgis(db, point);
+    await peerQueries.postgisSameAnswer(db, point);
+    await peerQueries.redis(redis, point);
+    await peerQueries.redisSameAnswer(redis, point);
+  }
 const ENGINES = {
   platform: 'Platform: the search step, 25 nearest + total + closest release, items as JSON',
   'platform index': 'Platform: its index query alone (positions and distances, as the peers answer)',
@@ -388,11 +437,23 @@ for (const kind of ['dense', 'rural', 'mixed', 'mixed, as a browser asks (accept
   });
 }
 
-console.log(`\nOne query at a time, the same ${points.length} points twice, after ${(WARM_UP_ROUNDS * warmUp.length).toLocaleString('en-US')} untimed searches elsewhere (${WARM_UP_ROUNDS} rounds of ${warmUp.length} points): cold = each engine's first search of a point, warm = its second.`);
-console.log(`Answers differ from a peer at ${differences.count25} of ${points.length * 2} (number of the 25 nearest) and ${differences.total} (count within 10 mi): points on the 10-mile edge, measured on the spheroid (PostGIS), a geohash (Redis) or by haversine (platform).`);
-console.log(`Load average before the run: ${loadBefore}; after: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+console.log(
+  `\nOne query at a time, the same ${points.length} points twice, after ${(WARM_UP_ROUNDS * warmUp.length).toLocaleString('en-US')} untimed searches elsewhere (${WARM_UP_ROUNDS} rounds of ${warmUp.length} points): cold = each engine's first search of a point, warm = its second.`,
+);
+console.log(
+  `Answers differ from a peer at ${differences.count25} of ${points.length * 2} (number of the 25 nearest) and ${differences.total} (count within 10 mi): points on the 10-mile edge, measured on the spheroid (PostGIS), a geohash (Redis) or by haversine (platform).`,
+);
+console.log(
+  `Load average before the run: ${loadBefore}; after: ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);
 for (const pass of ['cold', 'warm', 'both'] as const) {
-  printTable(`In the server (platform: Server-Timing search and search-index; PostgreSQL: logged parse + bind + execute; Redis: SLOWLOG), ${pass === 'both' ? 'cold and warm together' : `${pass} pass`}`, latencyRows('serverMs', pass));
+  printTable(
+    `In the server (platform: Server-Timing search and search-index; PostgreSQL: logged parse + bind + execute; Redis: SLOWLOG), ${pass === 'both' ? 'cold and warm together' : `${pass} pass`}`,
+    latencyRows('serverMs', pass),
+  );
   printTable(`Client round trip over loopback, ${pass === 'both' ? 'cold and warm together' : `${pass} pass`}`, latencyRows('clientMs', pass));
 }
 printTable('Per query in the server, the platform against each peer, in µs (cold and warm together)', perQueryRows());
@@ -419,7 +480,13 @@ async function underLoad(clients: Array<(point: QueryPoint) => Promise<unknown>>
   );
   const elapsedSeconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { 'queries/s': Math.round(latencies.length / elapsedSeconds), 'p50 ms': Number(percentile(latencies, 0.5).toFixed(2)), 'p95 ms': Number(percentile(latencies, 0.95).toFixed(2)), 'p99 ms': Number(percentile(latencies, 0.99).toFixed(2)), queries: latencies.length };
+  return {
+    'queries/s': Math.round(latencies.length / elapsedSeconds),
+    'p50 ms': Number(percentile(latencies, 0.5).toFixed(2)),
+    'p95 ms': Number(percentile(latencies, 0.95).toFixed(2)),
+    'p99 ms': Number(percentile(latencies, 0.99).toFixed(2)),
+    queries: latencies.length,
+  };
 }
 const loadClients = Array.from({ length: connections }, () => ({
   http: new UndiciClient(base),
@@ -446,7 +513,10 @@ for (const client of loadClients) {
 }
 
 printTable(`POST /api/search-address under autocannon, ${connections} connections, ${seconds} s each (p95 column is autocannon's p97.5)`, loaded);
-printTable(`Every engine under the same load: ${connections} clients from this process, one query at a time each, the ${points.length} mixed points in turn, ${seconds} s each`, sameLoad);
+printTable(
+  `Every engine under the same load: ${connections} clients from this process, one query at a time each, the ${points.length} mixed points in turn, ${seconds} s each`,
+  sameLoad,
+);
 
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));

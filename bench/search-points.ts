@@ -26,8 +26,12 @@ export async function readSites(config: Config): Promise<{ sites: Site[]; releas
   const store = await createChdbStore({ path: path.join(config.dataDir, 'clickhouse'), database: config.CLICKHOUSE_DATABASE });
   try {
     // Ordered, so the same data directory always gives the same points.
-    const sites = await store.query<Site>('SELECT facility_id AS id, fips, latitude, longitude FROM facilities FINAL WHERE latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY facility_id');
-    const releaseSites = await store.query<Site>('SELECT release_id AS id, fips, latitude, longitude FROM releases FINAL WHERE latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY release_id');
+    const sites = await store.query<Site>(
+      'SELECT facility_id AS id, fips, latitude, longitude FROM facilities FINAL WHERE latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY facility_id',
+    );
+    const releaseSites = await store.query<Site>(
+      'SELECT release_id AS id, fips, latitude, longitude FROM releases FINAL WHERE latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY release_id',
+    );
     return { sites, releaseSites };
   } finally {
     await store.close();
@@ -66,7 +70,7 @@ function pointsOf(sites: readonly Site[]) {
   }
   const counties = [...byCounty.values()].sort((a, b) => b.length - a.length);
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const jitter = (site: Site): [number, number] => [site.latitude + (random() - 0.5) * 0.02, site.longitude + (random() - 0.5) * 0.02];
   const dense = Array.from({ length: 100 }, (_, index) => jitter(counties[index % 10]![Math.floor(random() * counties[index % 10]!.length)]!));
   const sparse = counties.filter((list) => list.length <= 20);

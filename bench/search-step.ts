@@ -55,7 +55,19 @@ for (const pass of ['first 100 of the process, elsewhere', 'cold', ...Array.from
     const timing = { indexMs: 0 };
     const found = await searchIndex.search(version, point.latitude, point.longitude, timing);
     // As the route times its search step: with the response's bytes.
-    searchResponseBody(found, { success: true, message: 'bench', original_address: 'bench', formatted_address: 'bench', latitude: point.latitude, longitude: point.longitude, match_type: null }, version);
+    searchResponseBody(
+      found,
+      {
+        success: true,
+        message: 'bench',
+        original_address: 'bench',
+        formatted_address: 'bench',
+        latitude: point.latitude,
+        longitude: point.longitude,
+        match_type: null,
+      },
+      version,
+    );
     const ms = performance.now() - started;
     record(`${pass} ${point.kind}`, ms);
     if (process.env.SERIES && pass === 'cold') process.stdout.write(`${ms.toFixed(2)} `);
@@ -69,7 +81,14 @@ printTable(
   Object.entries(samples).map(([name, list]) => {
     const { median, p95 } = summarize(list);
     const sorted = [...list].sort((a, b) => a - b);
-    return { pass: name, 'p50 ms': Number(median.toFixed(3)), 'p95 ms': Number(p95.toFixed(3)), 'p99 ms': Number(sorted[Math.floor(sorted.length * 0.99)]!.toFixed(3)), 'mean ms': Number((list.reduce((a, b) => a + b, 0) / list.length).toFixed(3)), searches: list.length };
+    return {
+      pass: name,
+      'p50 ms': Number(median.toFixed(3)),
+      'p95 ms': Number(p95.toFixed(3)),
+      'p99 ms': Number(sorted[Math.floor(sorted.length * 0.99)]!.toFixed(3)),
+      'mean ms': Number((list.reduce((a, b) => a + b, 0) / list.length).toFixed(3)),
+      searches: list.length,
+    };
   }),
 );
 process.exit(0);

@@ -15,8 +15,7 @@ export function printTable(title: string, rows: readonly Row[]): void {
   const columns = Object.keys(rows[0]!);
   const cells = rows.map((row) => columns.map((column) => format(row[column] ?? '')));
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i]!.length)));
-  const line = (values: string[]) =>
-    values.map((value, i) => (i === 0 ? value.padEnd(widths[i]!) : value.padStart(widths[i]!))).join('  ');
+  const line = (values: string[]) => values.map((value, i) => (i === 0 ? value.padEnd(widths[i]!) : value.padStart(widths[i]!))).join('  ');
   console.log(`\n${title}`);
   console.log(line(columns));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));

@@ -49,7 +49,15 @@ async function countRows(category: string): Promise<number> {
 
 function logsBody(category: string, level: string, message: string): string {
   const timestamp = new Date().toISOString();
-  const entry = { timestamp, level, category, message, context: { page: '/county-map', run: runId }, sessionId: `bench-${runId}`, url: 'http://localhost:8080/county-map' };
+  const entry = {
+    timestamp,
+    level,
+    category,
+    message,
+    context: { page: '/county-map', run: runId },
+    sessionId: `bench-${runId}`,
+    url: 'http://localhost:8080/county-map',
+  };
   return JSON.stringify({ logs: Array.from({ length: ENTRIES_PER_CALL }, () => entry) });
 }
 
@@ -89,7 +97,10 @@ async function errorsInAnalytics(): Promise<number> {
   const body = (await response.json()) as { series: Array<{ errors: number }> };
   return body.series.reduce((sum, point) => sum + point.errors, 0);
 }
-const background = load(logsBody(`BENCH_BACKGROUND_${runId}`, 'INFO', 'background entry'), { duration: Math.ceil(FRESHNESS_PROBES * 1.5) + 10, overallRate: 50 });
+const background = load(logsBody(`BENCH_BACKGROUND_${runId}`, 'INFO', 'background entry'), {
+  duration: Math.ceil(FRESHNESS_PROBES * 1.5) + 10,
+  overallRate: 50,
+});
 const freshness: number[] = [];
 for (let probe = 0; probe < FRESHNESS_PROBES; probe++) {
   const before = await errorsInAnalytics();
@@ -119,9 +130,10 @@ printTable(`Telemetry end to end, ${mode} event log, ${connections} connections,
     'RSS MB': rssAfterLoad,
   },
 ]);
-printTable(`Freshness: POST to counted in GET /api/admin/analytics, ${FRESHNESS_PROBES} probes, background ${Math.round(backgroundResult.requests.average * ENTRIES_PER_CALL)} events/s`, [
-  { 'median s': Number(fresh.median.toFixed(2)), 'p95 s': Number(fresh.p95.toFixed(2)), 'max s': Number(Math.max(...freshness).toFixed(2)) },
-]);
+printTable(
+  `Freshness: POST to counted in GET /api/admin/analytics, ${FRESHNESS_PROBES} probes, background ${Math.round(backgroundResult.requests.average * ENTRIES_PER_CALL)} events/s`,
+  [{ 'median s': Number(fresh.median.toFixed(2)), 'p95 s': Number(fresh.p95.toFixed(2)), 'max s': Number(Math.max(...freshness).toFixed(2)) }],
+);
 
 await standalone.close();
 await broker?.stop();

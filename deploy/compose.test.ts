@@ -241,7 +241,11 @@ describe('docker-compose.yml', () => {
     expect(kafka.KAFKA_LISTENERS).not.toContain('0.0.0.0');
     const factors = Object.entries(kafka).filter(([variable]) => /REPLICATION_FACTOR|MIN_ISR/.test(variable));
     expect(factors.map(([variable]) => variable)).toEqual(
-      expect.arrayContaining(['KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR', 'KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR', 'KAFKA_TRANSACTION_STATE_LOG_MIN_ISR']),
+      expect.arrayContaining([
+        'KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR',
+        'KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR',
+        'KAFKA_TRANSACTION_STATE_LOG_MIN_ISR',
+      ]),
     );
     for (const [variable, value] of factors) expect(value, variable).toBe('1');
     const dataVolume = (service('kafka').volumes ?? []).find((volume) => typeof volume === 'string' && volume.endsWith(`:${kafka.KAFKA_LOG_DIRS}`));
@@ -329,7 +333,7 @@ describe('docker-compose.yml', () => {
     const declared = Object.keys(compose.volumes ?? {});
     for (const [name, { volumes = [] }] of Object.entries(compose.services)) {
       for (const volume of volumes) {
-        const source = typeof volume === 'string' ? volume.split(':')[0] ?? '' : (volume.source ?? '');
+        const source = typeof volume === 'string' ? (volume.split(':')[0] ?? '') : (volume.source ?? '');
         if (/^[./~]/.test(source)) expect(fs.existsSync(path.join(root, source)), `${name}: ${source}`).toBe(true);
         else expect(declared, `${name}: volume ${source}`).toContain(source);
       }

@@ -11,8 +11,7 @@ const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601 U
 
 /** The largest page any admin list answers. */
 export const MAX_ADMIN_LIST_LIMIT = 500;
-const limit = (defaultValue: number) =>
-  Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ADMIN_LIST_LIMIT, default: defaultValue }));
+const limit = (defaultValue: number) => Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ADMIN_LIST_LIMIT, default: defaultValue }));
 
 /** GET /admin/logs?limit=20 (SPEC.md section 7) plus the System Logs tab's filters, applied server-side. */
 export const AdminLogsQuery = Type.Object(

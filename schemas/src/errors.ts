@@ -9,9 +9,7 @@ export const ErrorBody = Type.Object(
       /** Human-readable; for a 400 it names the field and the reason. */
       message: Type.String(),
       /** Per-field problems of a rejected body or query. */
-      details: Type.Optional(
-        Type.Array(Type.Object({ field: Type.String(), reason: Type.String() })),
-      ),
+      details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), reason: Type.String() }))),
       /** Correlates with the gateway's request log. */
       request_id: Type.Optional(Type.String()),
     }),

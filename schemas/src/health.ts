@@ -1,11 +1,6 @@
 import Type, { type Static } from 'typebox';
 
-export const PortName = Type.Union([
-  Type.Literal('AnalyticsStore'),
-  Type.Literal('EventLog'),
-  Type.Literal('JobQueue'),
-  Type.Literal('Cache'),
-]);
+export const PortName = Type.Union([Type.Literal('AnalyticsStore'), Type.Literal('EventLog'), Type.Literal('JobQueue'), Type.Literal('Cache')]);
 export type PortName = Static<typeof PortName>;
 
 export const HealthResponse = Type.Object(

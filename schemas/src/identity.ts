@@ -17,9 +17,9 @@ export const DEFAULT_ROLE: Role = 'general';
  */
 export const UserProfileBody = Type.Object(
   {
-    sub: Type.String({ minLength: 1, maxLength: 200, description: 'The identity subject, `provider|id`; must be the token\'s subject' }),
-    email: Type.Optional(Type.String({ maxLength: 320, description: 'Ignored: the e-mail recorded is the access token\'s (or the issuer\'s userinfo)' })),
-    name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { description: 'Ignored: the name recorded is the access token\'s' })),
+    sub: Type.String({ minLength: 1, maxLength: 200, description: "The identity subject, `provider|id`; must be the token's subject" }),
+    email: Type.Optional(Type.String({ maxLength: 320, description: "Ignored: the e-mail recorded is the access token's (or the issuer's userinfo)" })),
+    name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { description: "Ignored: the name recorded is the access token's" })),
   },
   { additionalProperties: false },
 );

@@ -24,25 +24,52 @@ const table = <const Keys extends readonly string[]>(keys: Keys) =>
 
 /** Tank construction as the facility data can tell it (docs/pricing.md, 'From facility data'). */
 export const TANK_CONSTRUCTIONS = [
-  'double_wall_steel', 'double_wall_frp', 'double_wall_unknown', 'composite', 'fiberglass',
-  'lined_steel', 'cathodic_steel', 'bare_steel', 'unknown',
+  'double_wall_steel',
+  'double_wall_frp',
+  'double_wall_unknown',
+  'composite',
+  'fiberglass',
+  'lined_steel',
+  'cathodic_steel',
+  'bare_steel',
+  'unknown',
 ] as const;
 export type TankConstruction = (typeof TANK_CONSTRUCTIONS)[number];
 
 export const TANK_LEAK_METHODS = [
-  'interstitial', 'continuous_in_tank', 'automatic_tank_gauging', 'statistical_inventory_reconciliation',
-  'tightness_testing', 'manual_gauging', 'inventory_control', 'groundwater_monitoring', 'vapor_monitoring', 'other',
+  'interstitial',
+  'continuous_in_tank',
+  'automatic_tank_gauging',
+  'statistical_inventory_reconciliation',
+  'tightness_testing',
+  'manual_gauging',
+  'inventory_control',
+  'groundwater_monitoring',
+  'vapor_monitoring',
+  'other',
 ] as const;
 export type TankLeakMethod = (typeof TANK_LEAK_METHODS)[number];
 
 export const PIPING_LEAK_METHODS = [
-  'interstitial', 'line_leak_detector', 'line_tightness_test', 'external_monitoring', 'statistical_inventory_reconciliation', 'other',
+  'interstitial',
+  'line_leak_detector',
+  'line_tightness_test',
+  'external_monitoring',
+  'statistical_inventory_reconciliation',
+  'other',
 ] as const;
 export type PipingLeakMethod = (typeof PIPING_LEAK_METHODS)[number];
 
 /** The facility data has no piping construction today; a caller that knows it may pass it. */
 export const PIPING_CONSTRUCTIONS = [
-  'double_wall_rigid', 'double_wall_flex', 'fiberglass', 'coated_steel', 'cathodic_steel', 'bare_steel', 'other', 'unknown',
+  'double_wall_rigid',
+  'double_wall_flex',
+  'fiberglass',
+  'coated_steel',
+  'cathodic_steel',
+  'bare_steel',
+  'other',
+  'unknown',
 ] as const;
 export type PipingConstruction = (typeof PIPING_CONSTRUCTIONS)[number];
 

@@ -109,8 +109,22 @@ describe('admin console', () => {
     // Activities of the admin: a facility view in a session of its own, and an address search.
     const probeSession = `session-e2e-${Date.now().toString(36)}-probe1`;
     for (const activity of [
-      { activity_type: 'facility_view', facility_id: 'E2E-FACILITY-1', location_lat: 39.7392, location_lon: -104.9903, session_id: probeSession, page: '/search' },
-      { activity_type: 'address_search', location_lat: 39.7392, location_lon: -104.9903, session_id: probeSession, page: '/search', details: { address: 'Denver, CO' } },
+      {
+        activity_type: 'facility_view',
+        facility_id: 'E2E-FACILITY-1',
+        location_lat: 39.7392,
+        location_lon: -104.9903,
+        session_id: probeSession,
+        page: '/search',
+      },
+      {
+        activity_type: 'address_search',
+        location_lat: 39.7392,
+        location_lon: -104.9903,
+        session_id: probeSession,
+        page: '/search',
+        details: { address: 'Denver, CO' },
+      },
     ]) {
       expect((await callAs('admin', '/log-activity', { method: 'POST', body: activity })).status).toBe(202);
     }
@@ -155,18 +169,37 @@ describe('admin console', () => {
     // Telemetry sent without a token stands apart from the cards.
     const anonymous = analytics.getByRole('region', { name: 'Without sign-in (last 60 min)' });
     expect(await anonymous.locator('dt').allInnerTexts()).toEqual(['Log entries', 'Errors', 'Activities', 'Active sessions']);
-    const anonymousFigure = async (label: string) => count(await anonymous.locator('.figure').filter({ has: page.getByRole('term').getByText(label, { exact: true }) }).locator('dd').innerText());
+    const anonymousFigure = async (label: string) =>
+      count(
+        await anonymous
+          .locator('.figure')
+          .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
+          .locator('dd')
+          .innerText(),
+      );
     const anonymousBefore = { errors: await anonymousFigure('Errors'), entries: await anonymousFigure('Log entries') };
 
     const probe = `e2e-probe-error-${Date.now()}`;
     expect((await callAs('admin', '/facilities/NOPE-404')).status).toBe(404);
     const posted = await callAs('admin', '/logs', {
       method: 'POST',
-      body: { logs: [{ timestamp: new Date().toISOString(), level: 'ERROR', category: 'E2E_PROBE', message: `${probe} the pump controller stopped answering`, context: { test: 'admin-console' } }] },
+      body: {
+        logs: [
+          {
+            timestamp: new Date().toISOString(),
+            level: 'ERROR',
+            category: 'E2E_PROBE',
+            message: `${probe} the pump controller stopped answering`,
+            context: { test: 'admin-console' },
+          },
+        ],
+      },
     });
     expect(posted.status).toBe(202);
     const anonymousProbe = `e2e-probe-anonymous-${Date.now()}`;
-    const anonymousPost = await postAnonymously('/logs', { logs: [{ timestamp: new Date().toISOString(), level: 'ERROR', category: 'E2E_PROBE', message: `${anonymousProbe} signed out` }] });
+    const anonymousPost = await postAnonymously('/logs', {
+      logs: [{ timestamp: new Date().toISOString(), level: 'ERROR', category: 'E2E_PROBE', message: `${anonymousProbe} signed out` }],
+    });
     expect(anonymousPost.status).toBe(202);
 
     // The tab polls every 5 s: the errors show without anyone touching the page (the wait
@@ -180,7 +213,12 @@ describe('admin console', () => {
     const errorRate = await analytics.locator('.figure', { hasText: 'Error Rate' }).locator('dd').first().innerText();
     expect(Number.parseFloat(errorRate)).toBeGreaterThan(0);
     expect(await errorsFigure.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
-    expect(await analytics.getByRole('figure', { name: /^Requests per minute/ }).locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    expect(
+      await analytics
+        .getByRole('figure', { name: /^Requests per minute/ })
+        .locator('.recharts-bar-rectangle')
+        .count(),
+    ).toBeGreaterThan(0);
     // p50 and p95 of the minutes with requests (a dot each; a line once two such minutes are adjacent).
     expect(await analytics.getByRole('figure', { name: 'Response time per minute (ms)' }).locator('.recharts-line-dot').count()).toBeGreaterThan(0);
     await shootPanel(page, 'admin-console-analytics');
@@ -215,7 +253,10 @@ describe('admin console', () => {
     await eventually('the console visits and the posted activities', async () => {
       const { activities } = await asAdmin<AdminActivitiesResponse>('/admin/user-activities?limit=50');
       const mine = activities.filter((activity) => activity.auth0_user_id === admin.sub);
-      return mine.some((activity) => activity.activity_type === 'facility_view') && mine.filter((activity) => activity.activity_type === 'admin_panel_accessed').length >= 3 ? mine : undefined;
+      return mine.some((activity) => activity.activity_type === 'facility_view') &&
+        mine.filter((activity) => activity.activity_type === 'admin_panel_accessed').length >= 3
+        ? mine
+        : undefined;
     });
     const activities = await openTab(page, 'User Activities');
     expect(await activities.getByRole('columnheader').allInnerTexts()).toEqual(['USER', 'ACTIVITY', 'TIMESTAMP', 'ROLE', 'DETAILS']);
@@ -254,10 +295,24 @@ describe('admin console', () => {
     // The slot scrolled into view with its heading focused (the dashboard's hook), the users table in it.
     await expect.poll(() => panel.getByRole('heading', { name: 'Admin console' }).evaluate((element) => element === document.activeElement)).toBe(true);
     await expect
-      .poll(() => panel.evaluate((element) => ({ top: element.getBoundingClientRect().top >= document.querySelector('header')!.getBoundingClientRect().bottom, bottom: element.getBoundingClientRect().bottom <= window.innerHeight + 1 })))
+      .poll(() =>
+        panel.evaluate((element) => ({
+          top: element.getBoundingClientRect().top >= document.querySelector('header')!.getBoundingClientRect().bottom,
+          bottom: element.getBoundingClientRect().bottom <= window.innerHeight + 1,
+        })),
+      )
       .toEqual({ top: true, bottom: true });
     const users = tabPanel(page);
-    expect(await users.getByRole('columnheader').allInnerTexts()).toEqual(['EMAIL', 'DISPLAY NAME', 'ROLE', 'REGISTERED', 'LAST LOGIN', 'STATUS', 'ACTIVITIES', 'ACTIONS']);
+    expect(await users.getByRole('columnheader').allInnerTexts()).toEqual([
+      'EMAIL',
+      'DISPLAY NAME',
+      'ROLE',
+      'REGISTERED',
+      'LAST LOGIN',
+      'STATUS',
+      'ACTIVITIES',
+      'ACTIONS',
+    ]);
     const adminRow = users.getByRole('row').filter({ hasText: admin.email });
     const brokerRow = users.getByRole('row').filter({ hasText: broker.email });
     await brokerRow.waitFor();
@@ -313,7 +368,14 @@ describe('admin console', () => {
 
   it('a failed sessions load falls back to sessions derived from the activities, and is logged as ADMIN_PANEL', async () => {
     // An activity of the admin's today, whichever tests ran before.
-    expect((await callAs('admin', '/log-activity', { method: 'POST', body: { activity_type: 'map_loaded', page: '/county-map', session_id: 'session-e2e-fallback' } })).status).toBe(202);
+    expect(
+      (
+        await callAs('admin', '/log-activity', {
+          method: 'POST',
+          body: { activity_type: 'map_loaded', page: '/county-map', session_id: 'session-e2e-fallback' },
+        })
+      ).status,
+    ).toBe(202);
     await eventually('the activity', async () => {
       const { activities } = await asAdmin<AdminActivitiesResponse>('/admin/user-activities?limit=50');
       return activities.find((activity) => activity.session_id === 'session-e2e-fallback');

@@ -135,9 +135,7 @@ describe('Content-Security-Policy in Chromium', () => {
       document.body.append(script);
     });
 
-    await expect.poll(() => log.violations).toEqual([
-      { directive: 'script-src-elem', blocked: 'inline', page: `${platform.baseUrl}/` },
-    ]);
+    await expect.poll(() => log.violations).toEqual([{ directive: 'script-src-elem', blocked: 'inline', page: `${platform.baseUrl}/` }]);
     expect(await page.evaluate(() => window.ustInjected)).toBeUndefined();
     expect(log.consoleReports).toEqual([expect.stringMatching(/inline script.*Content Security Policy directive.*script-src 'self'/)]);
   });
@@ -153,7 +151,9 @@ describe('Content-Security-Policy in Chromium', () => {
       tab.waitForResponse((response) => new URL(response.url()).pathname === '/silent-renew.html'),
       tab.goto('/settings'),
     ]);
-    expect(settings?.headers()['content-security-policy']).toContain("frame-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'");
+    expect(settings?.headers()['content-security-policy']).toContain(
+      "frame-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    );
     expect(new URL(renewPage.url()).searchParams.get('code')).toBeTruthy();
     // Framed by the app itself, which every other page forbids.
     expect(renewPage.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
@@ -171,7 +171,9 @@ describe('Content-Security-Policy in Chromium', () => {
       user.expires_at = Math.floor(Date.now() / 1000) - 60;
       sessionStorage.setItem(key, JSON.stringify(user));
     }, key);
-    const refresh = tab.waitForResponse((response) => response.url().endsWith('/idp/token') && response.request().postData()?.includes('grant_type=refresh_token') === true);
+    const refresh = tab.waitForResponse(
+      (response) => response.url().endsWith('/idp/token') && response.request().postData()?.includes('grant_type=refresh_token') === true,
+    );
     await tab.reload();
     expect((await refresh).status()).toBe(200);
     await tab.getByRole('heading', { name: 'Settings' }).waitFor();

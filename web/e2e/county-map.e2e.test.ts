@@ -79,7 +79,12 @@ describe('risk map', () => {
     await waitForColoured(page, 'counties');
     const view = await page.evaluate(() => {
       const map = window.ustRiskMap!;
-      return { center: map.getCenter().toArray(), zoom: map.getZoom(), height: map.getContainer().clientHeight, webgl: map.getCanvas().getContext('webgl2') !== null };
+      return {
+        center: map.getCenter().toArray(),
+        zoom: map.getZoom(),
+        height: map.getContainer().clientHeight,
+        webgl: map.getCanvas().getContext('webgl2') !== null,
+      };
     });
     expect(view).toEqual({ center: [-98.5, 39.8], zoom: 4, height: 600, webgl: true });
     await screenshot(page, 'map-counties-leak-rate');
@@ -134,8 +139,25 @@ describe('risk map', () => {
     expect(await panel.getByText('Protection Score').count()).toBeGreaterThan(0);
     const headers = await page.getByRole('region', { name: title }).locator('thead th').allInnerTexts();
     expect(headers).toEqual([
-      'Facility ID', 'Name', 'Address', 'City', 'County', 'State', 'Zip Code', 'Latitude', 'Longitude', 'FIPS', 'Mapping Method',
-      'Has Leak', 'Total Tanks', 'Active Tanks', 'Avg Tank Age', 'Max Tank Age', 'Protection Score', 'Total Leaks', 'Total Capacity (gal)',
+      'Facility ID',
+      'Name',
+      'Address',
+      'City',
+      'County',
+      'State',
+      'Zip Code',
+      'Latitude',
+      'Longitude',
+      'FIPS',
+      'Mapping Method',
+      'Has Leak',
+      'Total Tanks',
+      'Active Tanks',
+      'Avg Tank Age',
+      'Max Tank Age',
+      'Protection Score',
+      'Total Leaks',
+      'Total Capacity (gal)',
     ]);
     const rows = page.getByRole('region', { name: title }).locator('tbody tr');
     expect(await rows.count()).toBe(Math.min(listed.total, 100));
@@ -195,7 +217,8 @@ describe('risk map', () => {
     await page.mouse.click(capital.x, capital.y);
     const dcPanel = page.getByRole('region', { name: 'District of Columbia', exact: true });
     await dcPanel.waitFor();
-    for (const label of ['Total Releases', 'Open Releases', 'Closed Releases', 'Open Release Rate', 'Revised Leak Rate']) expect(await dcPanel.innerText()).toContain(label);
+    for (const label of ['Total Releases', 'Open Releases', 'Closed Releases', 'Open Release Rate', 'Revised Leak Rate'])
+      expect(await dcPanel.innerText()).toContain(label);
     expect(await page.getByRole('region', { name: 'Delaware', exact: true }).count()).toBe(0);
     expect(problemsOf(page)).toEqual([]);
   });
@@ -282,7 +305,16 @@ describe('risk map', () => {
     await page.mouse.click(point.x, point.y);
     await page.getByRole('heading', { name: /^Sample Facilities in Delaware/ }).waitFor();
 
-    const expected = ['map_loaded', 'county_metric_change', 'map_color_scale_change', 'county_map_style_change', 'county_selected', 'county_facilities_viewed', 'boundary_level_change', 'state_selected'];
+    const expected = [
+      'map_loaded',
+      'county_metric_change',
+      'map_color_scale_change',
+      'county_map_style_change',
+      'county_selected',
+      'county_facilities_viewed',
+      'boundary_level_change',
+      'state_selected',
+    ];
     let types: string[] = [];
     for (let attempt = 0; attempt < 40 && !expected.every((type) => types.includes(type)); attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -14,7 +14,10 @@ const oneDecimal = (value: number) => value.toFixed(1);
 
 /** The <dd> that follows the <dt> with exactly this text. */
 async function definition(scope: Locator, term: string): Promise<string> {
-  return scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]').innerText();
+  return scope
+    .locator('dt', { hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]')
+    .innerText();
 }
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
@@ -74,7 +77,9 @@ describe('dashboard', () => {
     expect(await definition(statistics, 'Facilities with Leaks')).toBe(count(expected.facilities_with_leaks));
     expect(await definition(statistics, 'Leak Rate')).toBe(`${oneDecimal(expected.leak_rate)}%`);
     const sources = await statistics.locator('.data-sources').innerText();
-    expect(sources).toContain(`${count(expected.sources.real_facilities)} facilities come from real EPA records and ${count(expected.sources.generated_facilities)} are generated demo records`);
+    expect(sources).toContain(
+      `${count(expected.sources.real_facilities)} facilities come from real EPA records and ${count(expected.sources.generated_facilities)} are generated demo records`,
+    );
     expect(sources).toContain(`Dataset version ${expected.dataset_version}`);
 
     // Three recharts SVGs, each with its title, and the same numbers in a table for screen readers.

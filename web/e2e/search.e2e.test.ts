@@ -126,7 +126,9 @@ describe('search', () => {
     await button.click();
     await page.getByText(`Found 25 closest facilities to "${ADDRESS}"`).waitFor();
     expect(await page.getByRole('heading', { name: 'Search Results' }).count()).toBe(1);
-    expect(await page.locator('.results-range').innerText()).toMatch(/^[\d,]+ facilities within 10 miles, the 25 closest shown\. Closest 0\.01 miles, furthest \d+\.\d\d miles\.$/);
+    expect(await page.locator('.results-range').innerText()).toMatch(
+      /^[\d,]+ facilities within 10 miles, the 25 closest shown\. Closest 0\.01 miles, furthest \d+\.\d\d miles\.$/,
+    );
     expect(await page.locator('.facility-card').count()).toBe(25);
 
     // The closest release: BLADENSBURG RD LLC at the address itself, closed (green).
@@ -159,7 +161,12 @@ describe('search', () => {
     expect(await priced.locator('.risk-score').innerText()).toMatch(/^\d+\/10 (Low|Moderate|High)$/);
     // An unpriced one: four placeholders and the reason.
     const unpriced = page.locator('.facility-card').first();
-    expect(await unpriced.locator('.estimate-placeholder').allInnerTexts()).toEqual(['Quote 1 Available', 'Quote 2 Available', 'Quote 3 Available', 'Quote 4 Available']);
+    expect(await unpriced.locator('.estimate-placeholder').allInnerTexts()).toEqual([
+      'Quote 1 Available',
+      'Quote 2 Available',
+      'Quote 3 Available',
+      'Quote 4 Available',
+    ]);
     expect(await unpriced.innerText()).toContain('No active tanks to insure');
     const mapLink = unpriced.getByRole('link', { name: /View on Map/ });
     expect(await mapLink.getAttribute('target')).toBe('_blank');
@@ -178,7 +185,16 @@ describe('search', () => {
     await dialog.getByRole('heading', { name: 'Insurance Pricing Analysis' }).waitFor();
     // textContent: innerText follows the labels' CSS upper-casing.
     const details = (await dialog.textContent()) ?? '';
-    for (const text of ['Facility ID', 'Protection Score (1-10)', 'Risk Score Breakdown', 'Best Carrier', 'Savings vs Highest', 'Average Premium', 'Additional Data Fields', 'Indicative estimate, not a binding offer.']) {
+    for (const text of [
+      'Facility ID',
+      'Protection Score (1-10)',
+      'Risk Score Breakdown',
+      'Best Carrier',
+      'Savings vs Highest',
+      'Average Premium',
+      'Additional Data Fields',
+      'Indicative estimate, not a binding offer.',
+    ]) {
       expect(details).toContain(text);
     }
     expect(details).toMatch(/Indicative estimate modelled on .*SERFF/);
@@ -193,7 +209,15 @@ describe('search', () => {
     const releaseDialog = page.getByRole('dialog', { name: 'Release/Leak Details' });
     await releaseDialog.getByRole('heading', { name: 'Key Information' }).waitFor();
     const releaseDetails = (await releaseDialog.textContent()) ?? '';
-    for (const text of ['LUST ID', 'Coordinate Source', 'Population within 1,500 ft', 'Domestic Wells within 1,500 ft', 'Closed With Residual Contamination', 'EPA Region', 'Source: epa-template/DC/Releases/release.csv']) {
+    for (const text of [
+      'LUST ID',
+      'Coordinate Source',
+      'Population within 1,500 ft',
+      'Domestic Wells within 1,500 ft',
+      'Closed With Residual Contamination',
+      'EPA Region',
+      'Source: epa-template/DC/Releases/release.csv',
+    ]) {
       expect(releaseDetails).toContain(text);
     }
     await dialogScreenshot(page, 'release-details-from-facility');
@@ -265,7 +289,11 @@ describe('search', () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/search-address', async (route) => {
       await answered;
-      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The search index is rebuilding' } }) });
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The search index is rebuilding' } }),
+      });
     });
     await page.getByRole('button', { name: 'Search Facilities' }).click();
     // Busy: the button says so and cannot be pressed again.

@@ -35,10 +35,18 @@ async function awaitReply(page: Page, before: number, whileTyping?: () => Promis
   await typing(page).waitFor();
   expect(await sendButton(page).isDisabled()).toBe(true);
   await whileTyping?.();
-  await messages(page).nth(before + 1).waitFor({ timeout: 10_000 });
+  await messages(page)
+    .nth(before + 1)
+    .waitFor({ timeout: 10_000 });
   const waitedMs = Date.now() - started;
   expect(await typing(page).count()).toBe(0);
-  return { text: await messages(page).nth(before + 1).locator('p').innerText(), waitedMs };
+  return {
+    text: await messages(page)
+      .nth(before + 1)
+      .locator('p')
+      .innerText(),
+    waitedMs,
+  };
 }
 
 describe('Tank AI', () => {

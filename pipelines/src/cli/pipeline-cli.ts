@@ -83,7 +83,10 @@ async function runPipelineCommand({ startWorkers }: PipelineCliDeps): Promise<vo
       kind: 'generated',
       seed: parseNumber('--seed', values.seed ?? '1'),
       scale: parseNumber('--scale', values.scale ?? '1'),
-      excludeStates: (values.exclude ?? '').split(',').map((state) => state.trim().toUpperCase()).filter(Boolean),
+      excludeStates: (values.exclude ?? '')
+        .split(',')
+        .map((state) => state.trim().toUpperCase())
+        .filter(Boolean),
     };
   } else if (command === 'replay' && args.length === 1) {
     replayOf = await readManifest(config.dataDir, args[0]!);
@@ -129,7 +132,10 @@ async function replayFromBeginning(config: Config, log: Logger, startWorkers: St
       dataDir: config.dataDir,
       log,
       onImport: (manifest) => {
-        const bar = createProgressBar(`replay ${manifest.import_id}`, (manifest.counts?.facilities ?? 0) + (manifest.counts?.tanks ?? 0) + (manifest.counts?.releases ?? 0));
+        const bar = createProgressBar(
+          `replay ${manifest.import_id}`,
+          (manifest.counts?.facilities ?? 0) + (manifest.counts?.tanks ?? 0) + (manifest.counts?.releases ?? 0),
+        );
         return { onProgress: bar.update, done: () => bar.stop() };
       },
     });

@@ -4,7 +4,17 @@
  * the data directory (it refuses while the server runs, naming it) and runs ingest and workers
  * in-process until the rebuild is done.
  */
-import { createKafkaEventLog, createPorts, applyMigrations, migrationsDirectory, type Config, type EventLog, type JobQueue, type Logger, type Ports } from '@ust/platform';
+import {
+  createKafkaEventLog,
+  createPorts,
+  applyMigrations,
+  migrationsDirectory,
+  type Config,
+  type EventLog,
+  type JobQueue,
+  type Logger,
+  type Ports,
+} from '@ust/platform';
 import { startIngest } from '@ust/ingest';
 
 /**

@@ -24,7 +24,9 @@ export async function printRiskDistribution(config: Config, log: Logger): Promis
     console.log(`Risk bands of dataset version ${version}: 1-3 low, 4-6 moderate, 7-10 high (share of facilities)\n`);
     for (const line of formatRiskDistribution(distribution)) console.log(line);
     if (distribution.overall.unscored > 0) {
-      console.log(`\n${distribution.overall.unscored.toLocaleString('en-US')} facilities have no score: their version was built before risk scores existed; \`pnpm pipeline replay <import-id>\` rebuilds and scores them.`);
+      console.log(
+        `\n${distribution.overall.unscored.toLocaleString('en-US')} facilities have no score: their version was built before risk scores existed; \`pnpm pipeline replay <import-id>\` rebuilds and scores them.`,
+      );
     }
   } finally {
     await ports.close();

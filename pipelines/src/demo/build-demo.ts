@@ -42,7 +42,10 @@ const DEMO_MARKER = 'demo-dataset.json';
 export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   const scale = deps.config.DEMO_SCALE;
   const marker = path.join(deps.config.dataDir, DEMO_MARKER);
-  const built = await readFile(marker, 'utf8').then(() => true, () => false);
+  const built = await readFile(marker, 'utf8').then(
+    () => true,
+    () => false,
+  );
   if (built || scale === 'none') {
     const hasImports = (await listManifests(deps.config.dataDir)).length > 0;
     if (hasImports && (await deps.cache.get(DATASET_POINTER_KEY)) === null) {

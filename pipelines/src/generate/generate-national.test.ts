@@ -127,7 +127,12 @@ describe('generateNationalDataset', () => {
     for (const release of linked) {
       const facility = byId.get(release.facility_id!);
       expect(facility, release.release_id).toBeDefined();
-      expect([release.name, release.latitude, release.longitude, release.fips]).toEqual([facility!.name, facility!.latitude, facility!.longitude, facility!.fips]);
+      expect([release.name, release.latitude, release.longitude, release.fips]).toEqual([
+        facility!.name,
+        facility!.latitude,
+        facility!.longitude,
+        facility!.fips,
+      ]);
     }
   });
 

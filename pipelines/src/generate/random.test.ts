@@ -32,7 +32,11 @@ describe('Random (mulberry32)', () => {
 
 describe('Weighted', () => {
   it('samples values in proportion to their weights', () => {
-    const table = new Weighted([['a', 1], ['b', 3], ['c', 0]] as const);
+    const table = new Weighted([
+      ['a', 1],
+      ['b', 3],
+      ['c', 0],
+    ] as const);
     const random = new Random(9);
     const counts = { a: 0, b: 0, c: 0 };
     for (let i = 0; i < 40_000; i++) counts[table.sample(random)]++;

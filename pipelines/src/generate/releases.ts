@@ -62,7 +62,21 @@ export function drawRelease(random: Random, state: StateReleases, budget: Releas
   if (facility !== null) {
     const site = facilitySite(state.placer, state.stateSeed, facility);
     const facilityId = `GEN-${state.state}-${facility}`;
-    return { n, state: state.state, epaRegion: state.epaRegion, facilityId, name: site.name, address: site.address, place: site, receptors: site, open, reportedDate, nfaDate, substance, residualContamination };
+    return {
+      n,
+      state: state.state,
+      epaRegion: state.epaRegion,
+      facilityId,
+      name: site.name,
+      address: site.address,
+      place: site,
+      receptors: site,
+      open,
+      reportedDate,
+      nfaDate,
+      substance,
+      residualContamination,
+    };
   }
   const place = state.placer.place(random);
   const name = `${place.city ?? place.county} ${random.pick(UNREGISTERED_SITES)}`;
@@ -75,5 +89,19 @@ export function drawRelease(random: Random, state: StateReleases, budget: Releas
     withinFloodplain: random.chance(0.07),
     waterType: random.chance(0.6) ? 'GW' : 'SW',
   };
-  return { n, state: state.state, epaRegion: state.epaRegion, facilityId: null, name, address: null, place, receptors, open, reportedDate, nfaDate, substance, residualContamination };
+  return {
+    n,
+    state: state.state,
+    epaRegion: state.epaRegion,
+    facilityId: null,
+    name,
+    address: null,
+    place,
+    receptors,
+    open,
+    reportedDate,
+    nfaDate,
+    substance,
+    residualContamination,
+  };
 }

@@ -5,17 +5,7 @@
  */
 import { loadZipCentroids, type CountyLocator, type ZipCentroid } from '@ust/domain';
 import { mixSeed, Random } from './random.js';
-import {
-  BRANDS,
-  FACILITY_KINDS,
-  FACILITY_TYPES,
-  LAND_USES,
-  OWNER_TYPES,
-  STREETS,
-  STREET_SUFFIXES,
-  SURNAMES,
-  type FacilityKind,
-} from './vocabulary.js';
+import { BRANDS, FACILITY_KINDS, FACILITY_TYPES, LAND_USES, OWNER_TYPES, STREETS, STREET_SUFFIXES, SURNAMES, type FacilityKind } from './vocabulary.js';
 
 export interface Location {
   latitude: number;

@@ -47,8 +47,7 @@ export function drawTanks(random: Random, budget: TankBudget, facilityId: string
   const result: FacilityTanks = { tanks: [], inUse: 0, outOfService: 0, closed: 0 };
   for (let k = 1; k <= count; k++) {
     // Forced choices at the end of a state's budget keep its active count exact.
-    const active =
-      budget.activeTanks >= budget.tanks || (budget.activeTanks > 0 && operating && random.chance(ACTIVE_AT_OPERATING));
+    const active = budget.activeTanks >= budget.tanks || (budget.activeTanks > 0 && operating && random.chance(ACTIVE_AT_OPERATING));
     budget.tanks--;
     if (active) budget.activeTanks--;
     const status = !active ? TANK_STATUS.closed : random.chance(OUT_OF_SERVICE) ? TANK_STATUS.outOfService : TANK_STATUS.inUse;

@@ -6,9 +6,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export type ImportPlan =
-  | { kind: 'files'; paths: string[]; sourceRoot: string }
-  | { kind: 'generated'; seed: number; scale: number; excludeStates: string[] };
+export type ImportPlan = { kind: 'files'; paths: string[]; sourceRoot: string } | { kind: 'generated'; seed: number; scale: number; excludeStates: string[] };
 
 export interface ImportManifest {
   import_id: string;
@@ -49,9 +47,7 @@ export async function listManifests(dataDir: string): Promise<ImportManifest[]> 
     return [];
   }
   const manifests = await Promise.all(ids.map((id) => readManifest(dataDir, id).catch(() => undefined)));
-  return manifests
-    .filter((manifest): manifest is ImportManifest => Boolean(manifest?.committed_at))
-    .sort((a, b) => a.version - b.version);
+  return manifests.filter((manifest): manifest is ImportManifest => Boolean(manifest?.committed_at)).sort((a, b) => a.version - b.version);
 }
 
 /** `imp-20261121-054412-3f9a`: sortable by time, unique enough for one data directory. */

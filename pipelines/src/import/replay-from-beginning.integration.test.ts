@@ -78,7 +78,10 @@ describe('replay from the beginning on Kafka', () => {
 
   it('rewrites identical tables after a reset of the writer group', async () => {
     let ingest = await startIngestWhenCoordinatorReady({ store, events, jobs, cache, log });
-    const result = await runImport({ kind: 'files', paths: [path.join(FIXTURES_DIRECTORY, 'epa-template/DC')], sourceRoot: FIXTURES_DIRECTORY }, { events, dataDir, log });
+    const result = await runImport(
+      { kind: 'files', paths: [path.join(FIXTURES_DIRECTORY, 'epa-template/DC')], sourceRoot: FIXTURES_DIRECTORY },
+      { events, dataDir, log },
+    );
     expect(result.tally.counts).toMatchObject({ facilities: 1_356, tanks: 4_479, releases: 1_065 });
     await until(() => written(result.tally.counts));
     const before = await tableChecksums(store);

@@ -16,9 +16,7 @@ const TABLES = ['facilities', 'tanks', 'releases'] as const;
 export async function tableChecksums(store: AnalyticsStore): Promise<TableChecksum[]> {
   const checksums: TableChecksum[] = [];
   for (const table of TABLES) {
-    const [row] = await store.query<{ rows: number; checksum: string }>(
-      `SELECT count() AS rows, toString(sum(cityHash64(*))) AS checksum FROM ${table} FINAL`,
-    );
+    const [row] = await store.query<{ rows: number; checksum: string }>(`SELECT count() AS rows, toString(sum(cityHash64(*))) AS checksum FROM ${table} FINAL`);
     checksums.push({ table, rows: row?.rows ?? 0, checksum: row?.checksum ?? '0' });
   }
   return checksums;

@@ -20,7 +20,7 @@ describe('publishItems', () => {
   });
   afterAll(() => rm(directory, { recursive: true, force: true }));
 
-  it('keeps every publish under the log\'s record-batch limit, records of 2 KB included, and delivers them all', async () => {
+  it("keeps every publish under the log's record-batch limit, records of 2 KB included, and delivers them all", async () => {
     const events = createInProcessEventLog();
     const publishes: OutgoingMessage[][] = [];
     const counted = Object.assign(Object.create(events) as typeof events, {

@@ -46,11 +46,13 @@ export class LineFeeds extends Transform {
 }
 
 function parserFor(file: string) {
-  return createReadStream(file).pipe(new LineFeeds()).pipe(
-    // Rows shorter or longer than the header are read as they are: a short row's missing cells
-    // are blank values, not a reason to stop the whole file.
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
-  );
+  return createReadStream(file)
+    .pipe(new LineFeeds())
+    .pipe(
+      // Rows shorter or longer than the header are read as they are: a short row's missing cells
+      // are blank values, not a reason to stop the whole file.
+      parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
+    );
 }
 
 /** Every record of the file, the header first. */

@@ -13,10 +13,7 @@ export interface FinderLocationKey {
   sourceId: string;
 }
 
-export function finderLocationKey(
-  row: SourceRow<'landLocationId' | 'locationId'>,
-  rejects: RowRejects,
-): FinderLocationKey | null {
+export function finderLocationKey(row: SourceRow<'landLocationId' | 'locationId'>, rejects: RowRejects): FinderLocationKey | null {
   const land = cleanText(row.get('landLocationId'));
   const location = cleanText(row.get('locationId'));
   if (!land) rejects.add(row.header('landLocationId'), row.get('landLocationId'), REJECT.missingId);

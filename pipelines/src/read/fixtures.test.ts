@@ -147,7 +147,11 @@ describe('DC: multi-line addresses', () => {
       secondary_containment: true,
       leak_detection: 'Interstitial monitoring; Piping: line leak detector; Piping: interstitial monitoring',
     });
-    expect(tank('DC-6001281/6001281-1')).toMatchObject({ tank_status: 'Closed', source_tank_status: 'Closed (removed from ground)', tank_wall_type: 'Single wall' });
+    expect(tank('DC-6001281/6001281-1')).toMatchObject({
+      tank_status: 'Closed',
+      source_tank_status: 'Closed (removed from ground)',
+      tank_wall_type: 'Single wall',
+    });
   });
 
   it('links a release to its facility only when the facility is in the source set', () => {
@@ -166,7 +170,7 @@ describe('DC: multi-line addresses', () => {
   });
 });
 
-describe("Vermont: latlong.csv corrections", () => {
+describe('Vermont: latlong.csv corrections', () => {
   it('applies the correction to facility 319 and reports its duplicate row', () => {
     expect(facility('VT-319')).toMatchObject({
       name: 'Springfield Hartness Airport',
@@ -184,7 +188,12 @@ describe("Vermont: latlong.csv corrections", () => {
   });
 
   it('restores the minus sign that the correction of 2452 lost', () => {
-    expect(facility('VT-2452')).toMatchObject({ latitude: 43.61, longitude: -73.2083, coordinate_repair: 'corrected from latlong.csv; negated longitude', fips: '50021' });
+    expect(facility('VT-2452')).toMatchObject({
+      latitude: 43.61,
+      longitude: -73.2083,
+      coordinate_repair: 'corrected from latlong.csv; negated longitude',
+      fips: '50021',
+    });
   });
 
   it('corrects all 28 facilities of latlong.csv', () => {
@@ -192,7 +201,12 @@ describe("Vermont: latlong.csv corrections", () => {
   });
 
   it("reads year-only installation dates ('1992.0') as 1 January", () => {
-    expect(tank('VT-319/8182')).toMatchObject({ installation_date: '1992-01-01', tank_status: 'Currently in use', source_tank_status: 'ACTIVE', capacity_gallons: 10000 });
+    expect(tank('VT-319/8182')).toMatchObject({
+      installation_date: '1992-01-01',
+      tank_status: 'Currently in use',
+      source_tank_status: 'ACTIVE',
+      capacity_gallons: 10000,
+    });
   });
 
   it('rejects a tank whose facility is not in facility.csv', () => {
@@ -232,7 +246,13 @@ describe("Illinois: ' FacilityState' and 'De Kalb'", () => {
 
 describe('Iowa releases', () => {
   it("trims '51040-' and '525560000' to five digits", () => {
-    expect(release('IA-9LTL37')).toMatchObject({ zip_code: '51040', fips: '19133', status: null, status_class: 'Other', closed_with_residual_contamination: true });
+    expect(release('IA-9LTL37')).toMatchObject({
+      zip_code: '51040',
+      fips: '19133',
+      status: null,
+      status_class: 'Other',
+      closed_with_residual_contamination: true,
+    });
     expect(release('IA-7LTG02')).toMatchObject({
       zip_code: '52556',
       fips: '19101',
@@ -270,8 +290,20 @@ describe('UST Finder tribal files', () => {
       closed_usts: 1,
     });
     expect(rejectsAt('ust-finder-tribal/2024-Nov/data/fac.csv', 2)).toEqual([
-      { file: 'ust-finder-tribal/2024-Nov/data/fac.csv', line: 2, field: 'Latitude,Longitude', value: '68.65,44.9333', reason: 'latitude and longitude swapped (repaired)' },
-      { file: 'ust-finder-tribal/2024-Nov/data/fac.csv', line: 2, field: 'Latitude,Longitude', value: '68.65,44.9333', reason: 'longitude sign missing (repaired)' },
+      {
+        file: 'ust-finder-tribal/2024-Nov/data/fac.csv',
+        line: 2,
+        field: 'Latitude,Longitude',
+        value: '68.65,44.9333',
+        reason: 'latitude and longitude swapped (repaired)',
+      },
+      {
+        file: 'ust-finder-tribal/2024-Nov/data/fac.csv',
+        line: 2,
+        field: 'Latitude,Longitude',
+        value: '68.65,44.9333',
+        reason: 'longitude sign missing (repaired)',
+      },
     ]);
   });
 
@@ -298,12 +330,20 @@ describe('UST Finder tribal files', () => {
     });
     expect(tank('TRIBAL-2323-6/Tank 1')).toMatchObject({ installation_date: null, removal_date: '1997-11-24', capacity_gallons: 3000 });
     expect(rejectsAt('ust-finder-tribal/2024-Nov/data/usts.csv', 3)).toEqual([
-      { file: 'ust-finder-tribal/2024-Nov/data/usts.csv', line: 3, field: 'Installation Date', value: '01-JAN-1900', reason: 'placeholder date, field set to null' },
+      {
+        file: 'ust-finder-tribal/2024-Nov/data/usts.csv',
+        line: 3,
+        field: 'Installation Date',
+        value: '01-JAN-1900',
+        reason: 'placeholder date, field set to null',
+      },
     ]);
   });
 
   it('nulls an installation date in the future (01-JUL-2049, removed in 1989)', () => {
-    expect(rejectsAt('ust-finder-tribal/2024-Nov/data/usts.csv', 6965).map((r) => [r.value, r.reason])).toEqual([['01-JUL-2049', 'date in the future, field set to null']]);
+    expect(rejectsAt('ust-finder-tribal/2024-Nov/data/usts.csv', 6965).map((r) => [r.value, r.reason])).toEqual([
+      ['01-JUL-2049', 'date in the future, field set to null'],
+    ]);
   });
 });
 
@@ -359,7 +399,8 @@ describe('the whole fixture set', () => {
 
   it('maps tank statuses to the three states, keeping every source spelling', () => {
     const byStatus = new Map<string, number>();
-    for (const t of tanks.values()) byStatus.set(`${t.tank_status} <- ${t.source_tank_status}`, (byStatus.get(`${t.tank_status} <- ${t.source_tank_status}`) ?? 0) + 1);
+    for (const t of tanks.values())
+      byStatus.set(`${t.tank_status} <- ${t.source_tank_status}`, (byStatus.get(`${t.tank_status} <- ${t.source_tank_status}`) ?? 0) + 1);
     expect(Object.fromEntries([...byStatus].sort())).toEqual({
       'Closed <- Abandoned': 13,
       'Closed <- Closed (in place)': 279,
@@ -381,7 +422,9 @@ describe('the whole fixture set', () => {
 
   it('gives every record a unique national key, a USPS state and ISO dates', () => {
     const iso = /^\d{4}-\d{2}-\d{2}$/;
-    const dates = [...tanks.values()].flatMap((t) => [t.installation_date, t.removal_date]).concat([...releases.values()].flatMap((r) => [r.reported_date, r.nfa_date]));
+    const dates = [...tanks.values()]
+      .flatMap((t) => [t.installation_date, t.removal_date])
+      .concat([...releases.values()].flatMap((r) => [r.reported_date, r.nfa_date]));
     expect(dates.every((d) => d === null || iso.test(d))).toBe(true);
     const states = [...facilities.values(), ...tanks.values(), ...releases.values()].map((r) => r.state);
     expect(states.every((s) => /^[A-Z]{2}$/.test(s))).toBe(true);

@@ -106,7 +106,8 @@ describe('readSources', () => {
   it('links a release to a facility of the same source set only', async () => {
     const alone = await read(['DE/Releases']);
     const withFacilities = await read(['DE/Releases', 'DE/UST/facility.csv']);
-    const linkOf = (items: DatasetItem[]) => items.flatMap((i) => (i.kind === 'release' ? [[i.record.release_id, i.record.facility_id, i.record.status_class]] : []));
+    const linkOf = (items: DatasetItem[]) =>
+      items.flatMap((i) => (i.kind === 'release' ? [[i.record.release_id, i.record.facility_id, i.record.status_class]] : []));
     expect(linkOf(alone)).toEqual([
       ['DE-K1', null, 'Open'],
       ['DE-K2', null, 'No Further Action'],

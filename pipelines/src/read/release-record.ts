@@ -19,13 +19,7 @@ export interface ReleaseKey {
 
 const SUBSTANCE_FIELDS = ['substance', 'substance1', 'substance2', 'substance3', 'substance4', 'substance5'] as const;
 
-export function buildReleaseRecord(
-  row: SourceRow<ReleaseField>,
-  key: ReleaseKey,
-  file: SourceFile,
-  context: ReadContext,
-  rejects: RowRejects,
-): ReleaseRecord {
+export function buildReleaseRecord(row: SourceRow<ReleaseField>, key: ReleaseKey, file: SourceFile, context: ReadContext, rejects: RowRejects): ReleaseRecord {
   const location = locate(context.locator, row, { latitude: 'latitude', longitude: 'longitude' }, key.state, textField(row, 'county'), rejects);
   const status = textField(row, 'status');
   return {

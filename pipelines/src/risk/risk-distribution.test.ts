@@ -24,7 +24,9 @@ describe('riskDistribution', () => {
 
   it("gives shares of all the region's facilities in percent, one decimal", () => {
     const { overall, states } = riskDistribution(rows);
-    expect([bandShare(overall, 'low'), bandShare(overall, 'moderate'), bandShare(overall, 'high'), bandShare(overall, 'unscored')]).toEqual([42.9, 21.4, 21.4, 14.3]);
+    expect([bandShare(overall, 'low'), bandShare(overall, 'moderate'), bandShare(overall, 'high'), bandShare(overall, 'unscored')]).toEqual([
+      42.9, 21.4, 21.4, 14.3,
+    ]);
     expect(bandShare(states[0]!, 'low')).toBe(60);
     expect(bandShare({ region: 'XX', facilities: 0, low: 0, moderate: 0, high: 0, unscored: 0 }, 'low')).toBe(0);
   });

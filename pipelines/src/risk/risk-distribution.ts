@@ -52,12 +52,17 @@ export function bandShare(counts: BandCounts, band: RiskBand | 'unscored'): numb
 /** The table's lines: one per region, overall first; the unscored column only when some are. */
 export function formatRiskDistribution(distribution: RiskDistribution): string[] {
   const columns: Array<RiskBand | 'unscored'> = distribution.overall.unscored > 0 ? [...BANDS, 'unscored'] : [...BANDS];
-  const line = (region: string, facilities: string, cells: string[]) => [region.padEnd(6), facilities.padStart(11), ...cells.map((cell) => cell.padStart(9))].join('  ');
+  const line = (region: string, facilities: string, cells: string[]) =>
+    [region.padEnd(6), facilities.padStart(11), ...cells.map((cell) => cell.padStart(9))].join('  ');
   const percent = (value: number) => `${value.toFixed(1)}%`;
   return [
     line('state', 'facilities', columns),
     ...[distribution.overall, ...distribution.states].map((counts) =>
-      line(counts.region, counts.facilities.toLocaleString('en-US'), columns.map((band) => percent(bandShare(counts, band)))),
+      line(
+        counts.region,
+        counts.facilities.toLocaleString('en-US'),
+        columns.map((band) => percent(bandShare(counts, band))),
+      ),
     ),
   ];
 }

@@ -43,21 +43,19 @@ describe('countyAt and stateAt', () => {
   it('agrees with a brute-force even-odd test on 5,000 points in the lower 48', () => {
     const require = createRequire(import.meta.url);
     const topology = require('us-atlas/counties-10m.json');
-    const counties = (feature(topology, topology.objects.counties) as unknown as FeatureCollection<Polygon | MultiPolygon>).features.map(
-      (county) => {
-        const rings = county.geometry.type === 'Polygon' ? county.geometry.coordinates : county.geometry.coordinates.flat();
-        const points = rings.flat();
-        const longitudes = points.map(([longitude]) => longitude!);
-        const latitudes = points.map(([, latitude]) => latitude!);
-        return {
-          fips: String(county.id),
-          rings,
-          // A point outside a county's bounding box is outside the county: skipping those keeps
-          // the brute force exhaustive while sparing it most of the 3,000 counties' rings.
-          box: { west: Math.min(...longitudes), east: Math.max(...longitudes), south: Math.min(...latitudes), north: Math.max(...latitudes) },
-        };
-      },
-    );
+    const counties = (feature(topology, topology.objects.counties) as unknown as FeatureCollection<Polygon | MultiPolygon>).features.map((county) => {
+      const rings = county.geometry.type === 'Polygon' ? county.geometry.coordinates : county.geometry.coordinates.flat();
+      const points = rings.flat();
+      const longitudes = points.map(([longitude]) => longitude!);
+      const latitudes = points.map(([, latitude]) => latitude!);
+      return {
+        fips: String(county.id),
+        rings,
+        // A point outside a county's bounding box is outside the county: skipping those keeps
+        // the brute force exhaustive while sparing it most of the 3,000 counties' rings.
+        box: { west: Math.min(...longitudes), east: Math.max(...longitudes), south: Math.min(...latitudes), north: Math.max(...latitudes) },
+      };
+    });
     const inBox = ({ box }: (typeof counties)[number], longitude: number, latitude: number) =>
       longitude >= box.west && longitude <= box.east && latitude >= box.south && latitude <= box.north;
     let state = 42;

@@ -16,9 +16,25 @@ describe('summarizeFacility', () => {
   it('derives counts, ages, capacity, protection and leaks of a facility with active tanks', () => {
     const tanks: TankLike[] = [
       // 30.0 years old on 2025-01-01; protection 100.
-      { tank_status: 'Currently in use', installation_date: '1995-01-01', capacity_gallons: 10_000, tank_wall_type: 'Double wall', leak_detection: 'Automatic tank gauging', corrosion_protection: 'Sacrificial anode', secondary_containment: true },
+      {
+        tank_status: 'Currently in use',
+        installation_date: '1995-01-01',
+        capacity_gallons: 10_000,
+        tank_wall_type: 'Double wall',
+        leak_detection: 'Automatic tank gauging',
+        corrosion_protection: 'Sacrificial anode',
+        secondary_containment: true,
+      },
       // 19.5 years old; protection 30 / 80 = 37.5.
-      { tank_status: 'Currently in use', installation_date: '2005-07-01', capacity_gallons: 8_000, tank_wall_type: 'Single wall', leak_detection: 'Automatic tank gauging', corrosion_protection: null, secondary_containment: false },
+      {
+        tank_status: 'Currently in use',
+        installation_date: '2005-07-01',
+        capacity_gallons: 8_000,
+        tank_wall_type: 'Single wall',
+        leak_detection: 'Automatic tank gauging',
+        corrosion_protection: null,
+        secondary_containment: false,
+      },
       // Inactive tanks count but do not enter ages, capacity or protection.
       { ...bare, tank_status: 'Closed', installation_date: '1980-03-15', capacity_gallons: 4_000, tank_wall_type: 'Single wall' },
       { ...bare, tank_status: 'Temporarily out of service', capacity_gallons: 6_000 },
@@ -72,7 +88,13 @@ describe('summarizeFacility', () => {
       { ...bare, tank_status: 'Currently in use', capacity_gallons: 2_500 },
       { ...bare, tank_status: 'Closed', installation_date: '1960-01-01' },
     ];
-    expect(summarizeFacility(tanks, [], asOf)).toMatchObject({ avg_tank_age: null, max_tank_age: null, oldest_tank_year: null, newest_tank_year: null, total_capacity: 2_500 });
+    expect(summarizeFacility(tanks, [], asOf)).toMatchObject({
+      avg_tank_age: null,
+      max_tank_age: null,
+      oldest_tank_year: null,
+      newest_tank_year: null,
+      total_capacity: 2_500,
+    });
   });
 
   it('gives zeros and nulls for a facility without tanks', () => {

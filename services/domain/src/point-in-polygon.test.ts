@@ -3,10 +3,26 @@ import { PolygonGrid, pointInRings, type Ring } from './point-in-polygon.js';
 
 // A 2x2 degree square with a 1x1 hole, and a triangle touching it; edges on cell borders.
 const square: Ring[] = [
-  [[-100, 40], [-98, 40], [-98, 42], [-100, 42]],
-  [[-99.5, 40.5], [-98.5, 40.5], [-98.5, 41.5], [-99.5, 41.5]],
+  [
+    [-100, 40],
+    [-98, 40],
+    [-98, 42],
+    [-100, 42],
+  ],
+  [
+    [-99.5, 40.5],
+    [-98.5, 40.5],
+    [-98.5, 41.5],
+    [-99.5, 41.5],
+  ],
 ];
-const triangle: Ring[] = [[[-98, 40], [-96, 41], [-98, 42]]];
+const triangle: Ring[] = [
+  [
+    [-98, 40],
+    [-96, 41],
+    [-98, 42],
+  ],
+];
 const hole: Ring[] = [square[1]!];
 
 /** Deterministic pseudo-random sequence (the test must not depend on Math.random). */

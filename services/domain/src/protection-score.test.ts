@@ -5,7 +5,12 @@ const unknown: ProtectionInputs = { tank_wall_type: null, corrosion_protection: 
 
 describe('tankProtectionScore', () => {
   it('gives 100 when all four factors are protective', () => {
-    const tank = { tank_wall_type: 'Double wall', leak_detection: 'Automatic tank gauging', corrosion_protection: 'Sacrificial anode', secondary_containment: true };
+    const tank = {
+      tank_wall_type: 'Double wall',
+      leak_detection: 'Automatic tank gauging',
+      corrosion_protection: 'Sacrificial anode',
+      secondary_containment: true,
+    };
     expect(tankProtectionScore(tank)).toBe(100);
   });
 
@@ -29,7 +34,12 @@ describe('tankProtectionScore', () => {
 
 describe('facilityProtectionScore', () => {
   it('averages the tanks that have a score and rounds to a whole number', () => {
-    const full = { tank_wall_type: 'Double wall', leak_detection: 'Interstitial monitoring', corrosion_protection: 'Impressed current', secondary_containment: true };
+    const full = {
+      tank_wall_type: 'Double wall',
+      leak_detection: 'Interstitial monitoring',
+      corrosion_protection: 'Impressed current',
+      secondary_containment: true,
+    };
     const partial = { ...unknown, tank_wall_type: 'Single wall', leak_detection: 'Automatic tank gauging', secondary_containment: false };
     expect(facilityProtectionScore([full, partial, unknown])).toBe(69); // (100 + 37.5) / 2 = 68.75
     expect(facilityProtectionScore([unknown])).toBeNull();

@@ -26,12 +26,42 @@ describe('loadRegionShapes', () => {
 
 describe('quantizeGeometry', () => {
   it('drops repeats and collapsed islands but never the last polygon', () => {
-    const speck: Position[] = [[1.00001, 1.00001], [1.00002, 1.00001], [1.00001, 1.00002], [1.00001, 1.00001]];
-    const square: Position[] = [[0, 0], [0.5, 0], [0.50001, 0], [0.5, 0.5], [0, 0.5], [0, 0]];
+    const speck: Position[] = [
+      [1.00001, 1.00001],
+      [1.00002, 1.00001],
+      [1.00001, 1.00002],
+      [1.00001, 1.00001],
+    ];
+    const square: Position[] = [
+      [0, 0],
+      [0.5, 0],
+      [0.50001, 0],
+      [0.5, 0.5],
+      [0, 0.5],
+      [0, 0],
+    ];
     expect(quantizeGeometry({ type: 'MultiPolygon', coordinates: [[square], [speck]] }, 3)).toEqual({
       type: 'Polygon',
-      coordinates: [[[0, 0], [0.5, 0], [0.5, 0.5], [0, 0.5], [0, 0]]],
+      coordinates: [
+        [
+          [0, 0],
+          [0.5, 0],
+          [0.5, 0.5],
+          [0, 0.5],
+          [0, 0],
+        ],
+      ],
     });
-    expect(quantizeGeometry({ type: 'Polygon', coordinates: [speck] }, 3)).toEqual({ type: 'Polygon', coordinates: [[[1, 1], [1, 1], [1, 1], [1, 1]]] });
+    expect(quantizeGeometry({ type: 'Polygon', coordinates: [speck] }, 3)).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [1, 1],
+          [1, 1],
+          [1, 1],
+          [1, 1],
+        ],
+      ],
+    });
   });
 });

@@ -69,7 +69,9 @@ describe('the gateway', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.status).toBe('ready');
-    expect(body.ports.map((port: { port: string; adapter: string; mode: string; reachable: boolean }) => [port.port, port.adapter, port.mode, port.reachable])).toEqual([
+    expect(
+      body.ports.map((port: { port: string; adapter: string; mode: string; reachable: boolean }) => [port.port, port.adapter, port.mode, port.reachable]),
+    ).toEqual([
       ['AnalyticsStore', 'chdb', 'embedded', true],
       ['EventLog', 'in-process', 'embedded', true],
       ['JobQueue', 'in-process', 'embedded', true],
@@ -195,7 +197,11 @@ describe('the gateway', () => {
     const undecodable = await gateway.inject({ method: 'GET', url: '/api/facilities/%zz' });
     expect(undecodable.statusCode).toBe(400);
     expect(undecodable.json()).toEqual({
-      error: { code: 'BAD_REQUEST', message: "The URL's path cannot be decoded: a '%' must start an escape such as %25 or %2F", request_id: expect.any(String) },
+      error: {
+        code: 'BAD_REQUEST',
+        message: "The URL's path cannot be decoded: a '%' must start an escape such as %25 or %2F",
+        request_id: expect.any(String),
+      },
     });
     // With the web app mounted, its fallback takes a path the API routes refuse; without it, the router answers.
     const apiOnly = await buildGateway({ config: loadConfig(issuer.env), ports, logger: log, signingKeys: issuer.signingKeys });
@@ -222,7 +228,12 @@ describe('the gateway', () => {
   });
 
   it('limits the request rate per client with the same error shape', async () => {
-    const limited = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '2', ...issuer.env }), ports, logger: log, signingKeys: issuer.signingKeys });
+    const limited = await buildGateway({
+      config: loadConfig({ RATE_LIMIT_PER_MINUTE: '2', ...issuer.env }),
+      ports,
+      logger: log,
+      signingKeys: issuer.signingKeys,
+    });
     try {
       const headers = await issuer.headers({ sub: 'local|rate-test' });
       const statuses = [];

@@ -112,50 +112,59 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(healthRoutes);
   // The sign-in flow is public (discovery, keys, the sign-in page, token exchange).
   if (options.identity) {
-    await fastify.register(embeddedIdentityPlugin, { identity: options.identity, signInLimit: { cache: ports.cache, perMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE } });
+    await fastify.register(embeddedIdentityPlugin, {
+      identity: options.identity,
+      signInLimit: { cache: ports.cache, perMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE },
+    });
   }
 
-  await fastify.register(async (api) => {
-    // Before any authentication hook: refused tokens count against their sender's budget too.
-    api.addHook('onRequest', fastify.limitApiCalls);
-    api.addHook('onResponse', fastify.logRequest);
-    // Telemetry accepts anonymous calls (DECISIONS.md 2); everything else needs a token.
-    await api.register(async (telemetryRoutes) => {
-      // Their route options refuse a deactivated account, as everywhere but the profile (DECISIONS.md 4).
-      documentRouteAccess(telemetryRoutes, { activeAccount: true });
-      await telemetryRoutes.register(logRoutes, { prefix: '/logs' });
-      await telemetryRoutes.register(activityRoutes, { prefix: '/log-activity' });
-    });
-
-    await api.register(async (signedIn) => {
-      signedIn.addHook('onRequest', fastify.authenticate);
-      documentRouteAccess(signedIn, { token: 'required' });
-      // A deactivated user may still load their profile, to learn that they are deactivated.
-      await signedIn.register(userProfileRoutes, { prefix: '/user-profile' });
-
-      await signedIn.register(async (active) => {
-        active.addHook('onRequest', fastify.requireActive);
-        documentRouteAccess(active, { activeAccount: true });
-        // Product routes, one plugin per area (routes/<area>/index.ts).
-        active.get('/', { schema: { hide: true } }, async () => ({ name: 'UST Risk Platform API', docs: '/docs' }));
-        await active.register(facilityRoutes, { prefix: '/facilities' });
-        await active.register(statisticsRoutes, { prefix: '/facilities-statistics' });
-        await active.register(regionRoutes, { prefix: '/geojson-cached' });
-        await active.register(h3DensityRoutes, { prefix: '/h3-density' });
-        await active.register(mapConfigRoutes, { prefix: '/map-config' });
-        await active.register(releaseRoutes, { prefix: '/releases' });
-        await active.register(geocodeRoutes, { prefix: '/geocode' });
-        await active.register(searchAddressRoutes, { prefix: '/search-address' });
-        await active.register(meRoutes, { prefix: '/me' });
-        await active.register(async (admin) => {
-          // Checked on the server for every admin route, whatever the web app shows.
-          admin.addHook('onRequest', fastify.requireRole('admin'));
-          documentRouteAccess(admin, { role: 'admin' });
-          await admin.register(adminRoutes);
-        }, { prefix: '/admin' });
+  await fastify.register(
+    async (api) => {
+      // Before any authentication hook: refused tokens count against their sender's budget too.
+      api.addHook('onRequest', fastify.limitApiCalls);
+      api.addHook('onResponse', fastify.logRequest);
+      // Telemetry accepts anonymous calls (DECISIONS.md 2); everything else needs a token.
+      await api.register(async (telemetryRoutes) => {
+        // Their route options refuse a deactivated account, as everywhere but the profile (DECISIONS.md 4).
+        documentRouteAccess(telemetryRoutes, { activeAccount: true });
+        await telemetryRoutes.register(logRoutes, { prefix: '/logs' });
+        await telemetryRoutes.register(activityRoutes, { prefix: '/log-activity' });
       });
-    });
-  }, { prefix: API_PREFIX });
+
+      await api.register(async (signedIn) => {
+        signedIn.addHook('onRequest', fastify.authenticate);
+        documentRouteAccess(signedIn, { token: 'required' });
+        // A deactivated user may still load their profile, to learn that they are deactivated.
+        await signedIn.register(userProfileRoutes, { prefix: '/user-profile' });
+
+        await signedIn.register(async (active) => {
+          active.addHook('onRequest', fastify.requireActive);
+          documentRouteAccess(active, { activeAccount: true });
+          // Product routes, one plugin per area (routes/<area>/index.ts).
+          active.get('/', { schema: { hide: true } }, async () => ({ name: 'UST Risk Platform API', docs: '/docs' }));
+          await active.register(facilityRoutes, { prefix: '/facilities' });
+          await active.register(statisticsRoutes, { prefix: '/facilities-statistics' });
+          await active.register(regionRoutes, { prefix: '/geojson-cached' });
+          await active.register(h3DensityRoutes, { prefix: '/h3-density' });
+          await active.register(mapConfigRoutes, { prefix: '/map-config' });
+          await active.register(releaseRoutes, { prefix: '/releases' });
+          await active.register(geocodeRoutes, { prefix: '/geocode' });
+          await active.register(searchAddressRoutes, { prefix: '/search-address' });
+          await active.register(meRoutes, { prefix: '/me' });
+          await active.register(
+            async (admin) => {
+              // Checked on the server for every admin route, whatever the web app shows.
+              admin.addHook('onRequest', fastify.requireRole('admin'));
+              documentRouteAccess(admin, { role: 'admin' });
+              await admin.register(adminRoutes);
+            },
+            { prefix: '/admin' },
+          );
+        });
+      });
+    },
+    { prefix: API_PREFIX },
+  );
 
   if (options.webRoot) {
     const policies = webAppPolicies({

@@ -8,7 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, createChdbStore, createLogger, createMemoryCache, loadConfig, migrationsDirectory, type AnalyticsStore, type Cache } from '@ust/platform';
+import {
+  applyMigrations,
+  createChdbStore,
+  createLogger,
+  createMemoryCache,
+  loadConfig,
+  migrationsDirectory,
+  type AnalyticsStore,
+  type Cache,
+} from '@ust/platform';
 import { startEmbeddedIdentity } from './embedded-identity.js';
 
 /** A logger whose lines are kept, to see what start-up prints. */

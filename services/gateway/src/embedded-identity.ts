@@ -18,6 +18,9 @@ export async function startEmbeddedIdentity(config: Readonly<Config>, ports: { s
   });
   const users = createUserDirectory({ store: ports.store, cache: ports.cache, adminEmails: config.adminEmails });
   await users.ensureUsers(identity.accounts.map(({ sub, email, name, role }) => ({ sub, email, name, role })));
-  log.info({ issuer: identity.issuer }, describeDemoAccounts(identity.accounts, { issuer: identity.issuer, production: config.NODE_ENV === 'production', dataDir: config.dataDir }));
+  log.info(
+    { issuer: identity.issuer },
+    describeDemoAccounts(identity.accounts, { issuer: identity.issuer, production: config.NODE_ENV === 'production', dataDir: config.dataDir }),
+  );
   return identity;
 }

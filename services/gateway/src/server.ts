@@ -2,7 +2,17 @@
  * The gateway process: builds its ports from configuration, listens, and closes gracefully on
  * SIGINT/SIGTERM. In one-process mode services/standalone does the same with every service.
  */
-import { applyMigrations, migrationsDirectory, createLogger, createPorts, loadConfig, runMain, requireProductionPorts, onShutdown, workspaceRoot } from '@ust/platform';
+import {
+  applyMigrations,
+  migrationsDirectory,
+  createLogger,
+  createPorts,
+  loadConfig,
+  runMain,
+  requireProductionPorts,
+  onShutdown,
+  workspaceRoot,
+} from '@ust/platform';
 import path from 'node:path';
 import { buildGateway } from './build.js';
 import { startEmbeddedIdentity } from './embedded-identity.js';

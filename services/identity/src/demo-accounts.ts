@@ -87,7 +87,10 @@ export function authenticateDemoAccount(accounts: readonly DemoAccount[], email:
  * so a developer can sign in at once; in production logs are shipped and kept, and a password
  * in them is a password for anyone who reads them, so it names the file instead.
  */
-export function describeDemoAccounts(accounts: readonly DemoAccount[], { issuer, production, dataDir }: { issuer: string; production: boolean; dataDir: string }): string {
+export function describeDemoAccounts(
+  accounts: readonly DemoAccount[],
+  { issuer, production, dataDir }: { issuer: string; production: boolean; dataDir: string },
+): string {
   const lines = accounts.map((account) => `  ${account.role.padEnd(11)} ${account.email.padEnd(24)}${production ? '' : ` password ${account.password}`}`);
   const where = production ? ` (passwords in ${path.join(dataDir, 'identity', 'accounts.json')}, readable by this user only)` : '';
   return `Demo accounts (embedded sign-in at ${issuer})${where}:\n${lines.join('\n')}`;

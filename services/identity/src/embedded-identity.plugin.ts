@@ -49,7 +49,8 @@ const plugin: FastifyPluginAsync<EmbeddedIdentityPluginOptions> = async (fastify
   const { mountPath } = identity;
   const handle = identity.callback();
   const toProvider = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (signInLimit && request.method === 'POST' && SIGN_IN_POST.test(request.url.split('?')[0]!) && (await refusedAsTooMany(signInLimit, request, reply))) return reply;
+    if (signInLimit && request.method === 'POST' && SIGN_IN_POST.test(request.url.split('?')[0]!) && (await refusedAsTooMany(signInLimit, request, reply)))
+      return reply;
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     // As a mounted Koa app sees it: the path below the mount, the full URL as originalUrl.
@@ -63,7 +64,13 @@ const plugin: FastifyPluginAsync<EmbeddedIdentityPluginOptions> = async (fastify
   const answeredByProvider = async () => undefined;
   // An issuer without a path mounts the provider at the root: every path is its.
   for (const url of mountPath ? [mountPath, `${mountPath}/*`] : ['/', '/*']) {
-    fastify.route({ method: ['GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE', 'PUT', 'PATCH'], url, schema: { hide: true }, onRequest: toProvider, handler: answeredByProvider });
+    fastify.route({
+      method: ['GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE', 'PUT', 'PATCH'],
+      url,
+      schema: { hide: true },
+      onRequest: toProvider,
+      handler: answeredByProvider,
+    });
   }
 };
 

@@ -56,7 +56,11 @@ describe('an issuer without a path', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/.well-known/openid-configuration', headers: { host: 'localhost:9090' } });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ issuer: 'http://localhost:9090', token_endpoint: 'http://localhost:9090/token', jwks_uri: 'http://localhost:9090/jwks' });
+      expect(response.json()).toMatchObject({
+        issuer: 'http://localhost:9090',
+        token_endpoint: 'http://localhost:9090/token',
+        jwks_uri: 'http://localhost:9090/jwks',
+      });
       expect((await app.inject({ method: 'GET', url: '/jwks?x=1', headers: { host: 'localhost:9090' } })).json().keys).toHaveLength(1);
     } finally {
       await app.close();
@@ -116,7 +120,13 @@ describe('issueAccessToken', () => {
       algorithms: ['RS256'],
     });
     expect(protectedHeader).toEqual({ alg: 'RS256', typ: 'at+jwt', kid: test.identity.publicJwks().keys[0]?.kid });
-    expect(payload).toMatchObject({ sub: 'local|demo-broker', email: 'broker@ust.local', name: 'Brian Broker', client_id: TEST_CLIENT_ID, scope: 'openid profile email' });
+    expect(payload).toMatchObject({
+      sub: 'local|demo-broker',
+      email: 'broker@ust.local',
+      name: 'Brian Broker',
+      client_id: TEST_CLIENT_ID,
+      scope: 'openid profile email',
+    });
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(120);
     expect(decodeProtectedHeader(token).kid).toBe(protectedHeader.kid);
   });

@@ -74,7 +74,6 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
       request.originalUrl ??= `${mountPath}${req.url ?? '/'}`;
       void handle(req, res);
     },
-    issueAccessToken: (subject, { ttlSeconds } = {}) =>
-      signAccessToken({ issuer, audience, clientId, signingKey: keys.signingKey }, subject, ttlSeconds),
+    issueAccessToken: (subject, { ttlSeconds } = {}) => signAccessToken({ issuer, audience, clientId, signingKey: keys.signingKey }, subject, ttlSeconds),
   };
 }

@@ -44,11 +44,7 @@ async function createSigningKey(): Promise<SigningJwk> {
 
 /** Reads `jwks.json` and `cookie-keys.json` from `identityDir`, creating them on first run. */
 export async function loadIdentityKeys(identityDir: string): Promise<IdentityKeys> {
-  const jwks = await readOrCreateSecretFile(
-    path.join(identityDir, 'jwks.json'),
-    async () => ({ keys: [await createSigningKey()] }),
-    isJwksFile,
-  );
+  const jwks = await readOrCreateSecretFile(path.join(identityDir, 'jwks.json'), async () => ({ keys: [await createSigningKey()] }), isJwksFile);
   const cookies = await readOrCreateSecretFile(
     path.join(identityDir, 'cookie-keys.json'),
     async () => ({ keys: [randomBytes(32).toString('base64url')] }),

@@ -77,7 +77,11 @@ export function interactionRoutes({ provider, mountPath, webOrigins, accounts, l
           ? await provider.Grant.find(details.grantId)
           : new provider.Grant({ accountId: details.session?.accountId, clientId: String(details.params.client_id) });
         if (!grant) throw new errors.SessionNotFound('grant not found');
-        const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+        const missing = details.prompt.details as {
+          missingOIDCScope?: string[];
+          missingOIDCClaims?: string[];
+          missingResourceScopes?: Record<string, string[]>;
+        };
         if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
         if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
         for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(resource, scopes.join(' '));
@@ -103,7 +107,11 @@ export function interactionRoutes({ provider, mountPath, webOrigins, accounts, l
       sendPage(ctx, 405, renderErrorPage('Not allowed', `${ctx.method} is not supported here.`));
     } catch (error) {
       if (error instanceof errors.SessionNotFound) {
-        sendPage(ctx, 400, renderErrorPage('Sign-in expired', 'This sign-in page has expired or was opened in another browser. Go back to the application and sign in again.'));
+        sendPage(
+          ctx,
+          400,
+          renderErrorPage('Sign-in expired', 'This sign-in page has expired or was opened in another browser. Go back to the application and sign in again.'),
+        );
         return;
       }
       const status = (error as { status?: number }).status;

@@ -149,4 +149,3 @@ export function providerConfiguration({ mountPath, audience, clientId, webOrigin
     },
   };
 }
-

@@ -92,7 +92,13 @@ describe('authorization code with PKCE', () => {
   });
 
   it('exchanges the refresh token for a new access token and rotates it', async () => {
-    const tokens = await signInThroughInject(test.app, { issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, redirectUri: REDIRECT_URI, email: admin.email, password: admin.password });
+    const tokens = await signInThroughInject(test.app, {
+      issuer: TEST_ISSUER,
+      clientId: TEST_CLIENT_ID,
+      redirectUri: REDIRECT_URI,
+      email: admin.email,
+      password: admin.password,
+    });
     const refreshed = await browser(test.app, TEST_ISSUER).request('POST', `${TEST_ISSUER}/token`, {
       grant_type: 'refresh_token',
       refresh_token: tokens.refresh_token as string,
@@ -106,7 +112,13 @@ describe('authorization code with PKCE', () => {
   });
 
   it('signs access tokens with issueAccessToken exactly as the provider does', async () => {
-    const fromProvider = await signInThroughInject(test.app, { issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, redirectUri: REDIRECT_URI, email: admin.email, password: admin.password });
+    const fromProvider = await signInThroughInject(test.app, {
+      issuer: TEST_ISSUER,
+      clientId: TEST_CLIENT_ID,
+      redirectUri: REDIRECT_URI,
+      email: admin.email,
+      password: admin.password,
+    });
     const issued = await test.identity.issueAccessToken({ sub: admin.sub, email: admin.email, name: admin.name });
     const [provider, direct] = await Promise.all([verifyWithJwks(fromProvider.access_token, TEST_AUDIENCE), verifyWithJwks(issued, TEST_AUDIENCE)]);
     expect(direct.protectedHeader).toEqual(provider.protectedHeader);
@@ -119,7 +131,14 @@ describe('authorization code with PKCE', () => {
 
   it('renews silently (prompt=none) while the provider session lasts, without a form', async () => {
     const client = browser(test.app, TEST_ISSUER);
-    await signInThroughInject(test.app, { issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, redirectUri: REDIRECT_URI, email: admin.email, password: admin.password, jar: client.jar });
+    await signInThroughInject(test.app, {
+      issuer: TEST_ISSUER,
+      clientId: TEST_CLIENT_ID,
+      redirectUri: REDIRECT_URI,
+      email: admin.email,
+      password: admin.password,
+      jar: client.jar,
+    });
     const silent = new URL(authorizationUrl(createPkce().challenge));
     silent.searchParams.set('prompt', 'none');
     silent.searchParams.set('redirect_uri', `${TEST_ORIGIN}/silent-renew.html`);
@@ -141,7 +160,8 @@ describe('authorization code with PKCE', () => {
 
 describe('refresh tokens of the web client', () => {
   const HOUR_MS = 60 * 60 * 1000;
-  const signIn = () => signInThroughInject(test.app, { issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, redirectUri: REDIRECT_URI, email: admin.email, password: admin.password });
+  const signIn = () =>
+    signInThroughInject(test.app, { issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, redirectUri: REDIRECT_URI, email: admin.email, password: admin.password });
   async function refresh(refreshToken: string): Promise<{ status: number; body: Partial<TokenSet> & { error?: string } }> {
     const response = await browser(test.app, TEST_ISSUER).request('POST', `${TEST_ISSUER}/token`, {
       grant_type: 'refresh_token',
@@ -185,7 +205,14 @@ describe('refresh tokens of the web client', () => {
 
   it('end with the provider session when the user signs out', async () => {
     const client = browser(test.app, TEST_ISSUER);
-    const tokens = await signInThroughInject(test.app, { issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, redirectUri: REDIRECT_URI, email: admin.email, password: admin.password, jar: client.jar });
+    const tokens = await signInThroughInject(test.app, {
+      issuer: TEST_ISSUER,
+      clientId: TEST_CLIENT_ID,
+      redirectUri: REDIRECT_URI,
+      email: admin.email,
+      password: admin.password,
+      jar: client.jar,
+    });
     const end = await client.request('GET', `${TEST_ISSUER}/session/end?${new URLSearchParams({ client_id: TEST_CLIENT_ID })}`);
     const action = /<form[^>]*action="([^"]+)"/.exec(end.body)?.[1] as string;
     const hidden = Object.fromEntries([...end.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1], match[2]]));
@@ -241,10 +268,20 @@ describe('sign-in form', () => {
 describe('sign-out (RP-initiated logout)', () => {
   it('asks for confirmation, then ends the session and returns to the application', async () => {
     const client = browser(test.app, TEST_ISSUER);
-    await signInThroughInject(test.app, { issuer: TEST_ISSUER, clientId: TEST_CLIENT_ID, redirectUri: REDIRECT_URI, email: admin.email, password: admin.password, jar: client.jar });
+    await signInThroughInject(test.app, {
+      issuer: TEST_ISSUER,
+      clientId: TEST_CLIENT_ID,
+      redirectUri: REDIRECT_URI,
+      email: admin.email,
+      password: admin.password,
+      jar: client.jar,
+    });
     expect(client.jar.header()).toContain('ust_idp_session=');
     const postLogout = `${TEST_ORIGIN}/`;
-    const end = await client.request('GET', `${TEST_ISSUER}/session/end?${new URLSearchParams({ client_id: TEST_CLIENT_ID, post_logout_redirect_uri: postLogout, state: 's' })}`);
+    const end = await client.request(
+      'GET',
+      `${TEST_ISSUER}/session/end?${new URLSearchParams({ client_id: TEST_CLIENT_ID, post_logout_redirect_uri: postLogout, state: 's' })}`,
+    );
     expect(end.statusCode).toBe(200);
     expect(end.body).toContain('Sign out of UST Risk Platform?');
     const action = /<form[^>]*action="([^"]+)"/.exec(end.body)?.[1] as string;

@@ -102,18 +102,17 @@ describe.each(adapters)('a consumer on the %s event log', (_name, makeLog) => {
     await deadLetterReader.ready;
 
     const good = Array.from({ length: 50 }, (_, i) => ({ key: `r${i}`, value: JSON.stringify({ id: `r${i}`, value: i }) }));
-    await events.publish(topic, [
-      ...good,
-      { key: 'bad-json', value: '{not json' },
-      { key: 'no-id', value: JSON.stringify({ value: 3 }) },
-    ]);
+    await events.publish(topic, [...good, { key: 'bad-json', value: '{not json' }, { key: 'no-id', value: JSON.stringify({ value: 3 }) }]);
 
     const written = await until(
       async () => (await store.query<{ n: number; total: number }>(`SELECT count() AS n, sum(value) AS total FROM ${table} FINAL`))[0],
       (row) => row?.n === 50,
     );
     expect(written).toEqual({ n: 50, total: (49 * 50) / 2 });
-    await until(async () => deadLetters.length, (count) => count === 2);
+    await until(
+      async () => deadLetters.length,
+      (count) => count === 2,
+    );
     expect(deadLetters.map((message) => [message.key, message.headers['dlq-reason'], message.headers['dlq-source-topic']]).sort()).toEqual([
       ['bad-json', 'value is not JSON', topic],
       ['no-id', 'id: must be a non-empty string', topic],

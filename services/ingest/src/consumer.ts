@@ -45,10 +45,7 @@ export interface RunningConsumer {
   readonly subscription: Subscription;
 }
 
-export async function startConsumer<Record>(
-  definition: ConsumerDefinition<Record>,
-  deps: { events: EventLog; log: Logger },
-): Promise<RunningConsumer> {
+export async function startConsumer<Record>(definition: ConsumerDefinition<Record>, deps: { events: EventLog; log: Logger }): Promise<RunningConsumer> {
   const stats: ConsumerStats = { written: 0, deadLettered: 0, batches: 0 };
   const log = deps.log.child({ consumer: definition.name });
   const options: SubscribeOptions = {

@@ -1,5 +1,15 @@
 /** The ingest process: consumes the dataset and telemetry topics into ClickHouse. */
-import { applyMigrations, migrationsDirectory, createLogger, createPorts, loadConfig, runMain, requireProductionPorts, onShutdown, startHeartbeat } from '@ust/platform';
+import {
+  applyMigrations,
+  migrationsDirectory,
+  createLogger,
+  createPorts,
+  loadConfig,
+  runMain,
+  requireProductionPorts,
+  onShutdown,
+  startHeartbeat,
+} from '@ust/platform';
 import { startIngest } from './start-ingest.js';
 
 runMain(async () => {

@@ -21,10 +21,7 @@ export interface IngestHandle {
  * Applies the telemetry retention when given, then starts every consumer (or the given ones) and
  * waits until each has joined its group.
  */
-export async function startIngest(
-  deps: IngestDeps,
-  definitions: Array<ConsumerDefinition<unknown>> = buildConsumers(deps),
-): Promise<IngestHandle> {
+export async function startIngest(deps: IngestDeps, definitions: Array<ConsumerDefinition<unknown>> = buildConsumers(deps)): Promise<IngestHandle> {
   if (deps.telemetryTtlDays !== undefined) {
     const changed = await applyTelemetryRetention(deps.store, deps.telemetryTtlDays);
     if (changed.length) deps.log.info({ tables: changed, days: deps.telemetryTtlDays }, 'telemetry retention changed');

@@ -169,7 +169,9 @@ function deriveConfig(raw: RawConfig): Readonly<Config> {
     oidcIssuer: raw.OIDC_ISSUER ?? `${publicUrl}/idp`,
     embeddedIdentity: raw.OIDC_ISSUER === undefined,
     oidcAudience: raw.OIDC_AUDIENCE ?? `${publicUrl}/api`,
-    adminEmails: raw.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
+    adminEmails: raw.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     kafkaBrokers: raw.KAFKA_BROKERS?.split(','),
     trustProxy: trustProxyOf(raw.TRUST_PROXY),
   });
@@ -219,8 +221,6 @@ export function withPort(config: Readonly<Config>, port: number): Readonly<Confi
 export function requireProductionPorts(config: Config, role: string, names: ReadonlyArray<'CLICKHOUSE_URL' | 'KAFKA_BROKERS' | 'REDIS_URL'>): void {
   const missing = names.filter((name) => !config[name]);
   if (missing.length) {
-    throw new ConfigError([
-      `${missing.join(', ')}: required when ${role} runs as its own process (use \`pnpm start\` for the one-process embedded mode)`,
-    ]);
+    throw new ConfigError([`${missing.join(', ')}: required when ${role} runs as its own process (use \`pnpm start\` for the one-process embedded mode)`]);
   }
 }

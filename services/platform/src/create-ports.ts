@@ -57,7 +57,10 @@ export async function createPorts(config: Config, log: Logger, role: string): Pr
       : createMemoryCache({ snapshotFile: path.join(config.dataDir, 'cache.snapshot') });
     const ports: Ports = { store, events, jobs, cache };
     for (const entry of describePorts(ports)) {
-      log.info({ port: entry.port, adapter: entry.adapter, mode: entry.mode, target: entry.target }, `port ${entry.port}: ${entry.adapter} (${entry.mode}) -> ${entry.target}`);
+      log.info(
+        { port: entry.port, adapter: entry.adapter, mode: entry.mode, target: entry.target },
+        `port ${entry.port}: ${entry.adapter} (${entry.mode}) -> ${entry.target}`,
+      );
     }
     return {
       ...ports,
@@ -110,8 +113,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
     timer.unref();
     promise.then(
-      (value) => { clearTimeout(timer); resolve(value); },
-      (error: unknown) => { clearTimeout(timer); reject(error); },
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
     );
   });
 }

@@ -14,7 +14,14 @@ async function deadPid(): Promise<number> {
 
 /** A racer process (data-dir-lock.racer.ts) and the lines it printed. */
 function startRacer(barrierDir: string, racers: number, dataDirs: string[]): { child: ChildProcessWithoutNullStreams; done: Promise<string[]> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./data-dir-lock.racer.ts', import.meta.url).pathname, barrierDir, String(racers), ...dataDirs]);
+  const child = spawn(process.execPath, [
+    '--import',
+    'tsx',
+    new URL('./data-dir-lock.racer.ts', import.meta.url).pathname,
+    barrierDir,
+    String(racers),
+    ...dataDirs,
+  ]);
   let output = '';
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += String(chunk)));

@@ -21,7 +21,10 @@ export interface LockOwner {
 }
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly owner: LockOwner) {
+  constructor(
+    readonly dataDir: string,
+    readonly owner: LockOwner,
+  ) {
     super(
       `Data directory ${dataDir} is in use by process ${owner.pid} (${owner.role}, started ${owner.startedAt}). ` +
         'Stop it, talk to it over its API, or set DATA_DIR to another directory.',

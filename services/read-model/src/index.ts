@@ -1,4 +1,13 @@
-export { DATASET_POINTER_KEY, NEXT_VERSION_KEY, datasetVersionPrefix, datasetVersionOfKey, datasetKeys, searchKeys, dialogBodyKeys, userCacheKey } from './keys.js';
+export {
+  DATASET_POINTER_KEY,
+  NEXT_VERSION_KEY,
+  datasetVersionPrefix,
+  datasetVersionOfKey,
+  datasetKeys,
+  searchKeys,
+  dialogBodyKeys,
+  userCacheKey,
+} from './keys.js';
 export { DERIVED_DATA_FORMAT, type DatasetBuildMeta } from './dataset-meta.js';
 export {
   readCurrentVersion,
@@ -15,7 +24,15 @@ export {
   type CountyFacilities,
   type StateFacilities,
 } from './read-dataset.js';
-export { encodeStoredDocument, encodeResponseBody, storedSize, DOCUMENT_GZIP_LEVEL, RESPONSE_GZIP_LEVEL, type EncodedDocument, type StoredDocumentSize } from './codecs/encode-document.js';
+export {
+  encodeStoredDocument,
+  encodeResponseBody,
+  storedSize,
+  DOCUMENT_GZIP_LEVEL,
+  RESPONSE_GZIP_LEVEL,
+  type EncodedDocument,
+  type StoredDocumentSize,
+} from './codecs/encode-document.js';
 export {
   decodeBlob,
   encodeBlob,

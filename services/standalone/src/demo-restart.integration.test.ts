@@ -57,9 +57,7 @@ describe('the demo dataset across restarts', () => {
     await rm(path.join(dataDir, 'demo-dataset.json'));
     standalone = await startStandalone({ config, log, listen: false });
     expect(await listManifests(dataDir)).toHaveLength(2);
-    expect(await tableChecksums(standalone.ports.store)).toEqual(
-      checksums.map((table) => ({ ...table, checksum: expect.any(String) })),
-    );
+    expect(await tableChecksums(standalone.ports.store)).toEqual(checksums.map((table) => ({ ...table, checksum: expect.any(String) })));
     expect((await statistics(standalone)).total_facilities).toBe(first.total_facilities);
     await standalone.close();
   }, 300_000);

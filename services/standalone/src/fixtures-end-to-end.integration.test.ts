@@ -21,7 +21,8 @@ describe('the real fixtures end to end', () => {
   let standalone: Standalone;
   let dataDir: string;
   let authorization: { authorization: string };
-  const get = (url: string, headers: Record<string, string> = {}) => standalone.gateway.inject({ method: 'GET', url, headers: { ...authorization, ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    standalone.gateway.inject({ method: 'GET', url, headers: { ...authorization, ...headers } });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-e2e-'));
@@ -137,7 +138,15 @@ describe('the real fixtures end to end', () => {
       calculated_risk_score: 1,
       risk: { score: 1, band: 'low', model_version: 'risk-v1', factors: expect.any(Array) },
     });
-    expect(response.json().tanks.map((tank: { Installation_Date: string; Removal_Date: string; Tank_Status: string }) => [tank.Installation_Date, tank.Removal_Date, tank.Tank_Status])).toEqual([
+    expect(
+      response
+        .json()
+        .tanks.map((tank: { Installation_Date: string; Removal_Date: string; Tank_Status: string }) => [
+          tank.Installation_Date,
+          tank.Removal_Date,
+          tank.Tank_Status,
+        ]),
+    ).toEqual([
       ['1984-01-08', '1990-10-08', 'Closed'],
       ['1984-01-08', '1990-10-08', 'Closed'],
     ]);
@@ -150,7 +159,13 @@ describe('the real fixtures end to end', () => {
     // Ages grow between builds; these sit in their top steps (40+ years, a release 15+ years
     // ago), so the points stay as they are.
     const ageFactor = /age|years/;
-    expect(details.risk.factors.map(({ factor, value, points }: { factor: string; value: unknown; points: number }) => [factor, ageFactor.test(factor) ? typeof value : value, points])).toEqual([
+    expect(
+      details.risk.factors.map(({ factor, value, points }: { factor: string; value: unknown; points: number }) => [
+        factor,
+        ageFactor.test(factor) ? typeof value : value,
+        points,
+      ]),
+    ).toEqual([
       ['active_tank_count', 3, 0],
       ['temporarily_out_of_service_tanks', 0, 0],
       ['oldest_tank_age', 'number', 4],
@@ -174,7 +189,11 @@ describe('the real fixtures end to end', () => {
     expect(pricing.quotes).toHaveLength(4);
     const premiums = pricing.quotes.map((quote: { annual_premium: number }) => quote.annual_premium);
     expect(premiums).toEqual([...premiums].sort((a, b) => a - b));
-    expect(pricing.summary).toMatchObject({ best_carrier: pricing.quotes[0].carrier, lowest_premium: premiums[0], savings_vs_highest: premiums[3] - premiums[0] });
+    expect(pricing.summary).toMatchObject({
+      best_carrier: pricing.quotes[0].carrier,
+      lowest_premium: premiums[0],
+      savings_vs_highest: premiums[3] - premiums[0],
+    });
   });
 
   it('gives the same risk in the details as in the rebuilt facility summary', async () => {
@@ -204,7 +223,11 @@ describe('the real fixtures end to end', () => {
     expect(state).toMatchObject({ state: 'DE', total: 2_665 });
     expect(state.facilities).toHaveLength(50);
 
-    expect((await get('/api/releases/DC-2017018')).json()).toMatchObject({ Name: 'BLADENSBURG RD LLC', Reported_Date: '2017-09-21', Status_Class: 'No Further Action' });
+    expect((await get('/api/releases/DC-2017018')).json()).toMatchObject({
+      Name: 'BLADENSBURG RD LLC',
+      Reported_Date: '2017-09-21',
+      Status_Class: 'No Further Action',
+    });
 
     const badFips = await get('/api/facilities/by-fips/1001');
     expect(badFips.statusCode).toBe(400);

@@ -44,7 +44,9 @@ describe('proximity search recall on the real fixtures', () => {
        WHERE dataset_version = {version:UInt32} AND latitude IS NOT NULL AND longitude IS NOT NULL`,
       { version },
     );
-    releases = await store.query<Located>('SELECT release_id AS id, state, latitude, longitude FROM releases FINAL WHERE latitude IS NOT NULL AND longitude IS NOT NULL');
+    releases = await store.query<Located>(
+      'SELECT release_id AS id, state, latitude, longitude FROM releases FINAL WHERE latitude IS NOT NULL AND longitude IS NOT NULL',
+    );
   }, 300_000);
   afterAll(() => standalone?.close());
 
@@ -80,7 +82,9 @@ describe('proximity search recall on the real fixtures', () => {
         };
         const expected = scan(facilities, latitude, longitude);
         expect(result.total_found).toBe(expected.length);
-        expect(result.facilities.map((facility) => facility.distance_miles)).toEqual(expected.slice(0, MAX_SEARCH_RESULTS).map((point) => Math.round(point.miles * 100) / 100));
+        expect(result.facilities.map((facility) => facility.distance_miles)).toEqual(
+          expected.slice(0, MAX_SEARCH_RESULTS).map((point) => Math.round(point.miles * 100) / 100),
+        );
         // Ids agree wherever distances do not tie.
         const cutoff = expected[Math.min(MAX_SEARCH_RESULTS, expected.length) - 1]?.miles ?? 0;
         const sure = expected.filter((point) => point.miles < cutoff - 1e-9).map((point) => point.id);
@@ -163,7 +167,12 @@ describe('proximity search recall on the real fixtures', () => {
 
   describe('POST /api/search-address', () => {
     const search = async (payload: unknown, headers: Record<string, string> = {}) =>
-      standalone.gateway.inject({ method: 'POST', url: '/api/search-address', payload: payload as object, headers: { ...(await bearerFor(standalone, 'broker')), ...headers } });
+      standalone.gateway.inject({
+        method: 'POST',
+        url: '/api/search-address',
+        payload: payload as object,
+        headers: { ...(await bearerFor(standalone, 'broker')), ...headers },
+      });
 
     it('finds the facilities around a street address, with scores, indicative quotes and the closest release', async () => {
       const response = await search({ address: '1016 Bladensburg Rd NE, Washington DC 20002' });
@@ -181,7 +190,11 @@ describe('proximity search recall on the real fixtures', () => {
       expect(priced.pricing.quotes.length).toBeLessThanOrEqual(4);
       expect(priced.pricing.lowest_premium).toBe(priced.pricing.quotes[0].annual_premium);
       expect(body.pricing_note).toBe('Indicative estimate, not a binding offer');
-      expect(body.closest_release).toMatchObject({ state: 'DC', lust_id: expect.any(String), status_class: expect.stringMatching(/^(Open|No Further Action|Other)$/) });
+      expect(body.closest_release).toMatchObject({
+        state: 'DC',
+        lust_id: expect.any(String),
+        status_class: expect.stringMatching(/^(Open|No Further Action|Other)$/),
+      });
       expect(body.closest_release.distance_miles).toBeLessThanOrEqual(10);
     });
 

@@ -4,7 +4,18 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { applyMigrations, createPorts, findFreePort, migrationsDirectory, withPort, workspaceRoot, writePrivateFile, type Config, type Logger, type PortsHandle } from '@ust/platform';
+import {
+  applyMigrations,
+  createPorts,
+  findFreePort,
+  migrationsDirectory,
+  withPort,
+  workspaceRoot,
+  writePrivateFile,
+  type Config,
+  type Logger,
+  type PortsHandle,
+} from '@ust/platform';
 import { buildGateway, startEmbeddedIdentity } from '@ust/gateway';
 import type { EmbeddedIdentity } from '@ust/identity';
 import { startIngest } from '@ust/ingest';

@@ -29,10 +29,27 @@ describe('telemetry end to end on the embedded event log', () => {
 
   it('shows a posted browser log entry in /admin/logs with the signed-in user, and an anonymous one without', async () => {
     const generalSub = standalone.identity!.accounts.find((account) => account.role === 'general')!.sub;
-    const signedIn = await post('/api/logs', { logs: [{ timestamp: '2026-11-21T08:00:00.250Z', level: 'ERROR', category: 'GLOBAL_ERROR', message: 'probe-signed-in TypeError: x is undefined', context: { line: 12 }, sessionId: 's-1' }] }, general);
+    const signedIn = await post(
+      '/api/logs',
+      {
+        logs: [
+          {
+            timestamp: '2026-11-21T08:00:00.250Z',
+            level: 'ERROR',
+            category: 'GLOBAL_ERROR',
+            message: 'probe-signed-in TypeError: x is undefined',
+            context: { line: 12 },
+            sessionId: 's-1',
+          },
+        ],
+      },
+      general,
+    );
     expect(signedIn.statusCode).toBe(202);
     expect(signedIn.json()).toEqual({ accepted: 1 });
-    const anonymous = await post('/api/logs', { logs: [{ timestamp: '2026-11-21T08:00:01.000Z', level: 'WARN', category: 'GLOBAL_ERROR', message: 'probe-anonymous signed out' }] });
+    const anonymous = await post('/api/logs', {
+      logs: [{ timestamp: '2026-11-21T08:00:01.000Z', level: 'WARN', category: 'GLOBAL_ERROR', message: 'probe-anonymous signed out' }],
+    });
     expect(anonymous.statusCode).toBe(202);
 
     const rows = await eventually('both entries in /admin/logs', async () => {
@@ -52,7 +69,7 @@ describe('telemetry end to end on the embedded event log', () => {
     expect(row.user_id).toMatch(/^local\|/);
   });
 
-  it('records activities for the admin list, the sessions and the user\'s own card', async () => {
+  it("records activities for the admin list, the sessions and the user's own card", async () => {
     for (const activity of [
       { activity_type: 'address_search', session_id: 'sess-a', page: '/search', details: { address: '1 Main St' } },
       { activity_type: 'facility_view', session_id: 'sess-a', page: '/search', facility_id: 'DE-1-000001' },
@@ -72,7 +89,12 @@ describe('telemetry end to end on the embedded event log', () => {
       return listed.length === 3 ? (listed as Array<{ activity_type: string }>) : undefined;
     });
     expect(activities.map((activity) => activity.activity_type).sort()).toEqual(['address_search', 'facility_view', 'map_loaded']);
-    expect(activities.find((activity) => activity.activity_type === 'map_loaded')).toMatchObject({ user_role: 'general', location_lat: 39.8, location_lon: -98.5, session_id: 'sess-a' });
+    expect(activities.find((activity) => activity.activity_type === 'map_loaded')).toMatchObject({
+      user_role: 'general',
+      location_lat: 39.8,
+      location_lon: -98.5,
+      session_id: 'sess-a',
+    });
 
     const sessions = (await standalone.gateway.inject({ method: 'GET', url: '/api/admin/sessions?limit=20', headers: admin })).json().sessions;
     expect(sessions).toEqual([expect.objectContaining({ session_id: 'sess-a', activity_count: 3, pages_visited: ['/county-map', '/search'] })]);
@@ -91,15 +113,27 @@ describe('telemetry end to end on the embedded event log', () => {
     // A signed-in session, then a caller without a token claiming its id, in an activity and a log entry.
     expect((await post('/api/log-activity', { activity_type: 'map_loaded', session_id: 'sess-shared', page: '/county-map' }, general)).statusCode).toBe(202);
     expect((await post('/api/log-activity', { activity_type: 'facility_view', session_id: 'sess-shared', page: '/forged' })).statusCode).toBe(202);
-    const entry = { timestamp: new Date().toISOString(), level: 'ERROR', category: 'GLOBAL_ERROR', message: 'probe-anonymous-session', sessionId: 'sess-shared' };
+    const entry = {
+      timestamp: new Date().toISOString(),
+      level: 'ERROR',
+      category: 'GLOBAL_ERROR',
+      message: 'probe-anonymous-session',
+      sessionId: 'sess-shared',
+    };
     expect((await post('/api/logs', { logs: [entry] })).statusCode).toBe(202);
 
     const shared = await eventually('the signed-in and the anonymous session', async () => {
-      const { sessions } = (await standalone.gateway.inject({ method: 'GET', url: '/api/admin/sessions?limit=100', headers: admin })).json() as { sessions: AdminSession[] };
+      const { sessions } = (await standalone.gateway.inject({ method: 'GET', url: '/api/admin/sessions?limit=100', headers: admin })).json() as {
+        sessions: AdminSession[];
+      };
       const found = sessions.filter((session) => session.session_id.endsWith('sess-shared'));
       return found.length === 2 ? found : undefined;
     });
-    expect(shared.find((session) => session.session_id === 'sess-shared')).toMatchObject({ user_id: generalSub, activity_count: 1, pages_visited: ['/county-map'] });
+    expect(shared.find((session) => session.session_id === 'sess-shared')).toMatchObject({
+      user_id: generalSub,
+      activity_count: 1,
+      pages_visited: ['/county-map'],
+    });
     expect(shared.find((session) => session.session_id === 'anon:sess-shared')).toMatchObject({ user_id: null, activity_count: 1, pages_visited: ['/forged'] });
     const [logged] = await eventually('the anonymous entry', async () => {
       const rows = await standalone.ports.store.query<{ session_id: string | null; user_id: string | null }>(

@@ -34,7 +34,11 @@ describe('telemetry end to end on Kafka', () => {
   beforeAll(async () => {
     broker = await startKafkaBroker();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-telemetry-kafka-'));
-    standalone = await startStandalone({ config: loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: 'none', KAFKA_BROKERS: broker.url, TELEMETRY_BUFFER_BYTES: String(BUFFER_BYTES) }), log, listen: false });
+    standalone = await startStandalone({
+      config: loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: 'none', KAFKA_BROKERS: broker.url, TELEMETRY_BUFFER_BYTES: String(BUFFER_BYTES) }),
+      log,
+      listen: false,
+    });
     admin = await bearerFor(standalone, 'admin');
   }, 180_000);
   afterAll(async () => {
@@ -110,7 +114,9 @@ describe('telemetry end to end on Kafka', () => {
       (await store.query<{ rows: number }>(`SELECT uniqExact(event_id) AS rows FROM logs FINAL WHERE category = 'CJK_PROBE'`))[0]?.rows ?? 0;
     await eventually('all 2,000 CJK entries in ClickHouse', async () => ((await count()) === 2_000 ? true : undefined), 180_000);
 
-    const rows = await store.query<{ message: string; context: string }>(`SELECT message, context FROM logs FINAL WHERE category = 'CJK_PROBE' ORDER BY message`);
+    const rows = await store.query<{ message: string; context: string }>(
+      `SELECT message, context FROM logs FINAL WHERE category = 'CJK_PROBE' ORDER BY message`,
+    );
     expect(rows.map((row) => row.message)).toEqual(entries.map((entry) => entry.message).sort());
     for (const row of rows) {
       expect(Buffer.byteLength(row.context, 'utf8')).toBeLessThanOrEqual(MAX_STORED_CONTEXT_BYTES);

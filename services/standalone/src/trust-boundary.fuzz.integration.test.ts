@@ -71,7 +71,11 @@ describe('the trust boundary under fuzz', () => {
   const tally = new FuzzTally();
 
   beforeAll(async () => {
-    platform = await startGatewayOnFixtures('trust-fuzz', { ADMIN_EMAILS: FUZZ_ADMIN_EMAIL, RATE_LIMIT_PER_MINUTE: UNLIMITED, ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: UNLIMITED });
+    platform = await startGatewayOnFixtures('trust-fuzz', {
+      ADMIN_EMAILS: FUZZ_ADMIN_EMAIL,
+      RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    });
     gateway = platform.gateway;
     const document = (await gateway.inject({ method: 'GET', url: '/docs/json' })).json() as OpenApiDocument;
     routes = readRouteTable(document);
@@ -151,7 +155,8 @@ describe('the trust boundary under fuzz', () => {
             failures.push(`${routeName(route)} as ${caller.name}: ${problem}\n${fc.defaultReportMessage(details)}`);
           }
         }
-        if (failures.length) expect.fail(`${failures.length} of ${routes.length} routes broke an invariant called as ${caller.name}:\n\n${failures.join('\n\n')}`);
+        if (failures.length)
+          expect.fail(`${failures.length} of ${routes.length} routes broke an invariant called as ${caller.name}:\n\n${failures.join('\n\n')}`);
       },
       // Room for slow machines and long runs by hand; nothing here is timed.
       120_000 + RUNS * 4_000,

@@ -1,5 +1,15 @@
 /** The workers process: builds its ports, registers every processor, closes on SIGTERM. */
-import { applyMigrations, migrationsDirectory, createLogger, createPorts, loadConfig, runMain, requireProductionPorts, onShutdown, startHeartbeat } from '@ust/platform';
+import {
+  applyMigrations,
+  migrationsDirectory,
+  createLogger,
+  createPorts,
+  loadConfig,
+  runMain,
+  requireProductionPorts,
+  onShutdown,
+  startHeartbeat,
+} from '@ust/platform';
 import { startWorkers } from './start-workers.js';
 
 runMain(async () => {

@@ -45,7 +45,10 @@ describe('the API client', () => {
   });
 
   it('sends no Authorization header when signed out', async () => {
-    const { api, send } = setup(async () => json(200, {}), async () => null);
+    const { api, send } = setup(
+      async () => json(200, {}),
+      async () => null,
+    );
     await api.get('/facilities-statistics');
     expect(send.mock.calls[0]![1].headers).toEqual({ accept: 'application/json' });
   });
@@ -65,9 +68,7 @@ describe('the API client', () => {
   });
 
   it('gives up after 10 s', async () => {
-    const { api, logger } = setup(
-      hangUntilAborted,
-    );
+    const { api, logger } = setup(hangUntilAborted);
     const pending = api.get('/facilities-statistics').catch((caught: unknown) => caught);
     await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
     expect(await pending).toMatchObject({ status: 0, code: 'TIMEOUT' });
@@ -81,9 +82,7 @@ describe('the API client', () => {
   });
 
   it('does not log a call its caller cancelled', async () => {
-    const { api, logger } = setup(
-      hangUntilAborted,
-    );
+    const { api, logger } = setup(hangUntilAborted);
     const controller = new AbortController();
     const pending = api.get('/me/activity', { signal: controller.signal }).catch((caught: unknown) => caught);
     controller.abort();
@@ -92,7 +91,10 @@ describe('the API client', () => {
   });
 
   it("says 'Get access token failed' when no token can be had", async () => {
-    const { api, send } = setup(async () => json(200, {}), async () => Promise.reject(new Error('login_required')));
+    const { api, send } = setup(
+      async () => json(200, {}),
+      async () => Promise.reject(new Error('login_required')),
+    );
     await expect(api.get('/me/activity')).rejects.toMatchObject({ code: 'NO_ACCESS_TOKEN', message: 'Get access token failed' });
     expect(send).not.toHaveBeenCalled();
   });

@@ -160,7 +160,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (!response.ok) {
       const error = (parsed as Partial<ErrorBody> | undefined)?.error;
-      fail(new ApiError(response.status, error?.code ?? `HTTP_${response.status}`, error?.message ?? (response.statusText || `HTTP ${response.status}`), path), method);
+      fail(
+        new ApiError(response.status, error?.code ?? `HTTP_${response.status}`, error?.message ?? (response.statusText || `HTTP ${response.status}`), path),
+        method,
+      );
     }
     return parsed as T;
   }

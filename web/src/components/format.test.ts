@@ -56,7 +56,9 @@ describe('places and distances', () => {
   });
 
   it('writes an address without its missing parts', () => {
-    expect(formatAddress({ address: '814 BLADENSBURG RD NE', city: 'Washington DC', state: 'DC', zip: '20002' })).toBe('814 BLADENSBURG RD NE, Washington DC, DC 20002');
+    expect(formatAddress({ address: '814 BLADENSBURG RD NE', city: 'Washington DC', state: 'DC', zip: '20002' })).toBe(
+      '814 BLADENSBURG RD NE, Washington DC, DC 20002',
+    );
     expect(formatAddress({ address: null, city: 'Dover', state: 'DE', zip: null })).toBe('Dover, DE');
     expect(formatAddress({ address: null, city: null, state: null, zip: null })).toBe('N/A');
   });

@@ -45,5 +45,14 @@ export function installDomShims(): void {
   window.ResizeObserver ??= NoResizeObserver;
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
   window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }

@@ -47,7 +47,12 @@ export function stubGateway(routes: GatewayRoutes) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers);
-    const call: GatewayCall = { method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, authorization: headers.get('authorization') };
+    const call: GatewayCall = {
+      method,
+      url,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      authorization: headers.get('authorization'),
+    };
     calls.push(call);
     const key = `${method} ${new URL(url, 'http://localhost').pathname}`;
     if (!(key in table)) {

@@ -57,5 +57,7 @@ export function contrastRatio(first: string, second: string): number {
 }
 
 function readableOn(background: string, ...candidates: string[]): string {
-  return [...candidates, '#ffffff', '#0b1220'].reduce((best, candidate) => (contrastRatio(background, candidate) > contrastRatio(background, best) ? candidate : best));
+  return [...candidates, '#ffffff', '#0b1220'].reduce((best, candidate) =>
+    contrastRatio(background, candidate) > contrastRatio(background, best) ? candidate : best,
+  );
 }

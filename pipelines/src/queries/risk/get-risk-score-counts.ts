@@ -18,4 +18,3 @@ export async function getRiskScoreCounts(store: AnalyticsStore, version: number)
     { version },
   );
 }
-

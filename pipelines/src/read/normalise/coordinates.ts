@@ -86,12 +86,7 @@ function candidatesOf(latitude: number, longitude: number): Candidate[] {
  * Checks a record's coordinate cells against its stated state. Blank coordinates are not a
  * problem (many records have none); everything else that changes or doubts them is.
  */
-export function checkCoordinates(
-  locator: CountyLocator,
-  latitudeText: string | undefined,
-  longitudeText: string | undefined,
-  state: string,
-): CoordinateCheck {
+export function checkCoordinates(locator: CountyLocator, latitudeText: string | undefined, longitudeText: string | undefined, state: string): CoordinateCheck {
   const none = (problems: CoordinateProblem[]): CoordinateCheck => ({ latitude: null, longitude: null, repairs: [], county: null, problems });
   const latitude = parseNumber(latitudeText);
   const longitude = parseNumber(longitudeText);

@@ -28,14 +28,34 @@ describe('describeMethods', () => {
   });
 
   it("says 'None' only when every answer is an explicit No", () => {
-    expect(describeMethods([['A', 'No'], ['B', 'No']])).toBe('None');
-    expect(describeMethods([['A', 'No'], ['B', 'Unknown']])).toBeNull();
-    expect(describeMethods([['A', 'No'], ['B', '']])).toBeNull();
+    expect(
+      describeMethods([
+        ['A', 'No'],
+        ['B', 'No'],
+      ]),
+    ).toBe('None');
+    expect(
+      describeMethods([
+        ['A', 'No'],
+        ['B', 'Unknown'],
+      ]),
+    ).toBeNull();
+    expect(
+      describeMethods([
+        ['A', 'No'],
+        ['B', ''],
+      ]),
+    ).toBeNull();
     expect(describeMethods([])).toBeNull();
   });
 
   it('skips columns the file does not have', () => {
-    expect(describeMethods([['A', 'No'], ['B', undefined]])).toBe('None');
+    expect(
+      describeMethods([
+        ['A', 'No'],
+        ['B', undefined],
+      ]),
+    ).toBe('None');
   });
 
   it('is unknown when the unknown flag is set and nothing is Yes', () => {

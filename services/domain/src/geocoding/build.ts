@@ -79,7 +79,15 @@ export function placeRowsByShard(places: readonly UsPlace[]): Map<string, PlaceR
   const shards = new Map<string, PlaceRow[]>();
   for (const place of places) {
     const variants = placeNameVariants(place.name, place.state);
-    const row: PlaceRow = [place.id, place.name, place.state, round6(place.longitude), round6(place.latitude), place.population, variants.map((tokens) => tokens.join(' '))];
+    const row: PlaceRow = [
+      place.id,
+      place.name,
+      place.state,
+      round6(place.longitude),
+      round6(place.latitude),
+      place.population,
+      variants.map((tokens) => tokens.join(' ')),
+    ];
     for (const shard of placeShards(variants)) {
       const rows = shards.get(shard) ?? [];
       rows.push(row);

@@ -4,7 +4,7 @@ import { editDistance, isTypoOf } from './fuzzy.js';
 
 describe('tokenize', () => {
   it('upper-cases, drops accents and punctuation, keeps digit ranges and ZIP+4', () => {
-    expect(tokenize("1016 Bladensburg Rd. N.E., Washington, D.C. 20002-1234")).toEqual(['1016', 'BLADENSBURG', 'RD', 'NE', 'WASHINGTON', 'DC', '20002-1234']);
+    expect(tokenize('1016 Bladensburg Rd. N.E., Washington, D.C. 20002-1234')).toEqual(['1016', 'BLADENSBURG', 'RD', 'NE', 'WASHINGTON', 'DC', '20002-1234']);
     expect(tokenize('12-14 Doña Ana St #5')).toEqual(['12-14', 'DONA', 'ANA', 'ST', '#', '5']);
     expect(tokenize("O'Neil Ave / US-13")).toEqual(['ONEIL', 'AVE', 'US', '13']);
   });
@@ -53,8 +53,14 @@ describe('cities and places', () => {
   });
 
   it('finds a place by its abbreviated and spelled-out names, but not by street suffixes', () => {
-    expect(placeNameVariants('St. Louis', 'MO')).toEqual([['ST', 'LOUIS'], ['SAINT', 'LOUIS']]);
-    expect(placeNameVariants('Fort Worth', 'TX')).toEqual([['FT', 'WORTH'], ['FORT', 'WORTH']]);
+    expect(placeNameVariants('St. Louis', 'MO')).toEqual([
+      ['ST', 'LOUIS'],
+      ['SAINT', 'LOUIS'],
+    ]);
+    expect(placeNameVariants('Fort Worth', 'TX')).toEqual([
+      ['FT', 'WORTH'],
+      ['FORT', 'WORTH'],
+    ]);
     expect(placeNameVariants('Street', 'MD')).toEqual([['STREET']]);
   });
 

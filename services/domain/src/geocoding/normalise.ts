@@ -59,7 +59,8 @@ export function withoutUnits(tokens: readonly string[]): string[] {
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index]!;
     const next = tokens[index + 1];
-    const isUnit = index >= 2 && UNIT_DESIGNATORS.has(token) && next !== undefined && next.length <= 5 && !isZip(next) && (/\d/.test(next) || next.length === 1);
+    const isUnit =
+      index >= 2 && UNIT_DESIGNATORS.has(token) && next !== undefined && next.length <= 5 && !isZip(next) && (/\d/.test(next) || next.length === 1);
     if (isUnit) index += 1;
     else if (token === '#' && index >= 2) continue;
     else kept.push(token);
@@ -103,8 +104,18 @@ export function canonicalTokens(tokens: readonly string[]): string[] {
 
 /** Words that mean the same in place names ('St. Louis', 'Saint Louis'); street suffixes do not apply. */
 const PLACE_WORDS: Record<string, string> = {
-  SAINT: 'ST', STE: 'ST', SAINTE: 'ST', FORT: 'FT', MOUNT: 'MT', MOUNTAIN: 'MTN', PORT: 'PT', POINT: 'PT',
-  NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W',
+  SAINT: 'ST',
+  STE: 'ST',
+  SAINTE: 'ST',
+  FORT: 'FT',
+  MOUNT: 'MT',
+  MOUNTAIN: 'MTN',
+  PORT: 'PT',
+  POINT: 'PT',
+  NORTH: 'N',
+  SOUTH: 'S',
+  EAST: 'E',
+  WEST: 'W',
 };
 
 /** Place-name tokens as the matcher compares them ('SAINT LOUIS' -> 'ST LOUIS'). */

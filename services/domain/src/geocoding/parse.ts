@@ -48,7 +48,10 @@ const COUNTRY = new Set(['US', 'USA', 'UNITED STATES', 'UNITED STATES OF AMERICA
 export function parseQuery(query: string): ParsedQuery | null {
   const text = query.trim();
   if (text.length < MIN_QUERY_CHARS) return null;
-  const parts = text.split(',').map(tokenize).filter((part) => part.length > 0);
+  const parts = text
+    .split(',')
+    .map(tokenize)
+    .filter((part) => part.length > 0);
   // A suggestion picked from an external provider may end in ', United States'.
   if (parts.length > 1 && COUNTRY.has(parts[parts.length - 1]!.join(' '))) parts.pop();
   const first = parts[0] ?? [];

@@ -7,18 +7,48 @@ import { toGeocodeResult, toSuggestion } from './results.js';
 import { addressBucket, addressBucketCount, MAX_ADDRESS_BUCKETS } from './shards.js';
 import type { UsPlace } from './us-places.js';
 
-const address = (fields: Partial<AddressRecord> & Pick<AddressRecord, 'address' | 'state'>): AddressRecord => ({ city: null, zip_code: null, latitude: 39, longitude: -75, ...fields });
-const place = (id: string, name: string, state: string, population: number, latitude = 39, longitude = -75): UsPlace => ({ id, name, state, population, latitude, longitude });
-const zip = (code: string, city: string | null, state: string, latitude: number, longitude: number): ZipCentroid => ({ zip: code, city, state, latitude, longitude, fips: '00000', county: '' });
+const address = (fields: Partial<AddressRecord> & Pick<AddressRecord, 'address' | 'state'>): AddressRecord => ({
+  city: null,
+  zip_code: null,
+  latitude: 39,
+  longitude: -75,
+  ...fields,
+});
+const place = (id: string, name: string, state: string, population: number, latitude = 39, longitude = -75): UsPlace => ({
+  id,
+  name,
+  state,
+  population,
+  latitude,
+  longitude,
+});
+const zip = (code: string, city: string | null, state: string, latitude: number, longitude: number): ZipCentroid => ({
+  zip: code,
+  city,
+  state,
+  latitude,
+  longitude,
+  fips: '00000',
+  county: '',
+});
 
 /** A small index, in memory, keyed as the cache holds it. */
 function buildIndex() {
   const deduper = new AddressDeduper();
-  deduper.add(address({ address: '1016 BLADENSBURG RD NE', city: 'Washington DC', state: 'DC', zip_code: '20002', latitude: 38.90305719, longitude: -76.98186192 }), 'facility');
-  deduper.add(address({ address: '1016 Bladensburg Road Northeast', city: 'Washington', state: 'DC', zip_code: '20002', latitude: 38.9031, longitude: -76.9819 }), 'release');
+  deduper.add(
+    address({ address: '1016 BLADENSBURG RD NE', city: 'Washington DC', state: 'DC', zip_code: '20002', latitude: 38.90305719, longitude: -76.98186192 }),
+    'facility',
+  );
+  deduper.add(
+    address({ address: '1016 Bladensburg Road Northeast', city: 'Washington', state: 'DC', zip_code: '20002', latitude: 38.9031, longitude: -76.9819 }),
+    'release',
+  );
   deduper.add(address({ address: '1016 Bladen St', city: 'Hyattsville', state: 'MD', zip_code: '20781' }), 'facility');
   deduper.add(address({ address: '1016 Bladen St Ext', city: 'Hyattsville', state: 'MD', zip_code: '20781' }), 'facility');
-  deduper.add(address({ address: '2181 South DuPont Highway', city: 'Dover', state: 'DE', zip_code: '19901', latitude: 39.118174, longitude: -75.534738 }), 'facility');
+  deduper.add(
+    address({ address: '2181 South DuPont Highway', city: 'Dover', state: 'DE', zip_code: '19901', latitude: 39.118174, longitude: -75.534738 }),
+    'facility',
+  );
   deduper.add(address({ address: 'Dover Rd & Main St', city: 'Smyrna', state: 'DE', zip_code: '19977' }), 'facility');
   // No coordinates: never placed.
   deduper.add(address({ address: '7 Unplaced Way', state: 'DE', latitude: null }), 'facility');
@@ -27,7 +57,12 @@ function buildIndex() {
   const shards = new Map<string, unknown[]>();
   const add = (shard: string, row: unknown) => shards.set(shard, [...(shards.get(shard) ?? []), row]);
   for (const row of rows) for (const shard of addressRowShards(row, buckets)) add(shard, row);
-  const zips = [zip('19901', 'Dover', 'DE', 39.18, -75.47), zip('19904', 'Dover', 'DE', 39.16, -75.58), zip('20002', 'Washington', 'DC', 38.905, -76.98), zip('80202', 'Denver', 'CO', 39.75, -104.99)];
+  const zips = [
+    zip('19901', 'Dover', 'DE', 39.18, -75.47),
+    zip('19904', 'Dover', 'DE', 39.16, -75.58),
+    zip('20002', 'Washington', 'DC', 38.905, -76.98),
+    zip('80202', 'Denver', 'CO', 39.75, -104.99),
+  ];
   for (const [shard, list] of zipRowsByShard(zips)) for (const row of list) add(shard, row);
   const places = [
     place('gn1', 'Dover', 'DE', 37_522, 39.158, -75.524),
@@ -60,7 +95,8 @@ describe('the index rows', () => {
   });
 
   it('bucket a house number the same way at every bucket count', () => {
-    for (const buckets of [1, 2, 64, 1024, MAX_ADDRESS_BUCKETS]) expect(addressBucket('1016', MAX_ADDRESS_BUCKETS) % buckets).toBe(addressBucket('1016', buckets));
+    for (const buckets of [1, 2, 64, 1024, MAX_ADDRESS_BUCKETS])
+      expect(addressBucket('1016', MAX_ADDRESS_BUCKETS) % buckets).toBe(addressBucket('1016', buckets));
     expect(addressBucketCount(0)).toBe(1);
     expect(addressBucketCount(800_000)).toBe(4096);
     expect(addressBucketCount(400_000)).toBe(2048);
@@ -70,7 +106,11 @@ describe('the index rows', () => {
 
 describe('ranking', () => {
   it('suggests a street address from its number and the start of its street', () => {
-    expect(names('1016 blad')).toEqual(['1016 Bladen St, Hyattsville, MD 20781', '1016 Bladen St Ext, Hyattsville, MD 20781', '1016 Bladensburg Rd NE, Washington, DC 20002']);
+    expect(names('1016 blad')).toEqual([
+      '1016 Bladen St, Hyattsville, MD 20781',
+      '1016 Bladen St Ext, Hyattsville, MD 20781',
+      '1016 Bladensburg Rd NE, Washington, DC 20002',
+    ]);
     expect(names('1016 bladensb')).toEqual(['1016 Bladensburg Rd NE, Washington, DC 20002']);
   });
 
@@ -93,7 +133,11 @@ describe('ranking', () => {
   });
 
   it('puts a ZIP above a place, a place above a street without a number begun, and that above a typo', () => {
-    expect(candidates('Dover 19901').map((candidate) => candidate.matchType).slice(0, 2)).toEqual(['zip', 'place']);
+    expect(
+      candidates('Dover 19901')
+        .map((candidate) => candidate.matchType)
+        .slice(0, 2),
+    ).toEqual(['zip', 'place']);
     expect(names('Dover')).toEqual(['Dover, DE', 'Dover, NH', 'Dover Rd & Main St, Smyrna, DE 19977', 'Dovre, MN']);
   });
 
@@ -136,7 +180,12 @@ describe('geocoding', () => {
   });
 
   it('falls back to the ZIP, then to the city, of an unknown street address', () => {
-    expect(geocode('1701 Wynkoop St, Denver, CO 80202')).toMatchObject({ success: true, match_type: 'zip', formatted_address: 'Denver, CO 80202', latitude: 39.75 });
+    expect(geocode('1701 Wynkoop St, Denver, CO 80202')).toMatchObject({
+      success: true,
+      match_type: 'zip',
+      formatted_address: 'Denver, CO 80202',
+      latitude: 39.75,
+    });
     expect(geocode('1701 Wynkoop St, Denver, CO')).toMatchObject({ success: true, match_type: 'place', formatted_address: 'Denver, CO' });
     expect(geocode('9 Nowhere Rd Dover DE')).toMatchObject({ success: true, match_type: 'place', formatted_address: 'Dover, DE' });
   });

@@ -151,7 +151,17 @@ function placeCandidate(readings: readonly Locality[], row: PlaceRow): Candidate
     const score = (kind === 'fuzzy' ? Tier.fuzzy : Tier.place) * 100 + clamp(within);
     if (best && best.score >= score) continue;
     const placeName = `${name}, ${state}`;
-    best = { id: `place.${id}`, placeName, address: null, longitude, latitude, matchType: 'place', score, geocodable: kind === 'exact' && (!stated || agrees || reading.looseStates), order: placeName };
+    best = {
+      id: `place.${id}`,
+      placeName,
+      address: null,
+      longitude,
+      latitude,
+      matchType: 'place',
+      score,
+      geocodable: kind === 'exact' && (!stated || agrees || reading.looseStates),
+      order: placeName,
+    };
   }
   return best;
 }

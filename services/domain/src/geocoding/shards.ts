@@ -24,7 +24,17 @@ export const ADDRESS_ROWS_PER_SHARD = 250;
 export const MAX_ADDRESS_BUCKETS = 4096;
 
 /** [number, street, city, state, zip, longitude, latitude, facilities, releases] */
-export type AddressRow = [number: string | null, street: string, city: string, state: string, zip: string | null, longitude: number, latitude: number, facilities: number, releases: number];
+export type AddressRow = [
+  number: string | null,
+  street: string,
+  city: string,
+  state: string,
+  zip: string | null,
+  longitude: number,
+  latitude: number,
+  facilities: number,
+  releases: number,
+];
 /** [zip, city, state, longitude, latitude] */
 export type ZipRow = [zip: string, city: string | null, state: string, longitude: number, latitude: number];
 /** [id, name as shown, state, longitude, latitude, population, canonical name variants] */

@@ -158,21 +158,58 @@ const SUFFIXES: Record<string, readonly string[]> = {
 };
 
 const DIRECTIONALS: Record<string, string> = {
-  NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W',
-  NORTHEAST: 'NE', NORTHWEST: 'NW', SOUTHEAST: 'SE', SOUTHWEST: 'SW',
+  NORTH: 'N',
+  SOUTH: 'S',
+  EAST: 'E',
+  WEST: 'W',
+  NORTHEAST: 'NE',
+  NORTHWEST: 'NW',
+  SOUTHEAST: 'SE',
+  SOUTHWEST: 'SW',
 };
 
 /** Words that mean the same in street and place names whatever their position. */
 const OTHER_WORDS: Record<string, string> = {
-  SAINT: 'ST', STE: 'ST', AND: '&',
-  FIRST: '1ST', SECOND: '2ND', THIRD: '3RD', FOURTH: '4TH', FIFTH: '5TH',
-  SIXTH: '6TH', SEVENTH: '7TH', EIGHTH: '8TH', NINTH: '9TH', TENTH: '10TH',
+  SAINT: 'ST',
+  STE: 'ST',
+  AND: '&',
+  FIRST: '1ST',
+  SECOND: '2ND',
+  THIRD: '3RD',
+  FOURTH: '4TH',
+  FIFTH: '5TH',
+  SIXTH: '6TH',
+  SEVENTH: '7TH',
+  EIGHTH: '8TH',
+  NINTH: '9TH',
+  TENTH: '10TH',
 };
 
 /** Secondary unit designators: the designator and the token after it are not part of a location. */
 export const UNIT_DESIGNATORS: ReadonlySet<string> = new Set([
-  'APT', 'APARTMENT', 'STE', 'SUITE', 'UNIT', 'BLDG', 'BUILDING', 'FL', 'FLOOR', 'RM', 'ROOM',
-  'SPC', 'SPACE', 'DEPT', 'OFC', 'OFFICE', 'LOT', 'TRLR', 'HNGR', 'HANGAR', 'PIER', 'SLIP', '#',
+  'APT',
+  'APARTMENT',
+  'STE',
+  'SUITE',
+  'UNIT',
+  'BLDG',
+  'BUILDING',
+  'FL',
+  'FLOOR',
+  'RM',
+  'ROOM',
+  'SPC',
+  'SPACE',
+  'DEPT',
+  'OFC',
+  'OFFICE',
+  'LOT',
+  'TRLR',
+  'HNGR',
+  'HANGAR',
+  'PIER',
+  'SLIP',
+  '#',
 ]);
 
 const SUFFIX_ABBREVIATION = new Map<string, string>();

@@ -89,7 +89,7 @@ describe('worked example: two tanks (1998 single-wall + ATG, 2012 double-wall + 
   });
 });
 
-describe('risk score moves the premium within each filing\'s schedule cap', () => {
+describe("risk score moves the premium within each filing's schedule cap", () => {
   it('score 10 takes the full debit: +40%, Zurich +25% (its filed cap)', () => {
     const info = quoteFacility(facility(10), [tank1998, tank2012], { asOf });
     // 885 x 1.4 = 1239; 3416.9336 x 1.25 = 4271.167; 2714.3 x 1.4 = 3800.02; 690.3 x 1.4 = 966.42.
@@ -123,7 +123,7 @@ describe('risk score moves the premium within each filing\'s schedule cap', () =
 });
 
 describe('minimum premium', () => {
-  it('floors a small new tank at each carrier\'s minimum, after the schedule', () => {
+  it("floors a small new tank at each carrier's minimum, after the schedule", () => {
     const tank: PricingTank = { ...tank2012, installation_date: '2024-01-15', capacity_gallons: 550, leak_detection: 'Interstitial monitoring' };
     const info = quoteFacility(facility(5), [tank], { asOf });
     // TOMICS new 250 x (1 + 0 - .30 - .15) = 137.5; Zurich DW age 1 354 x 0.92 (550 gal) x 0.92 (diesel) = 299.6256;
@@ -192,7 +192,12 @@ describe('which tanks are rated', () => {
 
   it('a tank without an installation date takes the oldest band and no credit it cannot show', () => {
     const unknown: PricingTank = {
-      installation_date: null, tank_status: 'Currently in use', tank_wall_type: null, leak_detection: null, substances: null, capacity_gallons: null,
+      installation_date: null,
+      tank_status: 'Currently in use',
+      tank_wall_type: null,
+      leak_detection: null,
+      substances: null,
+      capacity_gallons: null,
     };
     const info = quoteFacility(facility(), [unknown], { asOf });
     // TOMICS upgrade 420 x 1.70 = 714; Zurich SW >35 3102; AIG 31+ 3833; Mid-Continent 300 x 1.75 x 1.18 = 619.5.

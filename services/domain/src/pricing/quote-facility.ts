@@ -77,16 +77,18 @@ function rateTanks(tanks: readonly PricingTank[], asOf: Date): RatedTank[] {
   return tanks.flatMap((tank) => {
     const status = ratedStatus(tank.tank_status);
     if (status === null) return [];
-    return [{
-      status,
-      installed: tank.installation_date,
-      age: ageInYears(tank.installation_date, asOf),
-      construction: tankConstruction(tank),
-      leak: leakDetection(tank.leak_detection),
-      piping: tank.piping_construction ?? 'unknown',
-      substances: substanceClasses(tank.substances),
-      capacity: tank.capacity_gallons !== null && tank.capacity_gallons > 0 ? tank.capacity_gallons : null,
-    }];
+    return [
+      {
+        status,
+        installed: tank.installation_date,
+        age: ageInYears(tank.installation_date, asOf),
+        construction: tankConstruction(tank),
+        leak: leakDetection(tank.leak_detection),
+        piping: tank.piping_construction ?? 'unknown',
+        substances: substanceClasses(tank.substances),
+        capacity: tank.capacity_gallons !== null && tank.capacity_gallons > 0 ? tank.capacity_gallons : null,
+      },
+    ];
   });
 }
 
@@ -97,12 +99,19 @@ function rateTanks(tanks: readonly PricingTank[], asOf: Date): RatedTank[] {
  */
 export function quoteFacility(facility: PricingFacility, tanks: readonly PricingTank[], options: QuoteOptions): PricingInfo {
   const score = facility.risk_score;
-  if (score !== null && !(Number.isInteger(score) && score >= 1 && score <= 10)) throw new RangeError(`risk_score must be an integer from 1 to 10 or null, got ${score}`);
+  if (score !== null && !(Number.isInteger(score) && score >= 1 && score <= 10))
+    throw new RangeError(`risk_score must be an integer from 1 to 10 or null, got ${score}`);
   if (Number.isNaN(options.asOf.getTime())) throw new RangeError('asOf must be a valid date');
   const plan = options.plan ?? RATING_PLAN;
   const rated = rateTanks(tanks, options.asOf);
   const contract = contractFor(options, rated.length);
-  const answer: Omit<PricingInfo, 'quotes' | 'summary'> = { facility_id: facility.facility_id, tank_count: rated.length, risk_score: score, indicative: true, disclaimer: PRICING_DISCLAIMER };
+  const answer: Omit<PricingInfo, 'quotes' | 'summary'> = {
+    facility_id: facility.facility_id,
+    tank_count: rated.length,
+    risk_score: score,
+    indicative: true,
+    disclaimer: PRICING_DISCLAIMER,
+  };
   if (rated.length === 0) return { ...answer, quotes: [], summary: null, no_quote_reason: NO_ACTIVE_TANKS_REASON };
 
   const scheduleFraction = score === null ? 0 : plan.risk_schedule[String(score) as keyof RatingPlan['risk_schedule']];

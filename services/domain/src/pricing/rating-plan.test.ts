@@ -28,7 +28,12 @@ describe('rating-plan-v1.json', () => {
       ['AIG', 'AGNY-130002263', 'TX', '2015-08-01', 'additive'],
       ['Mid-Continent', null, 'TX', '2021-05-01', 'additive'],
     ]);
-    expect(RATING_PLAN.programs.map((p) => [p.minimum_premium, p.schedule.cap])).toEqual([[350, 0.4], [425, 0.25], [525, 0.4], [500, 0.4]]);
+    expect(RATING_PLAN.programs.map((p) => [p.minimum_premium, p.schedule.cap])).toEqual([
+      [350, 0.4],
+      [425, 0.25],
+      [525, 0.4],
+      [500, 0.4],
+    ]);
   });
 
   it('maps risk score 1 to the full schedule credit and 10 to the full debit', () => {

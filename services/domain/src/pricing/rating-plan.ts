@@ -20,9 +20,11 @@ interface Band {
 function bandsError(bands: readonly Band[], path: string): string | null {
   for (const [index, band] of bands.entries()) {
     const last = index === bands.length - 1;
-    if (last !== (band.up_to === null)) return `${path}/${index}/up_to: ${last ? 'the last band must be open (null)' : 'only the last band may be open (null)'}`;
+    if (last !== (band.up_to === null))
+      return `${path}/${index}/up_to: ${last ? 'the last band must be open (null)' : 'only the last band may be open (null)'}`;
     const before = bands[index - 1]?.up_to;
-    if (band.up_to !== null && typeof before === 'number' && band.up_to <= before) return `${path}/${index}/up_to: must be greater than the band before (${before})`;
+    if (band.up_to !== null && typeof before === 'number' && band.up_to <= before)
+      return `${path}/${index}/up_to: must be greater than the band before (${before})`;
   }
   return null;
 }

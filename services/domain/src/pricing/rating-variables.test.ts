@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ageInYears, leakDetection, ratedStatus, substanceClasses, tankConstruction, type PricingTank } from './rating-variables.js';
 
 const tank = (fields: Partial<PricingTank>): PricingTank => ({
-  installation_date: null, tank_status: 'Currently in use', tank_wall_type: null, leak_detection: null, substances: null, capacity_gallons: null,
+  installation_date: null,
+  tank_status: 'Currently in use',
+  tank_wall_type: null,
+  leak_detection: null,
+  substances: null,
+  capacity_gallons: null,
   ...fields,
 });
 

@@ -4,14 +4,7 @@
  * mapping. The rule throughout: a credit needs evidence and so does a debit, so a value the
  * data does not state maps to `unknown`, which every program rates neutral.
  */
-import type {
-  PipingConstruction,
-  PipingLeakMethod,
-  SubstanceClass,
-  TankConstruction,
-  TankLeakMethod,
-  TankRecord,
-} from '@ust/schemas';
+import type { PipingConstruction, PipingLeakMethod, SubstanceClass, TankConstruction, TankLeakMethod, TankRecord } from '@ust/schemas';
 
 /** What quoteFacility needs of a tank; a TankRecord fits as it is. */
 export type PricingTank = Pick<TankRecord, 'installation_date' | 'tank_status' | 'tank_wall_type' | 'leak_detection' | 'substances' | 'capacity_gallons'> &
@@ -127,7 +120,10 @@ export function leakDetection(text: string | null): LeakDetection {
   if (/^\s*none\s*$/i.test(text)) return { tank: ['none'], piping: ['none'] };
   const tank = new Set<TankLeakMethod>();
   const piping = new Set<PipingLeakMethod>();
-  for (const part of text.split(';').map((p) => p.trim().toLowerCase()).filter(Boolean)) {
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean)) {
     if (part.startsWith('piping:')) piping.add(PIPING_METHODS[part.slice('piping:'.length).trim()] ?? 'other');
     else tank.add(TANK_METHODS[part] ?? 'other');
   }

@@ -127,7 +127,8 @@ export class BoxTiles {
     const centreLongitude = west + BOX_DEGREES / 2;
     let spread = 0;
     for (const cornerLatitude of [south, north]) {
-      for (const cornerLongitude of [west, west + BOX_DEGREES]) spread = Math.max(spread, haversineMiles(centreLatitude, centreLongitude, cornerLatitude, cornerLongitude));
+      for (const cornerLongitude of [west, west + BOX_DEGREES])
+        spread = Math.max(spread, haversineMiles(centreLatitude, centreLongitude, cornerLatitude, cornerLongitude));
     }
     // A hair more, for the rounding of a point's box.
     const near = this.directory.near(centreLatitude, centreLongitude, this.radiusMiles + spread * (1 + 1e-6) + 1e-6, []);

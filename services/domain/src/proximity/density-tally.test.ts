@@ -26,7 +26,8 @@ describe('createDensityTally', () => {
       const cells = tally.cells(resolution);
       expect(cells.reduce((sum, [, , , count]) => sum + count, 0)).toBe(4);
       expect(cells.map(([cell]) => cell)).toEqual(cells.map(([cell]) => cell).sort());
-      for (const [, lon, lat] of cells) expect([lon, lat].map((value) => value.toString().split('.')[1]?.length ?? 0).every((decimals) => decimals <= 5)).toBe(true);
+      for (const [, lon, lat] of cells)
+        expect([lon, lat].map((value) => value.toString().split('.')[1]?.length ?? 0).every((decimals) => decimals <= 5)).toBe(true);
     }
   });
 

@@ -13,7 +13,16 @@
  * its error band, and gives every distance of the result.
  */
 import { EARTH_RADIUS_MILES, haversineMiles } from '../geo.js';
-import { GROUP_COUNT, GROUP_FIELDS, GROUP_FIRST_INDEX, GROUP_FIRST_ITEM, GROUP_LATITUDE, GROUP_LONGITUDE, GROUP_RADIUS, type SearchTile } from './search-tile.js';
+import {
+  GROUP_COUNT,
+  GROUP_FIELDS,
+  GROUP_FIRST_INDEX,
+  GROUP_FIRST_ITEM,
+  GROUP_LATITUDE,
+  GROUP_LONGITUDE,
+  GROUP_RADIUS,
+  type SearchTile,
+} from './search-tile.js';
 
 /**
  * The haversine of a pair, a = sin²(Δφ/2) + cos φ1 cos φ2 sin²(Δλ/2), with sin x ≈ x and
@@ -58,12 +67,27 @@ export type TileItems = 'facilities' | 'releases';
  * are. `scratch` is the caller's working memory (one per searcher; a search is synchronous, so
  * searches one after the other share it).
  */
-export function nearestItems(scratch: ProximityScratch, tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number, limit: number): NearestResult {
+export function nearestItems(
+  scratch: ProximityScratch,
+  tiles: readonly SearchTile[],
+  items: TileItems,
+  latitude: number,
+  longitude: number,
+  radiusMiles: number,
+  limit: number,
+): NearestResult {
   return search(scratch, tiles, items, latitude, longitude, radiusMiles, limit, true);
 }
 
 /** The closest item within the radius (nothing is counted, so the search stops as soon as it can). */
-export function closestItem(scratch: ProximityScratch, tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number): NearbyItem | null {
+export function closestItem(
+  scratch: ProximityScratch,
+  tiles: readonly SearchTile[],
+  items: TileItems,
+  latitude: number,
+  longitude: number,
+  radiusMiles: number,
+): NearbyItem | null {
   return search(scratch, tiles, items, latitude, longitude, radiusMiles, 1, false).nearest[0] ?? null;
 }
 
@@ -116,7 +140,16 @@ function bucketOf(miles: number, bucketScale: number): number {
   return miles <= 0 ? 0 : Math.min(BUCKETS - 1, 1 + Math.floor(miles * bucketScale));
 }
 
-function search(scratch: ProximityScratch, tiles: readonly SearchTile[], items: TileItems, latitude: number, longitude: number, radiusMiles: number, limit: number, count: boolean): NearestResult {
+function search(
+  scratch: ProximityScratch,
+  tiles: readonly SearchTile[],
+  items: TileItems,
+  latitude: number,
+  longitude: number,
+  radiusMiles: number,
+  limit: number,
+  count: boolean,
+): NearestResult {
   const best = new ClosestFirst(limit);
   const cosine = Math.cos(latitude * toRadians);
   const quadratic = cosine * cosine;

@@ -22,7 +22,14 @@ function destination(lat: number, lon: number, bearing: number, miles: number): 
 
 describe('cellsWithinRadius', () => {
   // Alaska, Hawaii, Maine, Florida Keys, Los Angeles, and a pentagon-free spot near the pole.
-  const queries: Array<[number, number]> = [[64.84, -147.72], [21.31, -157.86], [44.8, -68.77], [24.55, -81.78], [34.05, -118.24], [71.29, -156.79]];
+  const queries: Array<[number, number]> = [
+    [64.84, -147.72],
+    [21.31, -157.86],
+    [44.8, -68.77],
+    [24.55, -81.78],
+    [34.05, -118.24],
+    [71.29, -156.79],
+  ];
 
   it('covers every point up to 10 miles away, on the rim included', () => {
     for (const [lat, lon] of queries) {
@@ -92,7 +99,7 @@ function scan(sites: Site[], latitude: number, longitude: number, radius = 10) {
 
 /** A deterministic random number generator. */
 function randomFrom(seed: number) {
-  return () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('search tiles', () => {
@@ -160,32 +167,44 @@ describe('search tiles', () => {
       for (const [qLat, qLon] of queries) {
         // The tiles the directory finds, as the gateway searches (and the tiles an item within reach lies in are among them).
         const tiles = near(qLat, qLon);
-        const siteOfFound = (item: { tile: number; group: number; index: number }, kind: 'facilities' | 'releases') => siteOf({ ...item, tile: allTiles.indexOf(tiles[item.tile]!) }, kind);
+        const siteOfFound = (item: { tile: number; group: number; index: number }, kind: 'facilities' | 'releases') =>
+          siteOf({ ...item, tile: allTiles.indexOf(tiles[item.tile]!) }, kind);
         for (const limit of [0, 1, 25]) {
           const found = nearestItems(scratch, tiles, 'facilities', qLat, qLon, 10, limit);
           const expected = scan(sites, qLat, qLon);
           expect(found.total).toBe(expected.length);
           expect(found.nearest.map((item) => item.distanceMiles)).toEqual(expected.slice(0, limit).map((site) => site.miles));
-          expect(found.nearest.map((item) => haversineMiles(qLat, qLon, siteOfFound(item, 'facilities').latitude, siteOfFound(item, 'facilities').longitude))).toEqual(found.nearest.map((item) => item.distanceMiles));
+          expect(
+            found.nearest.map((item) => haversineMiles(qLat, qLon, siteOfFound(item, 'facilities').latitude, siteOfFound(item, 'facilities').longitude)),
+          ).toEqual(found.nearest.map((item) => item.distanceMiles));
         }
         const closest = closestItem(scratch, tiles, 'releases', qLat, qLon, 10);
         expect(closest?.distanceMiles ?? null).toBe(scan(releases, qLat, qLon)[0]?.miles ?? null);
         // A small radius: often nothing.
-        expect(closestItem(scratch, near(qLat, qLon, 0.5), 'releases', qLat, qLon, 0.5)?.distanceMiles ?? null).toBe(scan(releases, qLat, qLon, 0.5)[0]?.miles ?? null);
+        expect(closestItem(scratch, near(qLat, qLon, 0.5), 'releases', qLat, qLon, 0.5)?.distanceMiles ?? null).toBe(
+          scan(releases, qLat, qLon, 0.5)[0]?.miles ?? null,
+        );
       }
     }
   });
 
   it('finds every tile with an item within reach in its directory, across the antimeridian and at the pole', () => {
     const random = randomFrom(11);
-    for (const [lat, lon] of [[40.7, -74.0], [51.9, 179.95], [51.9, -179.95], [89.9, 0], [-45, 170]] as const) {
+    for (const [lat, lon] of [
+      [40.7, -74.0],
+      [51.9, 179.95],
+      [51.9, -179.95],
+      [89.9, 0],
+      [-45, 170],
+    ] as const) {
       const sites: Site[] = Array.from({ length: 400 }, (_, index) => {
         const [pLat, pLon] = destination(lat, lon, random() * 360, random() * 40);
         return { id: `s${index}`, latitude: pLat, longitude: pLon };
       });
       const { tiles, near } = buildTiles(sites.slice(0, 300), sites.slice(300));
       // Circles stay small on the antimeridian too (longitudes averaged as seen from one side).
-      for (const tile of tiles) for (let group = 0; group < tile.facilityGroups + tile.releaseGroups; group++) expect(tile.groups[group * 6 + 2]).toBeLessThan(5);
+      for (const tile of tiles)
+        for (let group = 0; group < tile.facilityGroups + tile.releaseGroups; group++) expect(tile.groups[group * 6 + 2]).toBeLessThan(5);
       for (const tile of tiles) expect(Math.max(tile.circles[2]!, tile.circles[5]!)).toBeLessThan(lat > 89 ? 40 : 10);
       for (let query = 0; query < 40; query++) {
         const [qLat, qLon] = destination(lat, lon, random() * 360, random() * 30);
@@ -206,7 +225,14 @@ describe('search tiles', () => {
 
   it('list by box every tile with an item within 10 miles of any point of the box, listed ahead or at the first search alike', () => {
     const random = randomFrom(13);
-    for (const [lat, lon] of [[40.7, -74.0], [51.9, 179.97], [51.9, -179.97], [89.97, 0], [-45, 170], [0.01, -0.01]] as const) {
+    for (const [lat, lon] of [
+      [40.7, -74.0],
+      [51.9, 179.97],
+      [51.9, -179.97],
+      [89.97, 0],
+      [-45, 170],
+      [0.01, -0.01],
+    ] as const) {
       const sites: Site[] = Array.from({ length: 400 }, (_, index) => {
         const [pLat, pLon] = destination(lat, lon, random() * 360, random() * 40);
         return { id: `s${index}`, latitude: pLat, longitude: pLon };

@@ -129,7 +129,9 @@ export function packSearchTile(facilities: readonly TileGroup[], releases: reado
   blob.writeUInt32LE(facilities.length, 4);
   blob.writeUInt32LE(releases.length, 8);
   blob.writeUInt32LE(items, 12);
-  [...boundingCircle(facilities.flatMap((group) => group.points)), ...boundingCircle(releases.flatMap((group) => group.points))].forEach((value, index) => blob.writeDoubleLE(value, 16 + index * 8));
+  [...boundingCircle(facilities.flatMap((group) => group.points)), ...boundingCircle(releases.flatMap((group) => group.points))].forEach((value, index) =>
+    blob.writeDoubleLE(value, 16 + index * 8),
+  );
   let item = 0;
   groups.forEach((group, index) => {
     if (group.points.length === 0) throw new Error(`tile group of cell ${group.cell} has no items`);

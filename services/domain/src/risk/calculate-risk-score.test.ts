@@ -8,7 +8,13 @@ import { RISK_MODEL_V1 } from './risk-model-v1.js';
 import type { RiskAssessment, RiskInput, RiskReceptors, RiskTank, SteppedFactor } from './risk-types.js';
 
 const asOf = new Date('2025-01-01T00:00:00.000Z');
-const unknownReceptors: RiskReceptors = { population_1500ft: null, private_wells_1500ft: null, within_spa: null, within_whpa: null, within_100yr_floodplain: null };
+const unknownReceptors: RiskReceptors = {
+  population_1500ft: null,
+  private_wells_1500ft: null,
+  within_spa: null,
+  within_whpa: null,
+  within_100yr_floodplain: null,
+};
 const unknownTank: RiskTank = {
   tank_status: 'Currently in use',
   installation_date: null,
@@ -19,7 +25,12 @@ const unknownTank: RiskTank = {
   secondary_containment: null,
   leak_detection: null,
 };
-const doubleWalled = { tank_wall_type: 'Double wall', leak_detection: 'Interstitial monitoring', corrosion_protection: 'Non-corrodible material', secondary_containment: true };
+const doubleWalled = {
+  tank_wall_type: 'Double wall',
+  leak_detection: 'Interstitial monitoring',
+  corrosion_protection: 'Non-corrodible material',
+  secondary_containment: true,
+};
 const gasoline = 'Gasoline (containing <=10% ethanol)';
 
 /** The breakdown as [factor, value, points] rows, the way the document prints it. */
@@ -62,7 +73,16 @@ describe('calculateRiskScore: the worked examples of docs/risk-model.md', () => 
   it('2. moderate: an ageing mixed station with an old closed release scores 5', () => {
     const input: RiskInput = {
       tanks: [
-        { ...unknownTank, installation_date: '1996-04-01', capacity_gallons: 8_000, substances: gasoline, tank_wall_type: 'Single wall', leak_detection: 'Automatic tank gauging', corrosion_protection: 'Cathodic protection', secondary_containment: false },
+        {
+          ...unknownTank,
+          installation_date: '1996-04-01',
+          capacity_gallons: 8_000,
+          substances: gasoline,
+          tank_wall_type: 'Single wall',
+          leak_detection: 'Automatic tank gauging',
+          corrosion_protection: 'Cathodic protection',
+          secondary_containment: false,
+        },
         { ...unknownTank, ...doubleWalled, installation_date: '2004-09-15', capacity_gallons: 6_000, substances: 'Diesel' },
         { ...unknownTank, ...doubleWalled, installation_date: '2004-09-15', capacity_gallons: 4_000, substances: 'Diesel' },
       ],
@@ -235,7 +255,8 @@ describe('calculateRiskScore: rules beside the examples', () => {
       { ...unknownTank, substances: 'Hazardous Substance' },
       { ...unknownTank, substances: 'Kerosene; Av Gas' },
     ];
-    const substance = (list: RiskTank[]) => calculateRiskScore({ tanks: list, releases: [], receptors: unknownReceptors, asOf }).factors.find((factor) => factor.factor === 'substance');
+    const substance = (list: RiskTank[]) =>
+      calculateRiskScore({ tanks: list, releases: [], receptors: unknownReceptors, asOf }).factors.find((factor) => factor.factor === 'substance');
     expect(substance(tanks)).toEqual({ factor: 'substance', value: 'Hazardous Substance', points: 2 });
     expect(substance([tanks[2]!, tanks[0]!])).toEqual({ factor: 'substance', value: 'Av Gas', points: 1 });
     expect(substance([tanks[0]!, tanks[2]!])).toEqual({ factor: 'substance', value: 'Av Gas', points: 1 });
@@ -266,12 +287,23 @@ describe('calculateRiskScore: rules beside the examples', () => {
     expect(RISK_MODEL_V1.scoreThresholds).toHaveLength(9);
     expect([...RISK_MODEL_V1.scoreThresholds].sort((a, b) => a - b)).toEqual(RISK_MODEL_V1.scoreThresholds);
     const { tanks, releases, receptors } = RISK_MODEL_V1;
-    const stepped: SteppedFactor[] = [tanks.activeTankCount, tanks.temporarilyOutOfService, tanks.oldestTankAge, tanks.averageTankAge, tanks.protectionScore, tanks.capacityGallons, releases.yearsSinceLatest, receptors.population, receptors.privateWells];
+    const stepped: SteppedFactor[] = [
+      tanks.activeTankCount,
+      tanks.temporarilyOutOfService,
+      tanks.oldestTankAge,
+      tanks.averageTankAge,
+      tanks.protectionScore,
+      tanks.capacityGallons,
+      releases.yearsSinceLatest,
+      receptors.population,
+      receptors.privateWells,
+    ];
     for (const factor of stepped) {
       expect(factor.steps.map((step) => step.from)).toEqual([...factor.steps.map((step) => step.from)].sort((a, b) => a - b));
       expect(factor.unknown).toBe(Math.floor(Math.max(...factor.steps.map((step) => step.points)) / 2));
     }
-    for (const flag of [releases.residualContamination, receptors.sourceWaterProtectionArea, receptors.wellheadProtectionArea, receptors.floodplain]) expect(flag.unknown).toBe(Math.floor(flag.yes / 2));
+    for (const flag of [releases.residualContamination, receptors.sourceWaterProtectionArea, receptors.wellheadProtectionArea, receptors.floodplain])
+      expect(flag.unknown).toBe(Math.floor(flag.yes / 2));
     expect(tanks.singleWalled.unknown).toBe(Math.floor(tanks.singleWalled.all / 2));
     expect(tanks.substance.unknown).toBe(Math.floor(Math.max(...tanks.substance.classes.map((entry) => entry.points)) / 2));
   });

@@ -66,7 +66,10 @@ function tankFactors({ tanks, asOf }: RiskInput, model: RiskModel): RiskFactor[]
   if (inGround.length === 0 && !tanksUnknown(tanks)) return factors;
 
   // Sorted so the mean does not depend on the order the tanks were read in.
-  const ages = inGround.map((tank) => yearsSince(tank.installation_date, asOf)).filter((age): age is number => age !== null).sort((a, b) => a - b);
+  const ages = inGround
+    .map((tank) => yearsSince(tank.installation_date, asOf))
+    .filter((age): age is number => age !== null)
+    .sort((a, b) => a - b);
   const oldest = ages.length ? roundTo1(ages[ages.length - 1]!) : null;
   const average = ages.length ? roundTo1(ages.reduce((sum, age) => sum + age, 0) / ages.length) : null;
   const walls = inGround.map((tank) => wallTypeFactor(tank.tank_wall_type)).filter((wall) => wall !== null);
@@ -113,7 +116,10 @@ function releaseFactors({ releases, asOf }: RiskInput, model: RiskModel): RiskFa
   ];
   if (releases.length === 0) return factors;
 
-  const latest = releases.reduce<string | null>((max, release) => (release.reported_date !== null && (max === null || release.reported_date > max) ? release.reported_date : max), null);
+  const latest = releases.reduce<string | null>(
+    (max, release) => (release.reported_date !== null && (max === null || release.reported_date > max) ? release.reported_date : max),
+    null,
+  );
   const years = yearsSince(latest, asOf);
   factors.push(stepped('years_since_latest_release', years === null ? null : roundTo1(years), scale.yearsSinceLatest));
   const closed = releases.filter((release) => release.status_class === 'No Further Action');

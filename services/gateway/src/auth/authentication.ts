@@ -64,9 +64,7 @@ interface VerifiedToken extends AccessTokenClaims {
  * limiter keys by the subject of a valid token before authentication answers anything.
  */
 export type TokenCheck =
-  | { outcome: 'absent' }
-  | { outcome: 'valid'; token: string | undefined; claims: VerifiedToken }
-  | { outcome: 'refused'; status: 401 | 503; message: string };
+  { outcome: 'absent' } | { outcome: 'valid'; token: string | undefined; claims: VerifiedToken } | { outcome: 'refused'; status: 401 | 503; message: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -151,7 +149,8 @@ async function authenticationPlugin(fastify: import('fastify').FastifyInstance, 
       claims = await request.jwtVerify<AccessTokenClaims>();
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER' || code === 'FST_JWT_BAD_REQUEST') return { outcome: 'refused', status: 401, message: SIGN_IN_REQUIRED };
+      if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER' || code === 'FST_JWT_BAD_REQUEST')
+        return { outcome: 'refused', status: 401, message: SIGN_IN_REQUIRED };
       if (!(error instanceof UnknownSigningKeyError) && !/^(FAST|FST)_JWT_/.test(code ?? '')) {
         // The issuer's keys could not be fetched: a service problem, not a bad token.
         request.log.error({ err: error }, 'could not verify an access token');
@@ -180,7 +179,7 @@ async function authenticationPlugin(fastify: import('fastify').FastifyInstance, 
     try {
       user = await users.findById(claims.userId);
     } catch (error) {
-      request.log.error({ err: error }, 'could not load the caller\'s account');
+      request.log.error({ err: error }, "could not load the caller's account");
       void reply.serviceUnavailable('Your account could not be loaded; try again shortly');
       return false;
     }
@@ -208,7 +207,7 @@ async function authenticationPlugin(fastify: import('fastify').FastifyInstance, 
       return fromIssuer ? { ...fromIssuer, name: fromToken.name ?? fromIssuer.name } : fromToken;
     } catch (error) {
       // Without the issuer's answer the user is recorded without an e-mail, and so never promoted.
-      request.log.warn({ err: error, sub: check.claims.sub }, 'could not read the user\'s e-mail from the issuer\'s userinfo endpoint');
+      request.log.warn({ err: error, sub: check.claims.sub }, "could not read the user's e-mail from the issuer's userinfo endpoint");
       return fromToken;
     }
   });

@@ -63,9 +63,14 @@ export function issuerMetadataSource(issuer: string, fetch: Fetch): () => Promis
   const load = async (): Promise<IssuerMetadata> => {
     const url = discoveryUrlOf(issuer);
     const document = (await fetchJson(fetch, url)) as Partial<IssuerMetadata> | null;
-    if (document?.issuer !== issuer) throw new IssuerUnavailableError(url, `it names the issuer ${JSON.stringify(document?.issuer)}, not ${JSON.stringify(issuer)}`);
+    if (document?.issuer !== issuer)
+      throw new IssuerUnavailableError(url, `it names the issuer ${JSON.stringify(document?.issuer)}, not ${JSON.stringify(issuer)}`);
     if (typeof document.jwks_uri !== 'string') throw new IssuerUnavailableError(url, 'it has no jwks_uri');
-    return { issuer, jwks_uri: document.jwks_uri, ...(typeof document.userinfo_endpoint === 'string' ? { userinfo_endpoint: document.userinfo_endpoint } : {}) };
+    return {
+      issuer,
+      jwks_uri: document.jwks_uri,
+      ...(typeof document.userinfo_endpoint === 'string' ? { userinfo_endpoint: document.userinfo_endpoint } : {}),
+    };
   };
   return () => {
     pending ??= load().catch((error: unknown) => {

@@ -27,7 +27,8 @@ describe('a remote issuer over HTTP', () => {
   let gateway: FastifyInstance;
   let embedded: EmbeddedTestPorts;
   const get = (url: string, token: string) => gateway.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-  const postProfile = (token: string, body: object) => gateway.inject({ method: 'POST', url: '/api/user-profile', headers: { authorization: `Bearer ${token}` }, payload: body });
+  const postProfile = (token: string, body: object) =>
+    gateway.inject({ method: 'POST', url: '/api/user-profile', headers: { authorization: `Bearer ${token}` }, payload: body });
 
   beforeAll(async () => {
     issuer = await startHttpTestIssuer();
@@ -75,7 +76,12 @@ describe('a remote issuer over HTTP', () => {
     expect(issuer.hits('/userinfo')).toBe(2);
 
     // The answer is kept: the same user's next token does not ask again.
-    await gateway.inject({ method: 'POST', url: '/api/user-profile', headers: { authorization: `Bearer ${await issuer.token({ sub: 'remote|boss', name: 'x' })}` }, payload: { sub: 'remote|boss' } });
+    await gateway.inject({
+      method: 'POST',
+      url: '/api/user-profile',
+      headers: { authorization: `Bearer ${await issuer.token({ sub: 'remote|boss', name: 'x' })}` },
+      payload: { sub: 'remote|boss' },
+    });
     expect(issuer.hits('/userinfo')).toBe(2);
   });
 

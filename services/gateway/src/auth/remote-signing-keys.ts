@@ -84,7 +84,10 @@ export function remoteSigningKeys(options: RemoteSigningKeysOptions): SigningKey
         for (const kid of pems.keys()) unknownKids.delete(kid);
         return current;
       } catch (error) {
-        lastFailure = { at: now(), error: error instanceof IssuerUnavailableError ? error : new IssuerUnavailableError('the key set', (error as Error).message) };
+        lastFailure = {
+          at: now(),
+          error: error instanceof IssuerUnavailableError ? error : new IssuerUnavailableError('the key set', (error as Error).message),
+        };
         throw lastFailure.error;
       }
     })().finally(() => {

@@ -46,7 +46,12 @@ describe('gateway security', () => {
     });
     ports = embedded.ports;
     issuer = await createTestIssuer();
-    const config = loadConfig({ ...issuer.env, ADMIN_EMAILS: 'ada@example.com, otto@example.com', RATE_LIMIT_PER_MINUTE: '100000', ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: '100000' });
+    const config = loadConfig({
+      ...issuer.env,
+      ADMIN_EMAILS: 'ada@example.com, otto@example.com',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: '100000',
+    });
     gateway = await buildGateway({ config, ports, logger: log, signingKeys: issuer.signingKeys });
     const document = (await gateway.inject({ method: 'GET', url: '/docs/json' })).json() as OpenApiDocument;
     // Any value will do for a path parameter: authentication comes before the handler.
@@ -68,7 +73,10 @@ describe('gateway security', () => {
     for (const { method, url } of protectedRoutes) {
       const response = await call(method, url);
       expect({ route: `${method} ${url}`, status: response.statusCode }).toEqual({ route: `${method} ${url}`, status: 401 });
-      expect(response.json().error).toMatchObject({ code: 'UNAUTHORIZED', message: "Sign-in required: send an access token as 'Authorization: Bearer <token>'" });
+      expect(response.json().error).toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: "Sign-in required: send an access token as 'Authorization: Bearer <token>'",
+      });
     }
     expect((await call('GET', '/health')).statusCode).toBe(200);
   });
@@ -120,7 +128,9 @@ describe('gateway security', () => {
     expect(claimed.statusCode).toBe(200);
     expect(claimed.json()).toMatchObject({ role: 'general', email: 'mallory@example.org', name: 'Mallory' });
     expect((await call('GET', '/api/admin/users', headers)).statusCode).toBe(403);
-    const stored = await ports.store.query<{ email: string; name: string; role: string }>('SELECT email, name, role FROM users FINAL WHERE id = {id:String}', { id: userIdOfSubject(mallory.sub) });
+    const stored = await ports.store.query<{ email: string; name: string; role: string }>('SELECT email, name, role FROM users FINAL WHERE id = {id:String}', {
+      id: userIdOfSubject(mallory.sub),
+    });
     expect(stored).toEqual([{ email: 'mallory@example.org', name: 'Mallory', role: 'general' }]);
   });
 
@@ -171,7 +181,9 @@ describe('gateway security', () => {
     const promoted = await call('PATCH', `/api/admin/users/${profile.id}`, adminHeaders, { role: 'broker' });
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json()).toMatchObject({ id: profile.id, role: 'broker', is_active: true, email: 'bo@example.com' });
-    expect((await call('POST', '/api/user-profile', brokerHeaders, { sub: 'local|bo', email: 'bo@example.com', name: 'Bo Broker' })).json().role).toBe('broker');
+    expect((await call('POST', '/api/user-profile', brokerHeaders, { sub: 'local|bo', email: 'bo@example.com', name: 'Bo Broker' })).json().role).toBe(
+      'broker',
+    );
 
     const self = await call('PATCH', `/api/admin/users/${adminProfile.id}`, adminHeaders, { role: 'general' });
     expect(self.statusCode).toBe(403);
@@ -191,7 +203,10 @@ describe('gateway security', () => {
     expect(refused.json().error.message).toBe('Your account is deactivated. Contact an administrator to restore access.');
     expect((await call('GET', '/api/facilities/DE-1', headers)).statusCode).toBe(403);
     const entry = { timestamp: new Date().toISOString(), level: 'ERROR', category: 'GLOBAL_ERROR', message: 'from a deactivated account' };
-    for (const [url, payload] of [['/api/logs', { logs: [entry] }], ['/api/log-activity', { activity_type: 'map_loaded' }]] as const) {
+    for (const [url, payload] of [
+      ['/api/logs', { logs: [entry] }],
+      ['/api/log-activity', { activity_type: 'map_loaded' }],
+    ] as const) {
       const telemetry = await call('POST', url, headers, payload);
       expect({ url, status: telemetry.statusCode }).toEqual({ url, status: 403 });
     }

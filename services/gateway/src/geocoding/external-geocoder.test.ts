@@ -10,7 +10,14 @@ const bladensburg = {
   address: '1016',
   text: 'Bladensburg Road Northeast',
 };
-const capitol = { id: 'poi.9', place_type: ['poi'], place_name: 'US Capitol, Washington, DC', center: [-77.009, 38.889], text: 'US Capitol', properties: { address: 'First St SE' } };
+const capitol = {
+  id: 'poi.9',
+  place_type: ['poi'],
+  place_name: 'US Capitol, Washington, DC',
+  center: [-77.009, 38.889],
+  text: 'US Capitol',
+  properties: { address: 'First St SE' },
+};
 
 /** A fetch that records the URLs asked and answers `body` with `status`. */
 function fakeFetch(body: unknown, status = 200) {
@@ -35,12 +42,23 @@ describe('the external geocoder', () => {
     const { fetch, urls } = fakeFetch({ features: [bladensburg, capitol, { id: 'broken' }] });
     const geocoder = createGeocoder({ cache: createMemoryCache(), config, fetch });
     expect(await geocoder.suggest('  1016 blad ')).toEqual([
-      { id: 'address.123', place_name: bladensburg.place_name, center: [-76.98186, 38.90306], properties: { address: '1016 Bladensburg Road Northeast', match_type: 'address' } },
+      {
+        id: 'address.123',
+        place_name: bladensburg.place_name,
+        center: [-76.98186, 38.90306],
+        properties: { address: '1016 Bladensburg Road Northeast', match_type: 'address' },
+      },
       { id: 'poi.9', place_name: 'US Capitol, Washington, DC', center: [-77.009, 38.889], properties: { address: 'First St SE', match_type: 'address' } },
     ]);
     const [url] = urls;
     expect(url!.pathname).toBe('/geocoding/v5/mapbox.places/1016%20blad.json');
-    expect(Object.fromEntries(url!.searchParams)).toEqual({ country: 'US', limit: '8', types: 'address,poi', autocomplete: 'true', access_token: 'secret-key' });
+    expect(Object.fromEntries(url!.searchParams)).toEqual({
+      country: 'US',
+      limit: '8',
+      types: 'address,poi',
+      autocomplete: 'true',
+      access_token: 'secret-key',
+    });
     expect(await geocoder.suggest('de')).toEqual([]);
     expect(urls).toHaveLength(1);
   });
@@ -57,7 +75,11 @@ describe('the external geocoder', () => {
       match_type: 'address',
     });
     const none = createGeocoder({ cache: createMemoryCache(), config, fetch: fakeFetch({ features: [] }).fetch });
-    expect(await none.geocode('nowhere at all')).toMatchObject({ success: false, message: 'We could not find that address. Try a street address with city and state, or a ZIP code.', latitude: null });
+    expect(await none.geocode('nowhere at all')).toMatchObject({
+      success: false,
+      message: 'We could not find that address. Try a street address with city and state, or a ZIP code.',
+      latitude: null,
+    });
   });
 
   it('reports a failing service without its key', async () => {

@@ -54,7 +54,12 @@ export function createExternalGeocoder({ url, apiKey, fetch: fetcher = globalThi
   const origin = new URL(base).origin;
 
   async function features(text: string, limit: number, autocomplete: boolean): Promise<AddressSuggestion[]> {
-    const params = new URLSearchParams({ country: 'US', limit: String(Math.min(limit, GEOCODE_SUGGESTION_LIMIT)), types: 'address,poi', autocomplete: String(autocomplete) });
+    const params = new URLSearchParams({
+      country: 'US',
+      limit: String(Math.min(limit, GEOCODE_SUGGESTION_LIMIT)),
+      types: 'address,poi',
+      autocomplete: String(autocomplete),
+    });
     if (apiKey) params.set('access_token', apiKey);
     let response: Response;
     try {
@@ -76,7 +81,15 @@ export function createExternalGeocoder({ url, apiKey, fetch: fetcher = globalThi
       return text.length < GEOCODE_QUERY_MIN_CHARS ? [] : features(text, limit, true);
     },
     async geocode(address: string): Promise<GeocodeResult> {
-      const failed = (message: string): GeocodeResult => ({ success: false, message, original_address: address, formatted_address: null, latitude: null, longitude: null, match_type: null });
+      const failed = (message: string): GeocodeResult => ({
+        success: false,
+        message,
+        original_address: address,
+        formatted_address: null,
+        latitude: null,
+        longitude: null,
+        match_type: null,
+      });
       const text = address.trim();
       if (text.length < GEOCODE_QUERY_MIN_CHARS) return failed(GEOCODE_NOT_FOUND_MESSAGE);
       let found: AddressSuggestion | undefined;
@@ -88,7 +101,15 @@ export function createExternalGeocoder({ url, apiKey, fetch: fetcher = globalThi
       }
       if (!found) return failed(GEOCODE_NOT_FOUND_MESSAGE);
       const [longitude, latitude] = found.center;
-      return { success: true, message: 'Address found', original_address: address, formatted_address: found.place_name, latitude, longitude, match_type: found.properties.match_type };
+      return {
+        success: true,
+        message: 'Address found',
+        original_address: address,
+        formatted_address: found.place_name,
+        latitude,
+        longitude,
+        match_type: found.properties.match_type,
+      };
     },
   };
 }

@@ -59,8 +59,12 @@ export function createLocalGeocoder({ cache, shardCacheSize = 512 }: LocalGeocod
       metas.set(version.toString(), meta);
     }
     // A version built before the geocoder step has no index until the next rebuild.
-    if (meta === null) throw new GeocoderUnavailableError(`The address index of dataset version ${version} is not built yet; the next dataset rebuild builds it`);
-    if (meta.format !== GEOCODER_INDEX_FORMAT) throw new GeocoderUnavailableError(`The address index of dataset version ${version} has format ${meta.format}, not ${GEOCODER_INDEX_FORMAT}; rebuild the dataset`);
+    if (meta === null)
+      throw new GeocoderUnavailableError(`The address index of dataset version ${version} is not built yet; the next dataset rebuild builds it`);
+    if (meta.format !== GEOCODER_INDEX_FORMAT)
+      throw new GeocoderUnavailableError(
+        `The address index of dataset version ${version} has format ${meta.format}, not ${GEOCODER_INDEX_FORMAT}; rebuild the dataset`,
+      );
     return meta;
   }
 

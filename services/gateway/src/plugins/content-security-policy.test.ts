@@ -46,7 +46,11 @@ describe('webAppPolicies', () => {
 
   it('refuses a tile template with a placeholder in its host, naming the variable', () => {
     expect(() =>
-      webAppPolicies({ publicUrl: 'http://localhost:8080', issuer: 'http://localhost:8080/idp', satelliteTilesUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png' }),
+      webAppPolicies({
+        publicUrl: 'http://localhost:8080',
+        issuer: 'http://localhost:8080/idp',
+        satelliteTilesUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png',
+      }),
     ).toThrow(/^MAP_SATELLITE_TILES_URL: the host must be a plain host name/);
   });
 });

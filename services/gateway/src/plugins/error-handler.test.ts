@@ -14,7 +14,10 @@ describe('the error handler', () => {
       done();
     },
   });
-  const fastify = Fastify({ ajv: AJV_OPTIONS, loggerInstance: createLogger('error-handler-test', { level: 'info' }, logSink), bodyLimit: 4 * 1024 * 1024,
+  const fastify = Fastify({
+    ajv: AJV_OPTIONS,
+    loggerInstance: createLogger('error-handler-test', { level: 'info' }, logSink),
+    bodyLimit: 4 * 1024 * 1024,
     // As the gateway (build.ts): the error handler's line is the request's only one.
     logController: new LogController({ disableRequestLogging: true }),
   });

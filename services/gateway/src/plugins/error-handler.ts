@@ -78,7 +78,11 @@ async function errorHandlerPlugin(fastify: FastifyInstance) {
   fastify.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     const body: ErrorBody = {
-      error: { code: CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'ERROR'), message: clip(error.message, MAX_ERROR_MESSAGE_CHARS), request_id: request.id },
+      error: {
+        code: CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'ERROR'),
+        message: clip(error.message, MAX_ERROR_MESSAGE_CHARS),
+        request_id: request.id,
+      },
     };
     if (error.validation) {
       const details = validationDetails(error);

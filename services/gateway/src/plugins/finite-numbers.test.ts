@@ -36,7 +36,12 @@ describe('numbers coerced from text', () => {
       const response = await fastify.inject({ method: 'GET', url });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
       expect(response.json()).toEqual({
-        error: { code: 'VALIDATION_FAILED', message: `${field} must be a finite number`, details: [{ field, reason: 'must be a finite number' }], request_id: expect.any(String) },
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: `${field} must be a finite number`,
+          details: [{ field, reason: 'must be a finite number' }],
+          request_id: expect.any(String),
+        },
       });
     }
   });

@@ -36,7 +36,8 @@ function nonFiniteFields(context: string, values: unknown, names: readonly strin
     const value = (values as Record<string, unknown>)[name];
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
-        if (typeof value[index] === 'number' && !Number.isFinite(value[index])) details.push({ field: fieldName(context, `/${name}/${index}`), reason: 'must be a finite number' });
+        if (typeof value[index] === 'number' && !Number.isFinite(value[index]))
+          details.push({ field: fieldName(context, `/${name}/${index}`), reason: 'must be a finite number' });
       }
     } else if (typeof value === 'number' && !Number.isFinite(value)) {
       details.push({ field: fieldName(context, `/${name}`), reason: 'must be a finite number' });

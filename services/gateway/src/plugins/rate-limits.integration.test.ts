@@ -33,7 +33,12 @@ describe('rate limits', () => {
   async function startGateway(env: Record<string, string> = {}, cache: Cache = createMemoryCache()): Promise<FastifyInstance> {
     caches.push(cache);
     const ports = { ...embedded.ports, cache };
-    const config = loadConfig({ ...issuer.env, RATE_LIMIT_PER_MINUTE: String(LIMIT), ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: String(ANONYMOUS_LIMIT), ...env });
+    const config = loadConfig({
+      ...issuer.env,
+      RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE: String(ANONYMOUS_LIMIT),
+      ...env,
+    });
     const gateway = await buildGateway({ config, ports, logger: log, signingKeys: issuer.signingKeys });
     gateways.push(gateway);
     return gateway;
@@ -57,7 +62,10 @@ describe('rate limits', () => {
     }
     expect(countStatuses(responses)).toEqual({ 401: LIMIT, 429: 1000 - LIMIT });
     const refused = responses[LIMIT]!;
-    expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests: at most 100 per minute; retry in \d+ (seconds?|minutes?)$/) });
+    expect(refused.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many requests: at most 100 per minute; retry in \d+ (seconds?|minutes?)$/),
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.headers['x-ratelimit-limit']).toBe(String(LIMIT));
   });
@@ -66,7 +74,8 @@ describe('rate limits', () => {
     const gateway = await startGateway({ TRUST_PROXY: '1' });
     const behindProxy = (client: string) => ({ 'x-forwarded-for': `${randomAddress()}, ${randomAddress()}, ${client}` });
     const responses: LightMyRequestResponse[] = [];
-    for (let index = 0; index < 1000; index++) responses.push(await gateway.inject({ method: 'GET', url: '/api/facilities-statistics', headers: behindProxy('203.0.113.9') }));
+    for (let index = 0; index < 1000; index++)
+      responses.push(await gateway.inject({ method: 'GET', url: '/api/facilities-statistics', headers: behindProxy('203.0.113.9') }));
     expect(countStatuses(responses)).toEqual({ 401: LIMIT, 429: 1000 - LIMIT });
     // Another client behind the same proxy has its own budget.
     expect((await gateway.inject({ method: 'GET', url: '/api/facilities-statistics', headers: behindProxy('203.0.113.10') })).statusCode).toBe(401);
@@ -76,7 +85,8 @@ describe('rate limits', () => {
     const gateway = await startGateway();
     const responses: LightMyRequestResponse[] = [];
     for (let index = 0; index < 300; index++) {
-      const token = index % 2 ? `${randomUUID()}.${randomUUID()}.${randomUUID()}` : await issuer.token({ sub: 'evil|x' }, { audience: 'https://elsewhere.test' });
+      const token =
+        index % 2 ? `${randomUUID()}.${randomUUID()}.${randomUUID()}` : await issuer.token({ sub: 'evil|x' }, { audience: 'https://elsewhere.test' });
       responses.push(await gateway.inject({ method: 'GET', url: '/api/me/activity', headers: { authorization: `Bearer ${token}` } }));
     }
     expect(countStatuses(responses)).toEqual({ 401: LIMIT, 429: 300 - LIMIT });
@@ -110,7 +120,14 @@ describe('rate limits', () => {
   it('limits posts to the embedded sign-in form per address', async () => {
     const { dataDir } = embedded;
     const config = loadConfig({ DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_PER_MINUTE: '3' });
-    const identity = await createEmbeddedIdentity({ dataDir, issuer: config.oidcIssuer, audience: config.oidcAudience, clientId: config.OIDC_CLIENT_ID, webOrigins: [config.publicUrl], log });
+    const identity = await createEmbeddedIdentity({
+      dataDir,
+      issuer: config.oidcIssuer,
+      audience: config.oidcAudience,
+      clientId: config.OIDC_CLIENT_ID,
+      webOrigins: [config.publicUrl],
+      log,
+    });
     const cache = createMemoryCache();
     caches.push(cache);
     const gateway = await buildGateway({ config, ports: { ...embedded.ports, cache }, logger: log, identity });

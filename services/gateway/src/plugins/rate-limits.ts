@@ -65,7 +65,10 @@ async function rateLimitsPlugin(fastify: FastifyInstance, { cache, perMinute, an
       throw new RateLimiterUnavailableError(error);
     }
     const resetSeconds = Math.max(1, Math.ceil(counted.remainingMs / 1000));
-    reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', Math.max(0, max - counted.count)).header('x-ratelimit-reset', resetSeconds);
+    reply
+      .header('x-ratelimit-limit', max)
+      .header('x-ratelimit-remaining', Math.max(0, max - counted.count))
+      .header('x-ratelimit-reset', resetSeconds);
     if (counted.count > max) {
       reply.header('retry-after', resetSeconds);
       throw new TooManyRequestsError(max, resetSeconds);

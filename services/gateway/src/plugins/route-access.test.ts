@@ -6,7 +6,9 @@ import { documentRouteAccess, routeAccessOf } from './route-access.js';
 describe('route access in the OpenAPI document', () => {
   it('documents what each scope enforces, nested scopes adding to their parents', async () => {
     const fastify = Fastify();
-    await fastify.register(swagger, { openapi: { openapi: '3.1.0', security: [{ bearerAuth: [] }], components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } } } });
+    await fastify.register(swagger, {
+      openapi: { openapi: '3.1.0', security: [{ bearerAuth: [] }], components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } } },
+    });
     fastify.get('/health', { schema: { security: [] } }, async () => 'ok');
     fastify.post('/telemetry', { schema: { security: [{}, { bearerAuth: [] }] } }, async () => 'ok');
     fastify.get('/default', async () => 'ok');
@@ -23,7 +25,10 @@ describe('route access in the OpenAPI document', () => {
       });
     });
     await fastify.ready();
-    const document = fastify.swagger() as unknown as { paths: Record<string, Record<string, Record<string, unknown>>>; security: Array<Record<string, string[]>> };
+    const document = fastify.swagger() as unknown as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+      security: Array<Record<string, string[]>>;
+    };
     const accessOf = (path: string, method: string) => routeAccessOf(document.paths[path]![method]!, document.security);
 
     expect(accessOf('/health', 'get')).toEqual({ token: 'none', activeAccount: false, role: null });
@@ -32,7 +37,11 @@ describe('route access in the OpenAPI document', () => {
     expect(accessOf('/profile', 'get')).toEqual({ token: 'required', activeAccount: false, role: null });
     expect(accessOf('/facilities/{id}', 'get')).toEqual({ token: 'required', activeAccount: true, role: null });
     expect(accessOf('/admin/users/{id}', 'patch')).toEqual({ token: 'required', activeAccount: true, role: 'admin' });
-    expect(document.paths['/admin/users/{id}']!.patch).toMatchObject({ summary: 'Change a user', 'x-required-role': 'admin', 'x-requires-active-account': true });
+    expect(document.paths['/admin/users/{id}']!.patch).toMatchObject({
+      summary: 'Change a user',
+      'x-required-role': 'admin',
+      'x-requires-active-account': true,
+    });
     await fastify.close();
   });
 });

@@ -36,7 +36,11 @@ export function createReadThrough(cache: Cache, ttlSeconds = DIALOG_BODY_TTL_SEC
    * `load` returns the response payload, undefined for an unknown id; `reply` serializes it
    * with its route's response schema, so a stored body is exactly what the route would send.
    */
-  return async function readThrough(reply: FastifyReply, keyOfVersion: (version: number) => string, load: () => Promise<object | undefined>): Promise<CachedBody> {
+  return async function readThrough(
+    reply: FastifyReply,
+    keyOfVersion: (version: number) => string,
+    load: () => Promise<object | undefined>,
+  ): Promise<CachedBody> {
     const loadJson = async () => {
       const payload = await load();
       return payload === undefined ? undefined : String(reply.serialize(payload));
@@ -71,5 +75,8 @@ export function createReadThrough(cache: Cache, ttlSeconds = DIALOG_BODY_TTL_SEC
  * content type as it is; `x-cache` tells a benchmark (and an operator) which path answered.
  */
 export function sendSerialized(reply: FastifyReply, body: NonNullable<CachedBody>): FastifyReply {
-  return reply.type('application/json; charset=utf-8').header('x-cache', body.cached ? 'hit' : 'miss').send(body.json);
+  return reply
+    .type('application/json; charset=utf-8')
+    .header('x-cache', body.cached ? 'hit' : 'miss')
+    .send(body.json);
 }

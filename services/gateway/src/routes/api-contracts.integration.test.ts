@@ -38,7 +38,8 @@ describe('the path map of @ust/schemas', () => {
     // The gateway as build.ts makes it, with a hook ahead of the routes that sees each one's schema.
     gateway = Fastify({ ajv: AJV_OPTIONS, routerOptions: { maxParamLength: 200 } }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
     gateway.addHook('onRoute', (route) => {
-      if (route.method !== 'HEAD' && route.url.startsWith('/api/')) declared.push({ name: declaredName(route), schema: (route.schema ?? {}) as DeclaredRoute['schema'] });
+      if (route.method !== 'HEAD' && route.url.startsWith('/api/'))
+        declared.push({ name: declaredName(route), schema: (route.schema ?? {}) as DeclaredRoute['schema'] });
     });
     await gateway.register(app, { config: loadConfig({ ...issuer.env }), ports: embedded.ports, signingKeys: issuer.signingKeys });
     await gateway.ready();
@@ -50,7 +51,9 @@ describe('the path map of @ust/schemas', () => {
 
   it('has a key for every /api operation of the OpenAPI document, and none besides', async () => {
     const document = (await gateway.inject({ method: 'GET', url: '/docs/json' })).json() as OpenApiDocument;
-    const operations = readRouteTable(document).filter((route) => route.template.startsWith('/api/')).map(routeName);
+    const operations = readRouteTable(document)
+      .filter((route) => route.template.startsWith('/api/'))
+      .map(routeName);
     expect(operations.length).toBeGreaterThanOrEqual(20);
     expect(Object.keys(API_ROUTES).sort()).toEqual([...new Set(operations)].sort());
   });

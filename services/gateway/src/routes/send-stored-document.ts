@@ -29,7 +29,9 @@ export async function sendStoredDocument(
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')
     .type(contentType);
-  const presented = String(request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  const presented = String(request.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''));
   if (presented.includes(document.etag)) return reply.status(304).send(null);
   if (gzip) return reply.header('content-encoding', 'gzip').send(document.gzip);
   return reply.send(await gunzipAsync(document.gzip));

@@ -5,14 +5,25 @@ import { PRICING_DISCLAIMER, type GeocodeResult } from '@ust/schemas';
 import { milesText, searchResponseBody } from './search-response-body.js';
 
 describe('the search response body', () => {
-  const facilities = [{ id: 'F-1', name: 'Café "Nord" 🛢' }, { id: 'F-2', name: 'Gas' }];
+  const facilities = [
+    { id: 'F-1', name: 'Café "Nord" 🛢' },
+    { id: 'F-2', name: 'Gas' },
+  ];
   const release = { lust_id: 'L-1', city: 'Dover' };
   const blob = packItems([...facilities, release].map((item) => JSON.stringify(item)));
   const found = <T>(index: number, distanceMiles: number): FoundItem<T> => {
     const [start, end] = packedItemRange(blob, index);
     return { blob, start, end, distanceMiles };
   };
-  const geocoding: GeocodeResult = { success: true, message: 'Located', original_address: 'Zoë’s place', formatted_address: 'Zoë’s place', latitude: 39.1, longitude: -75.5, match_type: null };
+  const geocoding: GeocodeResult = {
+    success: true,
+    message: 'Located',
+    original_address: 'Zoë’s place',
+    formatted_address: 'Zoë’s place',
+    latitude: 39.1,
+    longitude: -75.5,
+    match_type: null,
+  };
 
   it('is the items as stored with their distances, and the parts the route adds', () => {
     const body = searchResponseBody({ facilities: [found(0, 0.123456), found(1, 9.995)], total_found: 7, closest_release: found(2, 1.5) }, geocoding, 12);

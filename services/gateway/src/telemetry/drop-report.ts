@@ -22,8 +22,22 @@ export function reportDrops(held: HeldTelemetry, logsTopic: string, log: Pick<Lo
 function dropReportEvent(dropped: number): LogEvent {
   const now = new Date().toISOString();
   return {
-    event_id: randomUUID(), timestamp: now, received_at: now, source: 'gateway', level: 'WARN', category: 'TELEMETRY',
-    message: `Dropped ${dropped} DEBUG/INFO log entries to make room in the full telemetry buffer`, context: JSON.stringify({ dropped }),
-    user_id: null, session_id: null, url: null, user_agent: null, method: null, endpoint: null, status_code: null, duration_ms: null, request_id: null,
+    event_id: randomUUID(),
+    timestamp: now,
+    received_at: now,
+    source: 'gateway',
+    level: 'WARN',
+    category: 'TELEMETRY',
+    message: `Dropped ${dropped} DEBUG/INFO log entries to make room in the full telemetry buffer`,
+    context: JSON.stringify({ dropped }),
+    user_id: null,
+    session_id: null,
+    url: null,
+    user_agent: null,
+    method: null,
+    endpoint: null,
+    status_code: null,
+    duration_ms: null,
+    request_id: null,
   };
 }

@@ -85,7 +85,10 @@ export async function publishHeld(batch: readonly HeldEvent[], options: PublishH
       } catch (deadLetterError) {
         if (!(deadLetterError instanceof MessageTooLargeError)) return unreachable(part, deadLetterError);
         outcome.lost += 1;
-        log.error({ event_id: event.key, topic, deadLetterTopic, bytes: event.bytes, reason }, 'telemetry event lost: too large for its topic and for the dead-letter topic');
+        log.error(
+          { event_id: event.key, topic, deadLetterTopic, bytes: event.bytes, reason },
+          'telemetry event lost: too large for its topic and for the dead-letter topic',
+        );
       }
     }
   }

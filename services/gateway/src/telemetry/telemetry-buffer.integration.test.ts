@@ -25,13 +25,23 @@ function quietLog() {
 /** A browser entry as the route makes it, anonymous, with `chars` CJK characters of context. */
 function cjkEntry(level: LogEvent['level'], message: string, chars: number): LogEvent {
   const now = new Date();
-  return clientLogEvent({ timestamp: now.toISOString(), level, category: 'CJK_PROBE', message, context: { text: '漢字かな交じり文'.repeat(chars / 8) } }, undefined, 'test', now);
+  return clientLogEvent(
+    { timestamp: now.toISOString(), level, category: 'CJK_PROBE', message, context: { text: '漢字かな交じり文'.repeat(chars / 8) } },
+    undefined,
+    'test',
+    now,
+  );
 }
 
 /** Every message on `topic` from the beginning, once `done` holds (or fails after 60 s). */
 async function readUntil(events: EventLog, topic: string, done: (received: ConsumedMessage[]) => boolean): Promise<ConsumedMessage[]> {
   const received: ConsumedMessage[] = [];
-  const subscription = await events.subscribe({ groupId: unique('reader'), topics: [topic], fromBeginning: true, handleBatch: async (batch) => void received.push(...batch.messages) });
+  const subscription = await events.subscribe({
+    groupId: unique('reader'),
+    topics: [topic],
+    fromBeginning: true,
+    handleBatch: async (batch) => void received.push(...batch.messages),
+  });
   try {
     await subscription.ready;
     await vi.waitFor(() => expect(done(received)).toBe(true), { timeout: 60_000, interval: 50 });
@@ -65,7 +75,10 @@ describe('the telemetry buffer on a real Kafka broker', () => {
   it('dead-letters an event its topic refuses even alone, with the reason, and later events still go through', async () => {
     const events = kafkaLog(inject('kafkaBrokers').split(','));
     const topics = { logs: unique('small-logs'), activities: unique('activities'), deadLetter: unique('dead-letter') };
-    await events.ensureTopics([{ topic: topics.logs, partitions: 3, maxMessageBytes: 8 * 1024 }, { topic: topics.deadLetter, partitions: 3 }]);
+    await events.ensureTopics([
+      { topic: topics.logs, partitions: 3, maxMessageBytes: 8 * 1024 },
+      { topic: topics.deadLetter, partitions: 3 },
+    ]);
     const telemetry = buffer({ events, capacity: 10_000, capacityBytes: 4 * MIB, topics });
 
     const small = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => cjkEntry('WARN', `${prefix} ${index}`, 40));

@@ -10,8 +10,23 @@ const MIB = 1024 * 1024;
 function logEvent(level: LogEvent['level'], message: string, context = ''): LogEvent {
   const now = new Date().toISOString();
   return {
-    event_id: randomUUID(), timestamp: now, received_at: now, source: 'client', level, category: 'TEST', message, context,
-    user_id: null, session_id: null, url: null, user_agent: null, method: null, endpoint: null, status_code: null, duration_ms: null, request_id: null,
+    event_id: randomUUID(),
+    timestamp: now,
+    received_at: now,
+    source: 'client',
+    level,
+    category: 'TEST',
+    message,
+    context,
+    user_id: null,
+    session_id: null,
+    url: null,
+    user_agent: null,
+    method: null,
+    endpoint: null,
+    status_code: null,
+    duration_ms: null,
+    request_id: null,
   };
 }
 
@@ -32,7 +47,12 @@ function switchableLog(): EventLog & { down: boolean } {
  * beginning until `expected` events have arrived (or 10 s have passed, and the assertions say
  * what is missing), so a busy machine only makes it slower.
  */
-async function published(events: EventLog, groupId: string, expected: number, topic: string = Topics.telemetryLogs): Promise<{ messages: number; events: LogEvent[] }> {
+async function published(
+  events: EventLog,
+  groupId: string,
+  expected: number,
+  topic: string = Topics.telemetryLogs,
+): Promise<{ messages: number; events: LogEvent[] }> {
   const received: LogEvent[] = [];
   let messages = 0;
   const subscription = await events.subscribe({
@@ -55,7 +75,12 @@ async function published(events: EventLog, groupId: string, expected: number, to
 /** The messages on a topic from its beginning, once `expected` have arrived (or 10 s have passed). */
 async function messagesOn(events: EventLog, topic: string, expected: number): Promise<ConsumedMessage[]> {
   const received: ConsumedMessage[] = [];
-  const subscription = await events.subscribe({ groupId: `read-${randomUUID()}`, topics: [topic], fromBeginning: true, handleBatch: async (batch) => void received.push(...batch.messages) });
+  const subscription = await events.subscribe({
+    groupId: `read-${randomUUID()}`,
+    topics: [topic],
+    fromBeginning: true,
+    handleBatch: async (batch) => void received.push(...batch.messages),
+  });
   await subscription.ready;
   await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(expected), { timeout: 10_000, interval: 20 }).catch(() => undefined);
   await subscription.close();
@@ -132,7 +157,10 @@ describe('the telemetry buffer', () => {
     const messages = received.map((event) => event.message);
     expect(messages.filter((message) => message.startsWith('info')).sort()).toEqual(['info 3', 'info 4', 'info 5', 'info 6', 'info 7', 'info 8', 'info 9']);
     expect(messages.filter((message) => message.startsWith('error'))).toHaveLength(5);
-    expect(received.find((event) => event.category === 'TELEMETRY')).toMatchObject({ level: 'WARN', message: 'Dropped 3 DEBUG/INFO log entries to make room in the full telemetry buffer' });
+    expect(received.find((event) => event.category === 'TELEMETRY')).toMatchObject({
+      level: 'WARN',
+      message: 'Dropped 3 DEBUG/INFO log entries to make room in the full telemetry buffer',
+    });
     expect(lines.some((line) => line.level === 'warn' && /event log unreachable/.test(line.message))).toBe(true);
   });
 
@@ -144,10 +172,12 @@ describe('the telemetry buffer', () => {
     events.down = true;
     buffer.enqueueLogs([logEvent('WARN', 'a'), logEvent('ERROR', 'b')]);
     await buffer.close(300);
-    expect(lines.filter((line) => line.level === 'error').map((line) => line.message)).toEqual(['telemetry lost at shutdown: 2 events could not reach the event log']);
+    expect(lines.filter((line) => line.level === 'error').map((line) => line.message)).toEqual([
+      'telemetry lost at shutdown: 2 events could not reach the event log',
+    ]);
   });
 
-  it('measures batches in UTF-8 bytes: CJK entries that a count of characters would pack past Kafka\'s 1 MB limit all go through', async () => {
+  it("measures batches in UTF-8 bytes: CJK entries that a count of characters would pack past Kafka's 1 MB limit all go through", async () => {
     // The in-process log refuses a partition's batch over 1 MB, as Kafka does.
     const events = createInProcessEventLog();
     open.push(events);
@@ -194,8 +224,12 @@ describe('the telemetry buffer', () => {
     events.down = false;
     await buffer.close(10_000);
     const { events: received } = await published(events, 'bytes-test', warns.length + 1);
-    expect(received.filter((event) => event.level === 'WARN' && event.category === 'TEST').map((event) => event.message)).toEqual(warns.map((event) => event.message));
-    expect(received.find((event) => event.category === 'TELEMETRY')?.message).toBe('Dropped 40 DEBUG/INFO log entries to make room in the full telemetry buffer');
+    expect(received.filter((event) => event.level === 'WARN' && event.category === 'TEST').map((event) => event.message)).toEqual(
+      warns.map((event) => event.message),
+    );
+    expect(received.find((event) => event.category === 'TELEMETRY')?.message).toBe(
+      'Dropped 40 DEBUG/INFO log entries to make room in the full telemetry buffer',
+    );
   });
 
   it('splits a batch the log refuses as too large, dead-letters the event refused even alone with the reason, and sends the rest', async () => {
@@ -215,16 +249,22 @@ describe('the telemetry buffer', () => {
     await buffer.close(10_000);
 
     const { events: received } = await published(events, 'split-test', 50, topics.logs);
-    expect(new Set(received.map((event) => event.message))).toEqual(new Set([...first.filter((event) => event !== big), ...small('later', 10)].map((event) => event.message)));
+    expect(new Set(received.map((event) => event.message))).toEqual(
+      new Set([...first.filter((event) => event !== big), ...small('later', 10)].map((event) => event.message)),
+    );
     const [dead, ...more] = await messagesOn(events, topics.deadLetter, 1);
     expect(more).toEqual([]);
     expect(JSON.parse(dead!.value.toString('utf8'))).toEqual(big);
     expect(dead!.key).toBe(big.event_id);
     expect(dead!.headers[DEAD_LETTER_HEADERS.sourceTopic]).toBe(topics.logs);
     expect(dead!.headers[DEAD_LETTER_HEADERS.reason]).toMatch(
-      new RegExp(`^refused by ${topics.logs} even alone \\(\\d+ bytes\\): partition \\d's record batch is \\d+ bytes, over the topic's max\\.message\\.bytes of 8192$`),
+      new RegExp(
+        `^refused by ${topics.logs} even alone \\(\\d+ bytes\\): partition \\d's record batch is \\d+ bytes, over the topic's max\\.message\\.bytes of 8192$`,
+      ),
     );
     expect(buffer.stats()).toMatchObject({ held: 0, published: 50, deadLettered: 1, lost: 0, refused: 0 });
-    expect(lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual(['telemetry event dead-lettered: the event log refused it as too large']);
+    expect(lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([
+      'telemetry event dead-lettered: the event log refused it as too large',
+    ]);
   });
 });

@@ -80,7 +80,17 @@ const isDroppable = (event: LogEvent) => event.level === 'DEBUG' || event.level 
 const telemetryTopics: TelemetryTopics = { logs: Topics.telemetryLogs, activities: Topics.telemetryActivities, deadLetter: Topics.telemetryDeadLetter };
 
 export function createTelemetryBuffer(options: TelemetryBufferOptions) {
-  const { events, log, capacity, capacityBytes, batchSize = 1000, eventsPerMessage = 100, maxRetryDelayMs = 5000, lingerMs = 0, topics = telemetryTopics } = options;
+  const {
+    events,
+    log,
+    capacity,
+    capacityBytes,
+    batchSize = 1000,
+    eventsPerMessage = 100,
+    maxRetryDelayMs = 5000,
+    lingerMs = 0,
+    topics = telemetryTopics,
+  } = options;
   const held = new HeldTelemetry(capacity, capacityBytes);
   const publisher = new TelemetryPublisher(held, { events, log, topics, batchSize, eventsPerMessage });
   const scheduler = new FlushScheduler({
@@ -145,7 +155,8 @@ export function createTelemetryBuffer(options: TelemetryBufferOptions) {
         const flushing = scheduler.flushNow();
         await Promise.race([flushing, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
         // While the log is unreachable, retry at the back-off's first step: the deadline leaves no room to grow it.
-        if (publisher.unreachable && held.count > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(FIRST_RETRY_DELAY_MS, Math.max(0, deadline - Date.now()))));
+        if (publisher.unreachable && held.count > 0)
+          await new Promise((resolve) => setTimeout(resolve, Math.min(FIRST_RETRY_DELAY_MS, Math.max(0, deadline - Date.now()))));
       }
       if (held.count > 0) log.error({ lost: held.count }, `telemetry lost at shutdown: ${held.count} events could not reach the event log`);
     },

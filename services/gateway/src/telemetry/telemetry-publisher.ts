@@ -69,7 +69,12 @@ export class TelemetryPublisher {
     if (batch.length === 0) return true;
     const bytes = held.startFlight(batch);
     try {
-      const outcome = await publishHeld(batch, { events: options.events, deadLetterTopic: options.topics.deadLetter, eventsPerMessage: options.eventsPerMessage, log: options.log });
+      const outcome = await publishHeld(batch, {
+        events: options.events,
+        deadLetterTopic: options.topics.deadLetter,
+        eventsPerMessage: options.eventsPerMessage,
+        log: options.log,
+      });
       this.published += outcome.published;
       this.deadLettered += outcome.deadLettered;
       this.lost += outcome.lost;

@@ -15,7 +15,11 @@ const SHOWN = 5;
 export function bodyProblemsOf(schema: TSchema): (body: unknown) => string[] {
   const validator = Compile(schema);
   return (body) => {
-    if (!validator.Check(body)) return validator.Errors(body).slice(0, SHOWN).map((error) => `${error.instancePath || '(body)'} ${error.message}`);
+    if (!validator.Check(body))
+      return validator
+        .Errors(body)
+        .slice(0, SHOWN)
+        .map((error) => `${error.instancePath || '(body)'} ${error.message}`);
     const documented = validator.Clean(Value.Clone(body));
     return Value.Diff(body, documented)
       .filter((edit) => edit.type === 'delete')

@@ -27,7 +27,12 @@ export async function startGatewayOnRecords(name: string, rows: { facilities?: o
   for (const table of ['facilities', 'tanks', 'releases'] as const) if (rows[table]?.length) await ports.store.insert(table, rows[table]);
   const issuer = await createTestIssuer();
   const authorization = await issuer.headers({ sub: `local|${name}` });
-  const gateway = await buildGateway({ config: loadConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...issuer.env }), ports, logger: log, signingKeys: issuer.signingKeys });
+  const gateway = await buildGateway({
+    config: loadConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...issuer.env }),
+    ports,
+    logger: log,
+    signingKeys: issuer.signingKeys,
+  });
   return {
     gateway,
     ports,

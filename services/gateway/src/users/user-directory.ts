@@ -93,7 +93,10 @@ export function createUserDirectory({ store, cache, adminEmails, now = () => new
     const createdAt = previous?.created_at ?? at.toISOString();
     // A claim the issuer left out this time keeps the value it gave before (the record holds nothing else).
     const recorded = { email: email ?? (previous?.email || ''), name: name ?? previous?.name ?? null };
-    return save({ id, auth0_user_id: sub, ...recorded, role, is_active: previous?.is_active ?? true, created_at: createdAt, last_login: at.toISOString() }, previous);
+    return save(
+      { id, auth0_user_id: sub, ...recorded, role, is_active: previous?.is_active ?? true, created_at: createdAt, last_login: at.toISOString() },
+      previous,
+    );
   }
 
   return {

@@ -53,9 +53,14 @@ export function datasetCommittedConsumer(deps: CommittedDeps): ConsumerDefinitio
             updated: Date.now(),
           },
         ]);
-        await deps.jobs.enqueue(JobQueueOf[JobNames.rebuildDataset], JobNames.rebuildDataset, { import_id: commit.import_id }, {
-          jobId: `rebuild-after-${commit.import_id}-${commit.committed_at}`,
-        });
+        await deps.jobs.enqueue(
+          JobQueueOf[JobNames.rebuildDataset],
+          JobNames.rebuildDataset,
+          { import_id: commit.import_id },
+          {
+            jobId: `rebuild-after-${commit.import_id}-${commit.committed_at}`,
+          },
+        );
         deps.log.info({ import_id: commit.import_id, ...commit.counts }, 'import written; rebuilding derived data');
       }
     },

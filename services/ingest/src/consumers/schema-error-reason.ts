@@ -26,7 +26,9 @@ export function describeSchemaError(errors: readonly TLocalizedValidationError[]
       return `${at}: must be ${FORMAT_NAMES[first.params.format] ?? `in format ${first.params.format}`}`;
     case 'type': {
       // A nullable field fails both branches of its union; name both rather than only the first.
-      const orNull = errors.some((error) => error !== first && error.instancePath === first.instancePath && error.keyword === 'type' && error.params.type === 'null');
+      const orNull = errors.some(
+        (error) => error !== first && error.instancePath === first.instancePath && error.keyword === 'type' && error.params.type === 'null',
+      );
       return `${at}: must be ${[first.params.type].flat().join(' or ')}${orNull ? ' or null' : ''}`;
     }
     default:

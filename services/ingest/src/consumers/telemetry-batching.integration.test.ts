@@ -7,16 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsStore, EventLog } from '@ust/platform';
 import { startConsumer } from '../consumer.js';
-import {
-  adapters,
-  gatewayLogEvent,
-  keysForEachPartition,
-  log,
-  openMigratedStore,
-  recordingStore,
-  testNames,
-  until,
-} from '../testing/telemetry-fixtures.js';
+import { adapters, gatewayLogEvent, keysForEachPartition, log, openMigratedStore, recordingStore, testNames, until } from '../testing/telemetry-fixtures.js';
 import { insertByDay } from './telemetry-consumer.js';
 import { telemetryLogsConsumer } from './telemetry-logs.consumer.js';
 
@@ -68,7 +59,10 @@ describe.each(adapters)('telemetry batches on the %s event log', (_name, makeLog
     const event = gatewayLogEvent();
     await events.publish(names.logsTopic, [{ key: event.event_id, value: JSON.stringify(event) }]);
 
-    await until(async () => countOf([event.event_id]), (n) => n === 1);
+    await until(
+      async () => countOf([event.event_id]),
+      (n) => n === 1,
+    );
     // One row in a batch of up to 1,000: only the timer can have closed it.
     expect(inserts).toEqual([{ table: 'logs', rows: 1 }]);
     await consumer.subscription.close();
@@ -85,7 +79,10 @@ describe.each(adapters)('telemetry batches on the %s event log', (_name, makeLog
       batch.map(({ key, event }) => ({ key, value: JSON.stringify(event) })),
     );
 
-    await until(async () => countOf(batch.map(({ event }) => event.event_id)), (n) => n === 3);
+    await until(
+      async () => countOf(batch.map(({ event }) => event.event_id)),
+      (n) => n === 3,
+    );
     // Each member holds one partition and one event: three deliveries, one insert.
     expect(inserts).toEqual([{ table: 'logs', rows: 3 }]);
     expect(consumer.stats).toMatchObject({ written: 3, batches: 3 });

@@ -30,7 +30,11 @@ afterAll(() => store?.close());
 
 async function rowsOf(table: string, ids: string[]): Promise<Array<Record<string, unknown>>> {
   const rows = await store.query(`SELECT * EXCEPT inserted_at FROM ${table} FINAL WHERE event_id IN {ids:Array(UUID)} ORDER BY timestamp, event_id`, { ids });
-  return rows.map((row) => ({ ...row, timestamp: isoFromClickHouse(row.timestamp as string), ...('received_at' in row ? { received_at: isoFromClickHouse(row.received_at as string) } : {}) }));
+  return rows.map((row) => ({
+    ...row,
+    timestamp: isoFromClickHouse(row.timestamp as string),
+    ...('received_at' in row ? { received_at: isoFromClickHouse(row.received_at as string) } : {}),
+  }));
 }
 
 async function countOf(table: string, ids: string[]): Promise<number> {
@@ -54,10 +58,22 @@ describe.each(adapters)('the telemetry consumers on the %s event log', (_name, m
 
   it('write log and activity events as rows with every field intact', async () => {
     const names = testNames('fields');
-    const logs = await start(events, telemetryLogsConsumer({ store, topic: names.logsTopic, groupId: `${names.groupId}-logs`, deadLetterTopic: names.deadLetterTopic }));
-    const activities = await start(events, telemetryActivitiesConsumer({ store, topic: names.activitiesTopic, groupId: `${names.groupId}-activities`, deadLetterTopic: names.deadLetterTopic }));
+    const logs = await start(
+      events,
+      telemetryLogsConsumer({ store, topic: names.logsTopic, groupId: `${names.groupId}-logs`, deadLetterTopic: names.deadLetterTopic }),
+    );
+    const activities = await start(
+      events,
+      telemetryActivitiesConsumer({ store, topic: names.activitiesTopic, groupId: `${names.groupId}-activities`, deadLetterTopic: names.deadLetterTopic }),
+    );
 
-    const request = gatewayLogEvent({ timestamp: recentIso(120), received_at: recentIso(119), status_code: 404, duration_ms: 12.5, request_id: `req-${names.suffix}` });
+    const request = gatewayLogEvent({
+      timestamp: recentIso(120),
+      received_at: recentIso(119),
+      status_code: 404,
+      duration_ms: 12.5,
+      request_id: `req-${names.suffix}`,
+    });
     // A browser entry: no request fields, its context as JSON text, its time with an offset.
     const clientAt = new Date(Date.parse(recentIso(60)));
     const offsetIso = new Date(clientAt.getTime() + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
@@ -79,13 +95,27 @@ describe.each(adapters)('the telemetry consumers on the %s event log', (_name, m
       request_id: null,
     });
     const activity = activityEvent({ timestamp: recentIso(30), facility_id: 'NY-000123', details: '{"metric":"release_count","from":"tanks"}' });
-    const anonymous = activityEvent({ timestamp: recentIso(20), auth0_user_id: null, user_role: null, email: null, name: null, session_id: null, location_lat: null, location_lon: null, page: null, details: '' });
+    const anonymous = activityEvent({
+      timestamp: recentIso(20),
+      auth0_user_id: null,
+      user_role: null,
+      email: null,
+      name: null,
+      session_id: null,
+      location_lat: null,
+      location_lon: null,
+      page: null,
+      details: '',
+    });
     await events.publish(names.logsTopic, messagesOf([request, client]));
     await events.publish(names.activitiesTopic, messagesOf([activity, anonymous]));
 
     const logIds = [request.event_id, client.event_id];
     const activityIds = [activity.event_id, anonymous.event_id];
-    await until(async () => [await countOf('logs', logIds), await countOf('user_activities', activityIds)], ([l, a]) => l === 2 && a === 2);
+    await until(
+      async () => [await countOf('logs', logIds), await countOf('user_activities', activityIds)],
+      ([l, a]) => l === 2 && a === 2,
+    );
     expect(await rowsOf('logs', logIds)).toEqual([request, { ...client, timestamp: clientAt.toISOString() }].sort(byTimestampThenId));
     expect(await rowsOf('user_activities', activityIds)).toEqual([activity, anonymous].sort(byTimestampThenId));
 
@@ -95,8 +125,14 @@ describe.each(adapters)('the telemetry consumers on the %s event log', (_name, m
 
   it('dead-letter a message that is not JSON and one with a bad field, and write the valid messages of the same batch', async () => {
     const names = testNames('dead-letter');
-    const logs = await start(events, telemetryLogsConsumer({ store, topic: names.logsTopic, groupId: `${names.groupId}-logs`, deadLetterTopic: names.deadLetterTopic }));
-    const activities = await start(events, telemetryActivitiesConsumer({ store, topic: names.activitiesTopic, groupId: `${names.groupId}-activities`, deadLetterTopic: names.deadLetterTopic }));
+    const logs = await start(
+      events,
+      telemetryLogsConsumer({ store, topic: names.logsTopic, groupId: `${names.groupId}-logs`, deadLetterTopic: names.deadLetterTopic }),
+    );
+    const activities = await start(
+      events,
+      telemetryActivitiesConsumer({ store, topic: names.activitiesTopic, groupId: `${names.groupId}-activities`, deadLetterTopic: names.deadLetterTopic }),
+    );
     const deadLetters: ConsumedMessage[] = [];
     const reader = await events.subscribe({
       groupId: `${names.groupId}-reader`,
@@ -119,8 +155,14 @@ describe.each(adapters)('the telemetry consumers on the %s event log', (_name, m
     const badActivity = JSON.stringify({ ...activityEvent(), activity_type: 'map_zoomed' });
     await events.publish(names.activitiesTopic, [{ key: 'browser-1', value: badActivity }]);
 
-    await until(async () => countOf('logs', [before.event_id, after.event_id]), (n) => n === 2);
-    await until(async () => deadLetters.length, (n) => n === 3);
+    await until(
+      async () => countOf('logs', [before.event_id, after.event_id]),
+      (n) => n === 2,
+    );
+    await until(
+      async () => deadLetters.length,
+      (n) => n === 3,
+    );
     const notJson = (() => {
       try {
         JSON.parse('{not json');
@@ -148,7 +190,10 @@ describe.each(adapters)('the telemetry consumers on the %s event log', (_name, m
       ].sort((a, b) => a.value.localeCompare(b.value)),
     );
     // The counters move after the dead letter was published: wait for them rather than race.
-    await until(async () => [logs.stats.written, logs.stats.deadLettered, activities.stats.written, activities.stats.deadLettered], (counts) => counts.join() === '2,2,0,1');
+    await until(
+      async () => [logs.stats.written, logs.stats.deadLettered, activities.stats.written, activities.stats.deadLettered],
+      (counts) => counts.join() === '2,2,0,1',
+    );
 
     await reader.close();
     await logs.subscription.close();
@@ -174,11 +219,17 @@ describe.each(adapters)('the telemetry consumers on the %s event log', (_name, m
         throw new Error('killed before the commit');
       },
     });
-    await until(async () => countOf('logs', ids), (n) => n === batch.length);
+    await until(
+      async () => countOf('logs', ids),
+      (n) => n === batch.length,
+    );
     await first.subscription.close();
 
     const restarted = await start(events, telemetryLogsConsumer(options));
-    await until(async () => restarted.stats.written, (n) => n === batch.length);
+    await until(
+      async () => restarted.stats.written,
+      (n) => n === batch.length,
+    );
     const insertedRows = recording.inserts.reduce((sum, insert) => sum + insert.rows, 0);
     expect(insertedRows).toBeGreaterThanOrEqual(2 * batch.length);
 

@@ -28,18 +28,17 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
 
     it('binds typed parameters, and a parameter is data, never SQL', async () => {
       const hostile = "x'); DROP TABLE anything; --";
-      const rows = await store.query<{ n: number; s: string; list: string[] }>(
-        'SELECT {n:UInt64} + 1 AS n, {s:String} AS s, {list:Array(String)} AS list',
-        { n: 41, s: hostile, list: ['DC', 'VT'] },
-      );
+      const rows = await store.query<{ n: number; s: string; list: string[] }>('SELECT {n:UInt64} + 1 AS n, {s:String} AS s, {list:Array(String)} AS list', {
+        n: 41,
+        s: hostile,
+        list: ['DC', 'VT'],
+      });
       // Both adapters return 64-bit integers as JSON numbers.
       expect(rows).toEqual([{ n: 42, s: hostile, list: ['DC', 'VT'] }]);
     });
 
     it('inserts more rows than one batch holds and reads them all back', async () => {
-      await store.command(
-        'CREATE TABLE contract_rows (id UInt32, state LowCardinality(String), at DateTime64(3, \'UTC\')) ENGINE = MergeTree ORDER BY id',
-      );
+      await store.command("CREATE TABLE contract_rows (id UInt32, state LowCardinality(String), at DateTime64(3, 'UTC')) ENGINE = MergeTree ORDER BY id");
       const rows = Array.from({ length: 120_000 }, (_, id) => ({
         id,
         state: id % 2 ? 'DC' : 'VT',
@@ -47,7 +46,7 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
       }));
       await store.insert('contract_rows', rows);
       const [summary] = await store.query<{ total: number; dc: number; last: string }>(
-        "SELECT count() AS total, countIf(state = {state:String}) AS dc, toString(max(at)) AS last FROM contract_rows",
+        'SELECT count() AS total, countIf(state = {state:String}) AS dc, toString(max(at)) AS last FROM contract_rows',
         { state: 'DC' },
       );
       expect(summary).toEqual({ total: 120_000, dc: 60_000, last: '2024-01-02 09:19:59.000' });
@@ -55,10 +54,7 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
 
     it('inserts rows given as JSON text exactly as parsed rows', async () => {
       await store.command('CREATE TABLE contract_json (id String, n Nullable(Int32), at Nullable(Date32), ok Nullable(Bool)) ENGINE = MergeTree ORDER BY id');
-      await store.insertJsonRows('contract_json', [
-        JSON.stringify({ id: 'a', n: 1, at: '1984-01-08', ok: true }),
-        '{"id":"b","n":null,"at":null,"ok":null}',
-      ]);
+      await store.insertJsonRows('contract_json', [JSON.stringify({ id: 'a', n: 1, at: '1984-01-08', ok: true }), '{"id":"b","n":null,"at":null,"ok":null}']);
       expect(await store.query('SELECT id, n, toString(at) AS at, ok FROM contract_json ORDER BY id')).toEqual([
         { id: 'a', n: 1, at: '1984-01-08', ok: true },
         { id: 'b', n: null, at: null, ok: null },
@@ -66,9 +62,7 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
     });
 
     it('keeps the latest version of a record in a ReplacingMergeTree, so a replay adds nothing', async () => {
-      await store.command(
-        'CREATE TABLE contract_versions (id String, name String, version UInt64) ENGINE = ReplacingMergeTree(version) ORDER BY id',
-      );
+      await store.command('CREATE TABLE contract_versions (id String, name String, version UInt64) ENGINE = ReplacingMergeTree(version) ORDER BY id');
       await store.insert('contract_versions', [
         { id: 'a', name: 'first', version: 1 },
         { id: 'b', name: 'only', version: 1 },
@@ -92,19 +86,14 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
         path.join(directory, '001_create_widgets.sql'),
         '-- widgets for the contract\nCREATE TABLE widgets (id UInt32) ENGINE = MergeTree ORDER BY id;\n',
       );
-      await writeFile(
-        path.join(directory, '002_widget_rows.sql'),
-        'INSERT INTO widgets VALUES (1);\nINSERT INTO widgets VALUES (2);\n',
-      );
+      await writeFile(path.join(directory, '002_widget_rows.sql'), 'INSERT INTO widgets VALUES (1);\nINSERT INTO widgets VALUES (2);\n');
       // Its own history table, so the project's migrations (same version numbers) stay unaffected.
       const options = { table: 'contract_migrations' };
       expect(await applyMigrations(store, directory, undefined, options)).toEqual({ applied: ['1_create_widgets', '2_widget_rows'], alreadyApplied: 0 });
       expect(await applyMigrations(store, directory, undefined, options)).toEqual({ applied: [], alreadyApplied: 2 });
       const [count] = await store.query<{ n: number }>('SELECT count() AS n FROM widgets');
       expect(count?.n).toBe(2);
-      const recorded = await store.query<{ version: number; name: string }>(
-        'SELECT version, name FROM contract_migrations ORDER BY version',
-      );
+      const recorded = await store.query<{ version: number; name: string }>('SELECT version, name FROM contract_migrations ORDER BY version');
       expect(recorded).toEqual([
         { version: 1, name: 'create_widgets' },
         { version: 2, name: 'widget_rows' },

@@ -7,13 +7,9 @@ import { describeAnalyticsStoreContract } from './analytics-store.contract.js';
 import { createChdbStore } from './chdb-store.js';
 import { createClickHouseStore } from './clickhouse-store.js';
 
-describeAnalyticsStoreContract('chdb', async () =>
-  createChdbStore({ path: await mkdtemp(path.join(os.tmpdir(), 'ust-chdb-')), database: 'contract' }),
-);
+describeAnalyticsStoreContract('chdb', async () => createChdbStore({ path: await mkdtemp(path.join(os.tmpdir(), 'ust-chdb-')), database: 'contract' }));
 
 const clickhouseUrl = inject('clickhouseUrl');
 if (clickhouseUrl) {
-  describeAnalyticsStoreContract('clickhouse', () =>
-    createClickHouseStore({ url: clickhouseUrl, database: `contract_${randomBytes(4).toString('hex')}` }),
-  );
+  describeAnalyticsStoreContract('clickhouse', () => createClickHouseStore({ url: clickhouseUrl, database: `contract_${randomBytes(4).toString('hex')}` }));
 }

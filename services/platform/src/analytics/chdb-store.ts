@@ -24,8 +24,7 @@ export async function createChdbStore(options: ChdbStoreOptions): Promise<Analyt
   const dataPath = path.resolve(options.path);
   if (openStore && (openStore.path !== dataPath || openStore.database !== options.database)) {
     throw new Error(
-      `chDB is already open on ${openStore.path} (database ${openStore.database}) in this process; ` +
-        'one process can use one data directory and database',
+      `chDB is already open on ${openStore.path} (database ${openStore.database}) in this process; ` + 'one process can use one data directory and database',
     );
   }
   await mkdir(dataPath, { recursive: true });

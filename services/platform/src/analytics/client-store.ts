@@ -76,7 +76,10 @@ export class ClientAnalyticsStore implements AnalyticsStore {
   }
 
   insertJsonRows(table: string, rows: readonly string[]): Promise<void> {
-    return this.insert(table, rows.map((json): RawJsonRow => ({ [RAW_JSON]: json })));
+    return this.insert(
+      table,
+      rows.map((json): RawJsonRow => ({ [RAW_JSON]: json })),
+    );
   }
 
   private track<T>(run: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ describe('splitStatements', () => {
   it('splits at semicolons that end a line and drops comment lines', () => {
     const sql = [
       '-- facilities',
-      'CREATE TABLE a (x String DEFAULT \'a;b\') ENGINE = MergeTree ORDER BY x;',
+      "CREATE TABLE a (x String DEFAULT 'a;b') ENGINE = MergeTree ORDER BY x;",
       '',
       'CREATE TABLE b (y UInt8)',
       '  ENGINE = MergeTree ORDER BY y;',

@@ -72,9 +72,7 @@ export async function applyMigrations(store: AnalyticsStore, directory: string, 
       checksum String,
       applied_at DateTime64(3, 'UTC') DEFAULT now64(3)
     ) ENGINE = MergeTree ORDER BY version`);
-  const done = await store.query<{ version: number; name: string; checksum: string }>(
-    `SELECT version, name, checksum FROM ${table} ORDER BY version`,
-  );
+  const done = await store.query<{ version: number; name: string; checksum: string }>(`SELECT version, name, checksum FROM ${table} ORDER BY version`);
   const doneByVersion = new Map(done.map((row) => [Number(row.version), row]));
   const result: MigrationResult = { applied: [], alreadyApplied: 0 };
   for (const migration of await readMigrations(directory)) {
@@ -84,17 +82,13 @@ export async function applyMigrations(store: AnalyticsStore, directory: string, 
         throw new Error(`Migration version ${migration.version} is ${previous.name} in the database but ${migration.name} in ${directory}`);
       }
       if (previous.checksum !== migration.checksum) {
-        throw new Error(
-          `Migration ${migration.version}_${migration.name} was edited after it was applied; add a new migration instead`,
-        );
+        throw new Error(`Migration ${migration.version}_${migration.name} was edited after it was applied; add a new migration instead`);
       }
       result.alreadyApplied += 1;
       continue;
     }
     for (const statement of migration.statements) await store.command(statement);
-    await store.insert(options.table ?? 'schema_migrations', [
-      { version: migration.version, name: migration.name, checksum: migration.checksum },
-    ]);
+    await store.insert(options.table ?? 'schema_migrations', [{ version: migration.version, name: migration.name, checksum: migration.checksum }]);
     result.applied.push(`${migration.version}_${migration.name}`);
     log?.info({ migration: `${migration.version}_${migration.name}` }, 'migration applied');
   }

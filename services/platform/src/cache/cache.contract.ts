@@ -116,7 +116,13 @@ export function describeCacheContract(adapterName: string, makeCache: () => Prom
       expect([...((await cache.getBuffer('two')) ?? [])]).toEqual([0x00, 0x80, 0xff]);
       expect(await cache.ttl('one')).toBe(-1);
 
-      await cache.setMany([['brief', 'x'], ['brief2', 'y']], { ttlSeconds: 1 });
+      await cache.setMany(
+        [
+          ['brief', 'x'],
+          ['brief2', 'y'],
+        ],
+        { ttlSeconds: 1 },
+      );
       expect(await cache.ttl('brief')).toBeGreaterThan(-1);
       await eventually(async () => (await cache.getBuffers(['brief', 'brief2'])).every((v) => v === null), true);
       await cache.setMany([]);

@@ -14,12 +14,7 @@ export const DEAD_LETTER_HEADERS = {
  * stops a batch. The original key, value and headers are kept byte for byte; the dlq-* headers say
  * why and where it came from, so it can be inspected and re-published later.
  */
-export async function sendToDeadLetter(
-  log: EventLog,
-  deadLetterTopic: string,
-  message: ConsumedMessage,
-  reason: string,
-): Promise<void> {
+export async function sendToDeadLetter(log: EventLog, deadLetterTopic: string, message: ConsumedMessage, reason: string): Promise<void> {
   await log.publish(deadLetterTopic, [
     {
       // A message published without a key (by another producer) still needs one here; the

@@ -6,10 +6,7 @@
 /** resetOffsets was asked for a group that still has consumers: Kafka refuses it too. */
 export class GroupHasRunningConsumersError extends Error {
   constructor(groupId: string, topic: string, detail: string) {
-    super(
-      `Cannot reset the offsets of consumer group "${groupId}" on topic "${topic}": the group has running consumers ` +
-        `(${detail}). Close them first.`,
-    );
+    super(`Cannot reset the offsets of consumer group "${groupId}" on topic "${topic}": the group has running consumers ` + `(${detail}). Close them first.`);
     this.name = 'GroupHasRunningConsumersError';
   }
 }

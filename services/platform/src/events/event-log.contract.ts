@@ -63,10 +63,7 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
     });
 
     /** Subscribes, records every handled message, and waits until the consumer is ready. */
-    async function consume(
-      options: Omit<SubscribeOptions, 'handleBatch'> & { handleBatch?: SubscribeOptions['handleBatch'] },
-      on: EventLog = log,
-    ) {
+    async function consume(options: Omit<SubscribeOptions, 'handleBatch'> & { handleBatch?: SubscribeOptions['handleBatch'] }, on: EventLog = log) {
       const received: ConsumedMessage[] = [];
       const batches: MessageBatch[] = [];
       const subscription = await on.subscribe({
@@ -119,7 +116,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
         { key: 'facility-2', value: binary },
         { key: 'facility-1', value: '{"n":2}' },
       ]);
-      await waitFor(() => `3 messages, got ${consumer.received.length}`, () => consumer.received.length >= 3);
+      await waitFor(
+        () => `3 messages, got ${consumer.received.length}`,
+        () => consumer.received.length >= 3,
+      );
       expect(consumer.received).toHaveLength(3);
       const first = consumer.received.filter((message) => message.key === 'facility-1');
       expect(first.map(text)).toEqual(['{"n":1}', '{"n":2}']);
@@ -142,7 +142,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const messages = numbered(keys, 40);
       for (let start = 0; start < messages.length; start += 80) await log.publish(topic, messages.slice(start, start + 80));
       const consumer = await consume({ groupId: uniqueName('contract-order-group'), topics: [topic], fromBeginning: true, maxBatchSize: 7 });
-      await waitFor(() => `${messages.length} messages, got ${consumer.received.length}`, () => consumer.received.length >= messages.length);
+      await waitFor(
+        () => `${messages.length} messages, got ${consumer.received.length}`,
+        () => consumer.received.length >= messages.length,
+      );
       expect(consumer.received).toHaveLength(messages.length);
       for (const key of keys) {
         const ofKey = consumer.received.filter((message) => message.key === key);
@@ -167,7 +170,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const first = numbered(keys, 10);
       await log.publish(topic, first);
       const total = () => a.received.length + b.received.length;
-      await waitFor(() => `${first.length} messages, got ${total()}`, () => total() >= first.length);
+      await waitFor(
+        () => `${first.length} messages, got ${total()}`,
+        () => total() >= first.length,
+      );
       expect(sorted([...a.values(), ...b.values()])).toEqual(sorted(first.map(({ value }) => String(value))));
       const partitionsOf = (received: ConsumedMessage[]) => new Set(received.map((message) => message.partition));
       expect(partitionsOf(a.received).size).toBeGreaterThan(0);
@@ -208,7 +214,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const before = numbered(keys, 5, '-before');
       await log.publish(topic, before);
       const first = await consume({ groupId, topics: [topic], fromBeginning: true });
-      await waitFor(() => `40 messages, got ${first.received.length}`, () => first.received.length >= before.length);
+      await waitFor(
+        () => `40 messages, got ${first.received.length}`,
+        () => first.received.length >= before.length,
+      );
       await first.subscription.close();
 
       const after = numbered(keys, 5, '-after');
@@ -216,7 +225,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const second = await consume({ groupId, topics: [topic], fromBeginning: true });
       // Offsets are handed out in order per partition, so a redelivered earlier message would
       // arrive before the new ones it precedes: once all new ones are in, none of them came.
-      await waitFor(() => `40 new messages, got ${second.received.length}`, () => second.received.length >= after.length);
+      await waitFor(
+        () => `40 new messages, got ${second.received.length}`,
+        () => second.received.length >= after.length,
+      );
       expect(sorted(second.values())).toEqual(sorted(after.map(({ value }) => String(value))));
       await waitFor(
         () => 'committed offsets to cover all 80 messages',
@@ -244,7 +256,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
           handled.push(...batch.messages);
         },
       });
-      await waitFor(() => `30 handled messages, got ${handled.length}`, () => handled.length >= messages.length);
+      await waitFor(
+        () => `30 handled messages, got ${handled.length}`,
+        () => handled.length >= messages.length,
+      );
       expect(sorted(handled.map(text))).toEqual(sorted(messages.map(({ value }) => String(value))));
       const failures = deliveries.filter(({ failed }) => failed);
       expect(failures).toHaveLength(2);
@@ -253,8 +268,7 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
         const again = deliveries.filter(({ batch: later }) => later !== batch && later.partition === batch.partition);
         expect(again.some(({ batch: later }) => later.messages[0]!.offset === batch.messages[0]!.offset)).toBe(true);
         for (const message of batch.messages) {
-          const same = (other: ConsumedMessage) =>
-            other.partition === message.partition && other.offset === message.offset && text(other) === text(message);
+          const same = (other: ConsumedMessage) => other.partition === message.partition && other.offset === message.offset && text(other) === text(message);
           expect(handled.some(same)).toBe(true);
         }
       }
@@ -287,7 +301,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const messages = numbered(keysNamed('facility', 20), 5);
       await log.publish(topic, messages);
       const first = await consume({ groupId, topics: [topic], fromBeginning: true });
-      await waitFor(() => `100 messages, got ${first.received.length}`, () => first.received.length >= messages.length);
+      await waitFor(
+        () => `100 messages, got ${first.received.length}`,
+        () => first.received.length >= messages.length,
+      );
       await first.subscription.close();
       expect(committedSum(await log.committedOffsets(groupId, topic))).toBe(messages.length);
 
@@ -295,7 +312,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       expect(await log.committedOffsets(groupId, topic)).toEqual([0, 1, 2].map((partition) => ({ partition, offset: '0' })));
       // fromBeginning false: the replay comes from the committed offsets, not from the option.
       const replay = await consume({ groupId, topics: [topic], fromBeginning: false });
-      await waitFor(() => `100 replayed messages, got ${replay.received.length}`, () => replay.received.length >= messages.length);
+      await waitFor(
+        () => `100 replayed messages, got ${replay.received.length}`,
+        () => replay.received.length >= messages.length,
+      );
       expect(replay.received).toHaveLength(messages.length);
       expect(checksum(replay.values())).toBe(checksum(first.values()));
       expect(checksum(replay.values())).toBe(checksum(messages.map(({ value }) => String(value))));
@@ -328,7 +348,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       await log.publish(topic, [...numbered([keyA], 5), ...numbered([keyB], 3)]);
       await expectOffsets({ [pa]: '-1', [pb]: '-1', [empty]: '-1' });
       const consumer = await consume({ groupId, topics: [topic], fromBeginning: true });
-      await waitFor(() => `8 messages, got ${consumer.received.length}`, () => consumer.received.length >= 8);
+      await waitFor(
+        () => `8 messages, got ${consumer.received.length}`,
+        () => consumer.received.length >= 8,
+      );
       await waitFor(
         () => 'the offsets after the last messages to be committed',
         async () => committedSum(await log.committedOffsets(groupId, topic)) === 8,
@@ -349,7 +372,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       await log.publish(topic, [{ key: 'facility-1', value: 'created by publish' }]);
       expect((await log.committedOffsets(uniqueName('contract-autocreate-group'), topic)).length).toBe(3);
       const consumer = await consume({ groupId: uniqueName('contract-autocreate-group'), topics: [topic], fromBeginning: true });
-      await waitFor(() => 'the message', () => consumer.received.length >= 1);
+      await waitFor(
+        () => 'the message',
+        () => consumer.received.length >= 1,
+      );
       expect(consumer.values()).toEqual(['created by publish']);
     });
 
@@ -369,7 +395,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const over = { ...fits, value: `${fits.value}x` };
       await expect(log.publish(topic, [over])).rejects.toBeInstanceOf(MessageTooLargeError);
       await log.publish(topic, [fits]);
-      await waitFor(() => 'the message that fits', () => consumer.received.length >= 1);
+      await waitFor(
+        () => 'the message that fits',
+        () => consumer.received.length >= 1,
+      );
       expect(consumer.values()).toEqual([fits.value]);
     });
 
@@ -382,13 +411,22 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const others = keys.filter((key) => partitionForKey(key, 3) !== partitionForKey(big, 3));
       const first = [{ key: big, value: 'x'.repeat(5000) }, ...others.map((key) => ({ key, value: `${key}:first` }))];
       await expect(log.publish(topic, first)).rejects.toMatchObject({ name: 'MessageTooLargeError', topic, message: expect.stringContaining(topic) });
-      await waitFor(() => `${others.length} messages of the other partitions, got ${consumer.received.length}`, () => consumer.received.length >= others.length);
+      await waitFor(
+        () => `${others.length} messages of the other partitions, got ${consumer.received.length}`,
+        () => consumer.received.length >= others.length,
+      );
       // After a refusal every partition takes messages again, those of the refused batch too.
       const second = keys.map((key) => ({ key, value: `${key}:second` }));
       await log.publish(topic, second);
-      await log.publish(topic, keys.slice(0, 7).map((key) => ({ key, value: `${key}:third` })));
+      await log.publish(
+        topic,
+        keys.slice(0, 7).map((key) => ({ key, value: `${key}:third` })),
+      );
       const expected = [...others.map((key) => `${key}:first`), ...second.map(({ value }) => value), ...keys.slice(0, 7).map((key) => `${key}:third`)];
-      await waitFor(() => `${expected.length} messages, got ${consumer.received.length}`, () => consumer.received.length >= expected.length);
+      await waitFor(
+        () => `${expected.length} messages, got ${consumer.received.length}`,
+        () => consumer.received.length >= expected.length,
+      );
       expect(sorted(consumer.values())).toEqual(sorted(expected));
     });
 
@@ -408,7 +446,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       });
       const dlq = await consume({ groupId: uniqueName('contract-dlq-reader'), topics: [deadLetters], fromBeginning: true });
       await log.publish(source, [{ key: 'facility-9', value: '{not json', headers: { 'import-id': 'imp-7' } }]);
-      await waitFor(() => 'the dead letter', () => dlq.received.length >= 1);
+      await waitFor(
+        () => 'the dead letter',
+        () => dlq.received.length >= 1,
+      );
       const [original, dead] = [parked[0]!, dlq.received[0]!];
       expect(dead.key).toBe('facility-9');
       expect(text(dead)).toBe('{not json');
@@ -429,8 +470,17 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const deadLetters = await topicWithPartitions('contract-dlq-unpublished');
       const dlq = await consume({ groupId: uniqueName('contract-dlq-unpublished-reader'), topics: [deadLetters], fromBeginning: true });
       const meantFor = uniqueName('contract-dlq-meant-for');
-      await sendUnpublishedToDeadLetter(log, deadLetters, meantFor, { key: 'event-1', value: '{"big":true}', headers: { kind: 'log' } }, 'too large for the topic');
-      await waitFor(() => 'the dead letter', () => dlq.received.length >= 1);
+      await sendUnpublishedToDeadLetter(
+        log,
+        deadLetters,
+        meantFor,
+        { key: 'event-1', value: '{"big":true}', headers: { kind: 'log' } },
+        'too large for the topic',
+      );
+      await waitFor(
+        () => 'the dead letter',
+        () => dlq.received.length >= 1,
+      );
       const [dead] = dlq.received;
       expect(dead!.key).toBe('event-1');
       expect(text(dead!)).toBe('{"big":true}');
@@ -443,17 +493,26 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const closed = await consume({ groupId, topics: [topic], fromBeginning: true });
       const first = numbered(keysNamed('facility', 5), 1, '-first');
       await log.publish(topic, first);
-      await waitFor(() => '5 messages', () => closed.received.length >= 5);
+      await waitFor(
+        () => '5 messages',
+        () => closed.received.length >= 5,
+      );
       await closed.subscription.close();
       const second = numbered(keysNamed('facility', 5), 1, '-second');
       await log.publish(topic, second);
       // A witness group sees the new messages arrive; by then the closed one would have too.
       const witness = await consume({ groupId: uniqueName('contract-close-sub-witness'), topics: [topic], fromBeginning: true });
-      await waitFor(() => 'the witness to see all 10', () => witness.received.length >= 10);
+      await waitFor(
+        () => 'the witness to see all 10',
+        () => witness.received.length >= 10,
+      );
       expect(closed.received).toHaveLength(5);
       // They were left for the group, not consumed by the closed member.
       const next = await consume({ groupId, topics: [topic], fromBeginning: true });
-      await waitFor(() => 'the next member to get the 5 new messages', () => next.received.length >= 5);
+      await waitFor(
+        () => 'the next member to get the 5 new messages',
+        () => next.received.length >= 5,
+      );
       expect(sorted(next.values())).toEqual(sorted(second.map(({ value }) => String(value))));
     });
 
@@ -464,7 +523,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       await other.ensureTopics([{ topic, partitions: 3 }]);
       const closing = await consume({ groupId: uniqueName('contract-close-log-group'), topics: [topic], fromBeginning: true }, other);
       await other.publish(topic, numbered(keysNamed('facility', 3), 1));
-      await waitFor(() => '3 messages', () => closing.received.length >= 3);
+      await waitFor(
+        () => '3 messages',
+        () => closing.received.length >= 3,
+      );
       await other.close();
       expect(await other.ping()).toBe(false);
       await expect(other.publish(topic, [{ key: 'k', value: 'v' }])).rejects.toThrow(/closed/);
@@ -476,7 +538,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       await log.publish(topic, more);
       const witness = await consume({ groupId: uniqueName('contract-close-log-witness'), topics: [topic], fromBeginning: true });
       const wanted = more.map(({ value }) => String(value));
-      await waitFor(() => 'the witness to see the new messages', () => wanted.every((value) => witness.values().includes(value)));
+      await waitFor(
+        () => 'the witness to see the new messages',
+        () => wanted.every((value) => witness.values().includes(value)),
+      );
       expect(closing.received).toHaveLength(3);
     });
   });

@@ -33,7 +33,10 @@ describe('in-process adapter', () => {
     const log = createInProcessEventLog({ defaultPartitions: 1, retention: 5 });
     try {
       const topic = uniqueName('in-process-retention');
-      await log.publish(topic, Array.from({ length: 8 }, (_, i) => ({ key: 'facility-1', value: `m${i}` })));
+      await log.publish(
+        topic,
+        Array.from({ length: 8 }, (_, i) => ({ key: 'facility-1', value: `m${i}` })),
+      );
       const received: string[] = [];
       const offsets: string[] = [];
       const subscription = await log.subscribe({
@@ -46,7 +49,10 @@ describe('in-process adapter', () => {
         },
       });
       await subscription.ready;
-      await waitFor(() => '5 messages', () => received.length >= 5);
+      await waitFor(
+        () => '5 messages',
+        () => received.length >= 5,
+      );
       expect(received).toEqual(['m3', 'm4', 'm5', 'm6', 'm7']);
       expect(offsets).toEqual(['3', '4', '5', '6', '7']);
     } finally {
@@ -69,7 +75,10 @@ describe('in-process adapter', () => {
       expect(calls).toBe(0);
       await publishing;
       expect(calls).toBe(0);
-      await waitFor(() => 'the delivery', () => calls === 1);
+      await waitFor(
+        () => 'the delivery',
+        () => calls === 1,
+      );
     } finally {
       await log.close();
     }
@@ -100,7 +109,10 @@ describe('Kafka adapter on a real broker', () => {
           producerIds.push(context.producerId.toString());
         },
       });
-      await waitFor(() => 'the message', () => producerIds.length >= 1);
+      await waitFor(
+        () => 'the message',
+        () => producerIds.length >= 1,
+      );
     } finally {
       await consumer.disconnect();
     }
@@ -135,7 +147,10 @@ describe('Kafka adapter on a real broker', () => {
         handleBatch: async (batch) => void taken.push(...batch.messages.map((message) => message.value.toString())),
       });
       await second.ready;
-      await waitFor(() => `10 messages on the surviving member, got ${taken.length}`, () => taken.length >= 10);
+      await waitFor(
+        () => `10 messages on the surviving member, got ${taken.length}`,
+        () => taken.length >= 10,
+      );
       expect([...taken].sort()).toEqual(messages.map(({ value }) => value).sort());
     } finally {
       release();

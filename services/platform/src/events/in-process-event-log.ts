@@ -5,14 +5,7 @@
  * only when its handler resolved, and a failed batch comes back after a back-off.
  */
 import type { Logger } from '../logger.js';
-import type {
-  EventLog,
-  OffsetReset,
-  OutgoingMessage,
-  SubscribeOptions,
-  Subscription,
-  TopicSpec,
-} from '../ports/event-log.js';
+import type { EventLog, OffsetReset, OutgoingMessage, SubscribeOptions, Subscription, TopicSpec } from '../ports/event-log.js';
 import {
   assertValidTopicName,
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -198,8 +191,7 @@ class InProcessEventLog implements EventLog {
   }
 
   /** A topic's partitions, creating the topic on first use as a broker with auto-create does. */
-  private readonly partitionsOf = (topic: string): PartitionLog[] =>
-    this.topics.get(topic) ?? this.createTopic(topic, this.defaultPartitions);
+  private readonly partitionsOf = (topic: string): PartitionLog[] => this.topics.get(topic) ?? this.createTopic(topic, this.defaultPartitions);
 
   private existingTopic(topic: string): PartitionLog[] {
     const partitions = this.topics.get(topic);

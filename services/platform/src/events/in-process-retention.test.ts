@@ -38,7 +38,10 @@ async function kept(log: EventLog, topic: string, expected: number): Promise<str
     handleBatch: async ({ messages }) => void received.push(...messages.map((one) => label(one.value))),
   });
   await subscription.ready;
-  await waitFor(() => `${expected} messages, got ${received.join(' ')}`, () => received.length >= expected);
+  await waitFor(
+    () => `${expected} messages, got ${received.join(' ')}`,
+    () => received.length >= expected,
+  );
   await subscription.close();
   return received;
 }
@@ -87,7 +90,10 @@ describe('the in-process log past its retentionBytes', () => {
     open.push(slow);
     await slow.ready;
     await publishRange(log, topic, 0, 10);
-    await waitFor(() => 'the slow consumer\'s first batch', () => batches >= 1);
+    await waitFor(
+      () => "the slow consumer's first batch",
+      () => batches >= 1,
+    );
     expect(await kept(log, topic, 10)).toEqual(Array.from({ length: 10 }, (_, index) => `m${index}`));
     release();
   });

@@ -7,21 +7,8 @@
  */
 import { Kafka, logLevel, Partitioners, type Admin } from 'kafkajs';
 import { createLogger, type Logger } from '../logger.js';
-import type {
-  EventLog,
-  OffsetReset,
-  OutgoingMessage,
-  SubscribeOptions,
-  Subscription,
-  TopicSpec,
-} from '../ports/event-log.js';
-import {
-  assertValidTopicName,
-  EventLogClosedError,
-  GroupHasRunningConsumersError,
-  parseOffset,
-  UnknownTopicError,
-} from './event-log-rules.js';
+import type { EventLog, OffsetReset, OutgoingMessage, SubscribeOptions, Subscription, TopicSpec } from '../ports/event-log.js';
+import { assertValidTopicName, EventLogClosedError, GroupHasRunningConsumersError, parseOffset, UnknownTopicError } from './event-log-rules.js';
 import { pinoLogCreator } from './kafka-log-creator.js';
 import { ReplaceableProducer } from './kafka-producer.js';
 import { startKafkaSubscription } from './kafka-subscription.js';

@@ -37,11 +37,7 @@ function toConsumedMessage(topic: string, partition: number, message: KafkaMessa
  * resolved, and never for a batch whose handler threw: that batch is sought back and fetched
  * again after a back-off, so nothing is skipped (at-least-once).
  */
-export async function startKafkaSubscription(
-  kafka: Kafka,
-  options: SubscribeOptions,
-  settings: KafkaSubscriptionSettings,
-): Promise<Subscription> {
+export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOptions, settings: KafkaSubscriptionSettings): Promise<Subscription> {
   const { groupId, topics } = options;
   const maxBatchSize = options.maxBatchSize ?? 500;
   const logger = settings.logger.child({ groupId });

@@ -151,15 +151,19 @@ export function describeJobQueueContract(adapterName: string, makeQueue: () => P
       let inFlight = 0;
       let maxInFlight = 0;
       const order: number[] = [];
-      await jobs.process(queue, {
-        step: async (job) => {
-          inFlight++;
-          maxInFlight = Math.max(maxInFlight, inFlight);
-          await tick(20);
-          order.push((job.data as { n: number }).n);
-          inFlight--;
+      await jobs.process(
+        queue,
+        {
+          step: async (job) => {
+            inFlight++;
+            maxInFlight = Math.max(maxInFlight, inFlight);
+            await tick(20);
+            order.push((job.data as { n: number }).n);
+            inFlight--;
+          },
         },
-      }, { concurrency: 1 });
+        { concurrency: 1 },
+      );
       const ids = [];
       for (let n = 1; n <= 5; n++) ids.push((await jobs.enqueue(queue, 'step', { n })).id);
       for (const id of ids) expect((await jobs.waitUntilSettled(queue, id, SETTLE_MS)).status).toBe('completed');
@@ -173,13 +177,17 @@ export function describeJobQueueContract(adapterName: string, makeQueue: () => P
       let inFlight = 0;
       const allThreeRunning = deferred();
       // Each job waits until all three run at once: this only finishes if concurrency 3 is honoured.
-      await jobs.process(queue, {
-        together: async () => {
-          if (++inFlight === 3) allThreeRunning.resolve();
-          await allThreeRunning.promise;
-          inFlight--;
+      await jobs.process(
+        queue,
+        {
+          together: async () => {
+            if (++inFlight === 3) allThreeRunning.resolve();
+            await allThreeRunning.promise;
+            inFlight--;
+          },
         },
-      }, { concurrency: 3 });
+        { concurrency: 3 },
+      );
       const ids = await Promise.all([1, 2, 3].map(async (n) => (await jobs.enqueue(queue, 'together', { n })).id));
       for (const id of ids) expect((await jobs.waitUntilSettled(queue, id, SETTLE_MS)).status).toBe('completed');
     });

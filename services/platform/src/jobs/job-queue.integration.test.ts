@@ -31,18 +31,19 @@ for (const [adapter, make] of Object.entries(makers)) {
         const { id } = await jobs.enqueue(queue, 'score-facility', { facility: 123 });
         await jobs.waitUntilSettled(queue, id, 20_000);
         // BullMQ's worker emits 'failed' just after the state changes, so wait for the line.
-        await vi.waitFor(() =>
-          expect(lines).toContainEqual(
-            expect.objectContaining({
-              level: 40,
-              queue,
-              jobId: id,
-              name: 'score-facility',
-              attempt: 1,
-              reason: 'facility 123 has no coordinates',
-              willRetry: false,
-            }),
-          ),
+        await vi.waitFor(
+          () =>
+            expect(lines).toContainEqual(
+              expect.objectContaining({
+                level: 40,
+                queue,
+                jobId: id,
+                name: 'score-facility',
+                attempt: 1,
+                reason: 'facility 123 has no coordinates',
+                willRetry: false,
+              }),
+            ),
           { timeout: 10_000 },
         );
       } finally {

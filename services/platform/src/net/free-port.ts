@@ -19,8 +19,14 @@ export async function waitForPort(host: string, port: number, timeoutMs: number)
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect({ host, port });
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
-      socket.once('error', () => { socket.destroy(); resolve(false); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        resolve(false);
+      });
     });
     if (open) return;
     if (Date.now() > deadline) throw new Error(`Nothing accepted connections on ${host}:${port} within ${timeoutMs} ms`);

@@ -66,7 +66,10 @@ describe('dockerAvailable', () => {
   });
 
   it('answers false within the timeout when something accepts but never answers', async () => {
-    const silent = await listenOnSocket(net.createServer(() => {}), 'silent.sock');
+    const silent = await listenOnSocket(
+      net.createServer(() => {}),
+      'silent.sock',
+    );
     // Only the 200 ms asked for may pass: an answer that waited longer would never come.
     expect(await withFrozenTimers(() => dockerAvailable({ dockerHost: undefined, socketPaths: [silent], timeoutMs: 200 }), 200)).toBe(false);
   });

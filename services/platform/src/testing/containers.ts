@@ -75,8 +75,7 @@ export interface DockerProbeOptions {
 }
 
 type Endpoint =
-  | { readonly kind: 'socket'; readonly socketPath: string }
-  | { readonly kind: 'tcp'; readonly host: string; readonly port: number; readonly tls: boolean };
+  { readonly kind: 'socket'; readonly socketPath: string } | { readonly kind: 'tcp'; readonly host: string; readonly port: number; readonly tls: boolean };
 
 function defaultSocketPaths(): string[] {
   const home = os.homedir();
@@ -232,9 +231,7 @@ function asRunningService(url: string, container: StartedTestContainer): Running
 export async function startRedisContainer(): Promise<RunningService> {
   assertTestcontainersRuns();
   const { RedisContainer } = await import('@testcontainers/redis');
-  const container = await new RedisContainer(pinnedImages().redis)
-    .withCommand(['redis-server', '--maxmemory-policy', 'noeviction'])
-    .start();
+  const container = await new RedisContainer(pinnedImages().redis).withCommand(['redis-server', '--maxmemory-policy', 'noeviction']).start();
   return asRunningService(container.getConnectionUrl(), container);
 }
 
@@ -331,13 +328,7 @@ export async function startKafkaContainer(): Promise<RunningService> {
     const host = container.getHost();
     const port = container.getMappedPort(KAFKA_CONTAINER_PORTS.client);
     const file = ADVERTISED_LISTENERS_FILE;
-    const written = await container.exec([
-      'sh',
-      '-c',
-      `printf '%s' "$1" > ${file}.tmp && mv ${file}.tmp ${file}`,
-      'sh',
-      kafkaAdvertisedListeners(host, port),
-    ]);
+    const written = await container.exec(['sh', '-c', `printf '%s' "$1" > ${file}.tmp && mv ${file}.tmp ${file}`, 'sh', kafkaAdvertisedListeners(host, port)]);
     if (written.exitCode !== 0) throw new Error(`could not configure the Kafka container: ${written.output}`);
     await waitForLog(container, KAFKA_READY, 120_000);
     return asRunningService(`${host}:${port}`, container);

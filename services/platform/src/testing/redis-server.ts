@@ -55,8 +55,7 @@ export async function startRedisServer(): Promise<RunningService> {
   const binary = findOnPath('redis-server');
   if (!binary) {
     throw new Error(
-      'redis-server is not on PATH: install the Debian package `redis-server` ' +
-        '(apt-get install redis-server, or bash deploy/local/install-system-deps.sh)',
+      'redis-server is not on PATH: install the Debian package `redis-server` ' + '(apt-get install redis-server, or bash deploy/local/install-system-deps.sh)',
     );
   }
   const failures: string[] = [];
@@ -73,18 +72,10 @@ export async function startRedisServer(): Promise<RunningService> {
 async function startOnce(binary: string): Promise<RunningService> {
   const port = await findFreePort(HOST);
   const dir = mkdtempSync(path.join(tmpdir(), 'ust-redis-'));
-  const child = spawn(
-    binary,
-    [
-      '--port', String(port),
-      '--bind', HOST,
-      '--save', '',
-      '--appendonly', 'no',
-      '--maxmemory-policy', 'noeviction',
-      '--dir', dir,
-    ],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(binary, ['--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--dir', dir], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // Keep the tail of redis' own log for the error message if it dies during start-up.
   let output = '';
   const keepOutput = (chunk: Buffer) => {

@@ -49,4 +49,8 @@ export interface StoredDocumentSize {
   etag: string;
 }
 
-export const storedSize = (encoded: EncodedDocument): StoredDocumentSize => ({ rawBytes: encoded.rawBytes, gzipBytes: encoded.gzip.length, etag: encoded.etag });
+export const storedSize = (encoded: EncodedDocument): StoredDocumentSize => ({
+  rawBytes: encoded.rawBytes,
+  gzipBytes: encoded.gzip.length,
+  etag: encoded.etag,
+});

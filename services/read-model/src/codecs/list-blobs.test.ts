@@ -6,10 +6,27 @@ import { encodeResponseBody } from './encode-document.js';
 import { decodeBlob, encodeBlob, LIST_ITEM_COLUMNS, packListItems, toListItem, unpackListItems } from './list-blobs.js';
 
 const item: FacilityListItem = {
-  Facility_ID: 'DE-1', Name: 'Dover Fuel', Address: null, City: 'Dover', County: 'Kent', State: 'DE', Zip_Code: '19901',
-  Latitude: 39.158, Longitude: -75.524, FIPS: '10001', MAPPING_METHOD: 'point in county', HAS_LEAK: true, TOTAL_TANK_COUNT: 3,
-  ACTIVE_TANK_COUNT: 2, AVG_TANK_AGE: 24.8, MAX_TANK_AGE: 30, PROTECTION_SCORE: 69, TOTAL_LEAK_COUNT: 2, TOTAL_CAPACITY: 18_000,
-  source: 'epa-template/DE/UST/facility.csv', is_generated: false,
+  Facility_ID: 'DE-1',
+  Name: 'Dover Fuel',
+  Address: null,
+  City: 'Dover',
+  County: 'Kent',
+  State: 'DE',
+  Zip_Code: '19901',
+  Latitude: 39.158,
+  Longitude: -75.524,
+  FIPS: '10001',
+  MAPPING_METHOD: 'point in county',
+  HAS_LEAK: true,
+  TOTAL_TANK_COUNT: 3,
+  ACTIVE_TANK_COUNT: 2,
+  AVG_TANK_AGE: 24.8,
+  MAX_TANK_AGE: 30,
+  PROTECTION_SCORE: 69,
+  TOTAL_LEAK_COUNT: 2,
+  TOTAL_CAPACITY: 18_000,
+  source: 'epa-template/DE/UST/facility.csv',
+  is_generated: false,
 };
 
 describe('facility list blobs', () => {

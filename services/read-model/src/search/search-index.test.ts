@@ -39,8 +39,10 @@ async function writeIndex(cache: Cache, version: number): Promise<void> {
   const facilityGroups = groupIntoTiles(located(facilities));
   const releaseGroups = groupIntoTiles(located(releases));
   const entries: Array<[string, Buffer]> = [];
-  for (const [cell, items] of facilityGroups.cells) entries.push([searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))]);
-  for (const [cell, items] of releaseGroups.cells) entries.push([searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))]);
+  for (const [cell, items] of facilityGroups.cells)
+    entries.push([searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))]);
+  for (const [cell, items] of releaseGroups.cells)
+    entries.push([searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))]);
   const directory: DirectoryTile[] = [];
   for (const cell of new Set([...facilityGroups.tiles.keys(), ...releaseGroups.tiles.keys()])) {
     const blob = packSearchTile(facilityGroups.tiles.get(cell) ?? [], releaseGroups.tiles.get(cell) ?? []);
@@ -70,7 +72,9 @@ describe('SearchIndex', () => {
     const within = facilities.filter((site) => milesTo(site) <= 10).sort((a, b) => milesTo(a) - milesTo(b));
     expect(within.map((site) => site.id)).toEqual(['near', 'middle', 'outer']);
     expect(found.total_found).toBe(3);
-    expect(found.facilities.map((item) => JSON.parse(foundItemJson(item)))).toEqual(within.map((site) => ({ id: site.id, distance_miles: Math.round(milesTo(site) * 100) / 100 })));
+    expect(found.facilities.map((item) => JSON.parse(foundItemJson(item)))).toEqual(
+      within.map((site) => ({ id: site.id, distance_miles: Math.round(milesTo(site) * 100) / 100 })),
+    );
     expect(found.facilities.map((item) => item.distanceMiles)).toEqual(within.map(milesTo));
     expect(JSON.parse(foundItemJson(found.closest_release!))).toEqual({ id: 'leak', distance_miles: Math.round(milesTo(releases[0]!) * 100) / 100 });
   });

@@ -97,7 +97,9 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 /** The cache key of the items blob of a tile's group: its cell's facilities or releases. */
 function itemsKeyOf(version: number, tile: SearchTile, group: number): string {
   const cell = cellOfGroup(tile, group);
-  return group < tile.facilityGroups ? searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell) : searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell);
+  return group < tile.facilityGroups
+    ? searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell)
+    : searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell);
 }
 
 /**

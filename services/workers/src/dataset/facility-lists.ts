@@ -140,7 +140,10 @@ export async function writeFacilityLists(store: AnalyticsStore, cache: Cache, ve
     for (const [fips, items] of counties) await writeCounty(fips, items);
   }
   for (const [fips, items] of sharedItems) {
-    await writeCounty(fips, items.sort((a, b) => (a.Facility_ID < b.Facility_ID ? -1 : a.Facility_ID > b.Facility_ID ? 1 : 0)));
+    await writeCounty(
+      fips,
+      items.sort((a, b) => (a.Facility_ID < b.Facility_ID ? -1 : a.Facility_ID > b.Facility_ID ? 1 : 0)),
+    );
   }
   for (const fips of countyNames.keys()) if (!written.has(fips)) await writeCounty(fips, []);
   await writer.flush();

@@ -133,8 +133,18 @@ export async function writeGeocoderIndex(store: AnalyticsStore, cache: Cache, ve
   const places = loadUsPlaces(zips);
   meta.zips = zips.length;
   meta.places = places.length;
-  for (const [shard, rows] of zipRowsByShard(zips)) await writer.add('zips', shard, rows.map((row) => JSON.stringify(row)));
-  for (const [shard, rows] of placeRowsByShard(places)) await writer.add('places', shard, rows.map((row) => JSON.stringify(row)));
+  for (const [shard, rows] of zipRowsByShard(zips))
+    await writer.add(
+      'zips',
+      shard,
+      rows.map((row) => JSON.stringify(row)),
+    );
+  for (const [shard, rows] of placeRowsByShard(places))
+    await writer.add(
+      'places',
+      shard,
+      rows.map((row) => JSON.stringify(row)),
+    );
   await writer.flush();
 
   meta.keys = writer.keys + 1;

@@ -26,7 +26,7 @@ export async function writeH3Density(
   about: { dataset_version: number; generated_at: string },
 ): Promise<H3DensityTally> {
   const tally = createDensityTally();
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const rows = await getLocatedFacilityPage(store, version, after, PAGE_SIZE);
     for (const row of rows) tally.add(row.latitude, row.longitude);
     if (rows.length < PAGE_SIZE) break;

@@ -57,9 +57,39 @@ const queue = JobQueueOf[JobNames.rebuildDataset];
 const real = 'epa-template/DE/UST/facility.csv';
 
 const facilities = [
-  facilityRecord({ facility_id: 'DE-1', state: 'DE', name: 'Dover Fuel', address: '1 Main St', city: 'Dover', county: 'Kent', zip_code: '19901', latitude: 39.158, longitude: -75.524, fips: '10001', mapping_method: 'point in county', source: real }),
-  facilityRecord({ facility_id: 'DE-2', state: 'DE', name: 'Generated Kent Site', fips: '10001', county: 'Kent', mapping_method: 'point in county', source: 'generated', source_line: 0 }),
-  facilityRecord({ facility_id: 'DE-3', state: 'DE', name: 'Wilmington Depot', fips: '10003', county: 'New Castle', mapping_method: 'county name', source: real }),
+  facilityRecord({
+    facility_id: 'DE-1',
+    state: 'DE',
+    name: 'Dover Fuel',
+    address: '1 Main St',
+    city: 'Dover',
+    county: 'Kent',
+    zip_code: '19901',
+    latitude: 39.158,
+    longitude: -75.524,
+    fips: '10001',
+    mapping_method: 'point in county',
+    source: real,
+  }),
+  facilityRecord({
+    facility_id: 'DE-2',
+    state: 'DE',
+    name: 'Generated Kent Site',
+    fips: '10001',
+    county: 'Kent',
+    mapping_method: 'point in county',
+    source: 'generated',
+    source_line: 0,
+  }),
+  facilityRecord({
+    facility_id: 'DE-3',
+    state: 'DE',
+    name: 'Wilmington Depot',
+    fips: '10003',
+    county: 'New Castle',
+    mapping_method: 'county name',
+    source: real,
+  }),
   facilityRecord({ facility_id: 'DE-4', state: 'DE', name: 'Nowhere Known', source: real }),
   // Sussex holds facilities of two state codes: its list gathers both states' reads.
   facilityRecord({ facility_id: 'DE-5', state: 'DE', name: 'Sussex Site', fips: '10005', source: real }),
@@ -67,12 +97,50 @@ const facilities = [
 ];
 const tanks = [
   // 30.0 years, protection 100.
-  tankRecord({ tank_id: 'DE-1/1', facility_id: 'DE-1', state: 'DE', tank_status: 'Currently in use', installation_date: '1995-01-01', capacity_gallons: 10_000, tank_wall_type: 'Double wall', leak_detection: 'Automatic tank gauging', corrosion_protection: 'Sacrificial anode', secondary_containment: true }),
+  tankRecord({
+    tank_id: 'DE-1/1',
+    facility_id: 'DE-1',
+    state: 'DE',
+    tank_status: 'Currently in use',
+    installation_date: '1995-01-01',
+    capacity_gallons: 10_000,
+    tank_wall_type: 'Double wall',
+    leak_detection: 'Automatic tank gauging',
+    corrosion_protection: 'Sacrificial anode',
+    secondary_containment: true,
+  }),
   // 19.5 years, protection 30 / 80 = 37.5: DE-1 scores round((100 + 37.5) / 2) = 69.
-  tankRecord({ tank_id: 'DE-1/2', facility_id: 'DE-1', state: 'DE', tank_status: 'Currently in use', installation_date: '2005-07-01', capacity_gallons: 8_000, tank_wall_type: 'Single wall', leak_detection: 'Automatic tank gauging', secondary_containment: false }),
-  tankRecord({ tank_id: 'DE-1/3', facility_id: 'DE-1', state: 'DE', tank_status: 'Closed', installation_date: '1980-03-15', capacity_gallons: 4_000, tank_wall_type: 'Single wall' }),
+  tankRecord({
+    tank_id: 'DE-1/2',
+    facility_id: 'DE-1',
+    state: 'DE',
+    tank_status: 'Currently in use',
+    installation_date: '2005-07-01',
+    capacity_gallons: 8_000,
+    tank_wall_type: 'Single wall',
+    leak_detection: 'Automatic tank gauging',
+    secondary_containment: false,
+  }),
+  tankRecord({
+    tank_id: 'DE-1/3',
+    facility_id: 'DE-1',
+    state: 'DE',
+    tank_status: 'Closed',
+    installation_date: '1980-03-15',
+    capacity_gallons: 4_000,
+    tank_wall_type: 'Single wall',
+  }),
   // 10.0 years, protection 100.
-  tankRecord({ tank_id: 'DE-2/1', facility_id: 'DE-2', state: 'DE', tank_status: 'Currently in use', installation_date: '2015-01-01', capacity_gallons: 5_000, tank_wall_type: 'Double wall', source: 'generated' }),
+  tankRecord({
+    tank_id: 'DE-2/1',
+    facility_id: 'DE-2',
+    state: 'DE',
+    tank_status: 'Currently in use',
+    installation_date: '2015-01-01',
+    capacity_gallons: 5_000,
+    tank_wall_type: 'Double wall',
+    source: 'generated',
+  }),
   // No active tank at DE-3: its ages come from this closed one (55.0 years).
   tankRecord({ tank_id: 'DE-3/1', facility_id: 'DE-3', state: 'DE', tank_status: 'Closed', installation_date: '1970-01-01', capacity_gallons: 3_000 }),
 ];
@@ -256,7 +324,11 @@ async function withWorkers(cache: Cache, test: (run: (jobId: string, data?: unkn
   }
 }
 
-async function readDocument(cache: Cache, level: 'states' | 'counties', geometry: RegionGeometry = 'full'): Promise<{ document: RegionDocument; etag: string; bytes: Buffer; gzipBytes: number }> {
+async function readDocument(
+  cache: Cache,
+  level: 'states' | 'counties',
+  geometry: RegionGeometry = 'full',
+): Promise<{ document: RegionDocument; etag: string; bytes: Buffer; gzipBytes: number }> {
   const cached = await readRegionDocument(cache, level, geometry);
   if (!cached) throw new Error(`no ${level} document`);
   const bytes = gunzipSync(cached.gzip);
@@ -288,8 +360,20 @@ describe('rebuild-dataset', () => {
       const scored = await store.query<{ facility_id: string; calculated_risk_score: number; risk_factors: string }>(
         'SELECT facility_id, calculated_risk_score, risk_factors FROM facility_summary FINAL WHERE dataset_version = 1 ORDER BY facility_id',
       );
-      expect(scored.map((row) => [row.facility_id, row.calculated_risk_score])).toEqual([['DE-1', 9], ['DE-2', 3], ['DE-3', 3], ['DE-4', 5], ['DE-5', 5], ['MD-1', 5]]);
-      const of = (id: string) => ({ tanks: tanks.filter((tank) => tank.facility_id === id), releases: releases.filter((release) => release.facility_id === id), receptors: facilities.find((facility) => facility.facility_id === id)!, asOf });
+      expect(scored.map((row) => [row.facility_id, row.calculated_risk_score])).toEqual([
+        ['DE-1', 9],
+        ['DE-2', 3],
+        ['DE-3', 3],
+        ['DE-4', 5],
+        ['DE-5', 5],
+        ['MD-1', 5],
+      ]);
+      const of = (id: string) => ({
+        tanks: tanks.filter((tank) => tank.facility_id === id),
+        releases: releases.filter((release) => release.facility_id === id),
+        receptors: facilities.find((facility) => facility.facility_id === id)!,
+        asOf,
+      });
       expect(JSON.parse(scored[0]!.risk_factors)).toEqual(calculateRiskScore(of('DE-1')));
 
       const counties = await readDocument(cache, 'counties');
@@ -304,14 +388,44 @@ describe('rebuild-dataset', () => {
       });
       expect(propertiesOf(counties.document, '10001')).toEqual(kent);
       expect(propertiesOf(counties.document, '10003')).toMatchObject({
-        NAME: 'New Castle', total_facilities: 1, facilities_with_leaks: 1, leak_rate: 100, total_tanks: 1, active_tanks: 0,
-        avg_tank_age: 55, max_tank_age: 55, avg_protection_score: null, total_capacity: 0, total_leaks: 1,
-        total_releases: 2, open_releases: 1, closed_releases: 0, open_release_rate: 50, generated_share: 0,
+        NAME: 'New Castle',
+        total_facilities: 1,
+        facilities_with_leaks: 1,
+        leak_rate: 100,
+        total_tanks: 1,
+        active_tanks: 0,
+        avg_tank_age: 55,
+        max_tank_age: 55,
+        avg_protection_score: null,
+        total_capacity: 0,
+        total_leaks: 1,
+        total_releases: 2,
+        open_releases: 1,
+        closed_releases: 0,
+        open_release_rate: 50,
+        generated_share: 0,
       });
       // Sussex has two facilities without tanks and a release none of them owns.
-      expect(propertiesOf(counties.document, '10005')).toMatchObject({ total_facilities: 2, total_tanks: 0, leak_rate: 0, avg_tank_age: null, has_facility_data: true, has_release_data: true, total_releases: 1, closed_releases: 1, open_release_rate: 0 });
+      expect(propertiesOf(counties.document, '10005')).toMatchObject({
+        total_facilities: 2,
+        total_tanks: 0,
+        leak_rate: 0,
+        avg_tank_age: null,
+        has_facility_data: true,
+        has_release_data: true,
+        total_releases: 1,
+        closed_releases: 1,
+        open_release_rate: 0,
+      });
       // Autauga (Alabama) has nothing and still appears.
-      expect(propertiesOf(counties.document, '01001')).toMatchObject({ NAME: 'Autauga', STATE: 'AL', total_facilities: 0, has_facility_data: false, has_release_data: false, total_releases: 0 });
+      expect(propertiesOf(counties.document, '01001')).toMatchObject({
+        NAME: 'Autauga',
+        STATE: 'AL',
+        total_facilities: 0,
+        has_facility_data: false,
+        has_release_data: false,
+        total_releases: 0,
+      });
       // The ETag names the exact JSON that the gzip bytes decode to.
       expect(counties.etag).toBe(`"${createHash('sha256').update(counties.bytes).digest('base64url').slice(0, 32)}"`);
 
@@ -319,11 +433,20 @@ describe('rebuild-dataset', () => {
       expect(states.document.features).toHaveLength(56);
       expect(propertiesOf(states.document, '10')).toEqual(delaware);
       expect(propertiesOf(states.document, '50')).toMatchObject({ NAME: 'Vermont', state: 'VT', has_facility_data: false, total_facilities: 0 });
-      expect(propertiesOf(states.document, '24')).toMatchObject({ NAME: 'Maryland', state: 'MD', has_facility_data: true, total_facilities: 1, has_release_data: false });
+      expect(propertiesOf(states.document, '24')).toMatchObject({
+        NAME: 'Maryland',
+        state: 'MD',
+        has_facility_data: true,
+        total_facilities: 1,
+        has_release_data: false,
+      });
 
       // The geometry-free variants: the same ids, properties and metadata with geometry null,
       // under their own ETag (of their own JSON), their sizes in the result.
-      for (const [level, full] of [['states', states], ['counties', counties]] as const) {
+      for (const [level, full] of [
+        ['states', states],
+        ['counties', counties],
+      ] as const) {
         const none = await readDocument(cache, level, 'none');
         expect(none.document).toEqual({ ...full.document, features: full.document.features.map((feature) => ({ ...feature, geometry: null })) });
         expect(none.etag).toBe(`"${createHash('sha256').update(none.bytes).digest('base64url').slice(0, 32)}"`);
@@ -366,15 +489,22 @@ describe('rebuild-dataset', () => {
       expect(kentList).toEqual({ version: 1, fips: '10001', county: 'Kent', state: 'DE', total: 2, facilities: [doverFuel, generatedKentSite] });
       const sussex = await readCountyFacilities(cache, '10005');
       expect(sussex).toMatchObject({ version: 1, fips: '10005', county: 'Sussex', state: 'DE', total: 2 });
-      expect(sussex?.facilities.map((item) => [item.Facility_ID, item.State])).toEqual([['DE-5', 'DE'], ['MD-1', 'MD']]);
+      expect(sussex?.facilities.map((item) => [item.Facility_ID, item.State])).toEqual([
+        ['DE-5', 'DE'],
+        ['MD-1', 'MD'],
+      ]);
       expect(await readCountyFacilities(cache, '01001')).toEqual({ version: 1, fips: '01001', county: 'Autauga', state: 'AL', total: 0, facilities: [] });
       expect(await readCountyFacilities(cache, '99999')).toBeNull();
 
       // The API's response bodies, stored whole: the keys and their order are the response
       // schema's (facilities, county, state, fips, total, dataset_version), item keys too.
       const kentBody = storedJson(await readCountyFacilitiesDocument(cache, '10001'));
-      expect(kentBody).toBe(JSON.stringify({ facilities: [doverFuel, generatedKentSite], county: 'Kent', state: 'DE', fips: '10001', total: 2, dataset_version: 1 }));
-      expect(storedJson(await readCountyFacilitiesDocument(cache, '01001'))).toBe('{"facilities":[],"county":"Autauga","state":"AL","fips":"01001","total":0,"dataset_version":1}');
+      expect(kentBody).toBe(
+        JSON.stringify({ facilities: [doverFuel, generatedKentSite], county: 'Kent', state: 'DE', fips: '10001', total: 2, dataset_version: 1 }),
+      );
+      expect(storedJson(await readCountyFacilitiesDocument(cache, '01001'))).toBe(
+        '{"facilities":[],"county":"Autauga","state":"AL","fips":"01001","total":0,"dataset_version":1}',
+      );
       expect(await readCountyFacilitiesDocument(cache, '99999')).toBeNull();
       const delawareBody = JSON.parse(storedJson(await readStateFacilitiesDocument(cache, 'DE')));
       expect(Object.keys(delawareBody)).toEqual(['facilities', 'state', 'name', 'total', 'dataset_version']);
@@ -392,7 +522,14 @@ describe('rebuild-dataset', () => {
       const delawareList = await readStateFacilities(cache, 'DE', 50);
       expect(delawareList?.total).toBe(5);
       expect(delawareList?.facilities.map((item) => item.Facility_ID)).toEqual(['DE-1', 'DE-2', 'DE-3', 'DE-4', 'DE-5']);
-      expect(delawareList?.facilities[3]).toMatchObject({ FIPS: null, County: null, TOTAL_TANK_COUNT: 0, AVG_TANK_AGE: null, PROTECTION_SCORE: null, HAS_LEAK: false });
+      expect(delawareList?.facilities[3]).toMatchObject({
+        FIPS: null,
+        County: null,
+        TOTAL_TANK_COUNT: 0,
+        AVG_TANK_AGE: null,
+        PROTECTION_SCORE: null,
+        HAS_LEAK: false,
+      });
       expect(await readStateFacilities(cache, 'DE', 2)).toMatchObject({ total: 5, facilities: [doverFuel, generatedKentSite] });
       expect((await readStateFacilities(cache, 'MD', 50))?.facilities.map((item) => item.Facility_ID)).toEqual(['MD-1']);
       expect(await readStateFacilities(cache, 'VT', 50)).toEqual({ version: 1, state: 'VT', name: 'Vermont', total: 0, facilities: [] });
@@ -418,7 +555,10 @@ describe('rebuild-dataset', () => {
       // geometry-free documents included (prune-dataset-versions deletes by the `v1:` prefix).
       const v1Keys = [
         ...H3_DENSITY_RESOLUTIONS.flatMap((resolution) => [datasetKeys.h3Density(1, resolution), datasetKeys.h3DensityEtag(1, resolution)]),
-        ...(['states', 'counties'] as const).flatMap((level) => [datasetKeys.regionDocument(1, level, 'none'), datasetKeys.regionDocumentEtag(1, level, 'none')]),
+        ...(['states', 'counties'] as const).flatMap((level) => [
+          datasetKeys.regionDocument(1, level, 'none'),
+          datasetKeys.regionDocumentEtag(1, level, 'none'),
+        ]),
       ];
       expect((await cache.getBuffers(v1Keys)).every((bytes) => bytes !== null)).toBe(true);
       expect(await run('rebuild-after-test-import-3')).toMatchObject({ version: 3, previousVersion: 2 });
@@ -442,7 +582,9 @@ describe('rebuild-dataset', () => {
       await jobs.waitUntilSettled(queue, 'same', 60_000);
       const { version } = done.returnValue as RebuildResult;
       expect(await readCurrentVersion(cache)).toBe(version);
-      expect(await store.query('SELECT dataset_version FROM dataset_builds FINAL WHERE import_id = {id:String}', { id: 'a' })).toEqual([{ dataset_version: version }]);
+      expect(await store.query('SELECT dataset_version FROM dataset_builds FINAL WHERE import_id = {id:String}', { id: 'a' })).toEqual([
+        { dataset_version: version },
+      ]);
     } finally {
       await workers.close();
       await jobs.close();
@@ -465,7 +607,12 @@ describe('rebuild-dataset', () => {
         expect(propertiesOf((await readDocument(cache, 'counties')).document, '10001')).toEqual(kent);
         expect(propertiesOf((await readDocument(cache, 'states')).document, '10')).toEqual(delaware);
         expect(propertiesOf((await readDocument(cache, 'counties', 'none')).document, '10001')).toEqual(kent);
-        expect(JSON.parse(storedJson(await readH3DensityDocument(cache, 7)))).toMatchObject({ dataset_version: version, resolution: 7, facility_count: 1, cell_count: 1 });
+        expect(JSON.parse(storedJson(await readH3DensityDocument(cache, 7)))).toMatchObject({
+          dataset_version: version,
+          resolution: 7,
+          facility_count: 1,
+          cell_count: 1,
+        });
         expect((await readCountyFacilities(cache, '10001'))?.facilities).toEqual([doverFuel, generatedKentSite]);
         expect(JSON.parse(storedJson(await readCountyFacilitiesDocument(cache, '10001')))).toMatchObject({ fips: '10001', total: 2, dataset_version: version });
         expect(JSON.parse(storedJson(await readStateFacilitiesDocument(cache, 'DE')))).toMatchObject({ state: 'DE', total: 5, dataset_version: version });
@@ -473,7 +620,9 @@ describe('rebuild-dataset', () => {
       });
       const versions = await store.query<{ v: number }>('SELECT DISTINCT dataset_version AS v FROM facility_summary ORDER BY v');
       expect(versions.map((row) => row.v)).toEqual(version > 1 ? [version - 1, version] : [version]);
-      const [build] = await store.query('SELECT import_id, job_id, facilities, tanks, releases FROM dataset_builds FINAL WHERE dataset_version = {v:UInt32}', { v: version });
+      const [build] = await store.query('SELECT import_id, job_id, facilities, tanks, releases FROM dataset_builds FINAL WHERE dataset_version = {v:UInt32}', {
+        v: version,
+      });
       expect(build).toEqual({ import_id: 'test-import', job_id: 'rebuild-in-redis', facilities: 6, tanks: 5, releases: 5 });
     } finally {
       await cache.deleteByPrefix('');

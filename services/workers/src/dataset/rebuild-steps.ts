@@ -28,7 +28,10 @@ export class RebuildSteps {
     const result = await work();
     const timing = { step, seconds: Math.round(performance.now() - begun) / 1000, rows: rowsOf(result) };
     this.timings.push(timing);
-    this.log.info({ job: JobNames.rebuildDataset, version: this.version, ...timing }, `rebuild v${this.version}: ${step} in ${timing.seconds} s (${timing.rows} rows)`);
+    this.log.info(
+      { job: JobNames.rebuildDataset, version: this.version, ...timing },
+      `rebuild v${this.version}: ${step} in ${timing.seconds} s (${timing.rows} rows)`,
+    );
     this.onStep?.(timing);
     return result;
   }

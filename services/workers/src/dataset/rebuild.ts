@@ -79,7 +79,11 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   const generatedAt = started.toISOString();
   const steps = new RebuildSteps(log, options.onStep);
 
-  const version = await steps.run('allocate version', async () => (steps.version = await allocateDatasetVersion(store, cache)), () => 1);
+  const version = await steps.run(
+    'allocate version',
+    async () => (steps.version = await allocateDatasetVersion(store, cache)),
+    () => 1,
+  );
   const tally = await steps.run(
     'facility summaries',
     () => buildFacilitySummaries(store, { version, asOf: started, builtAt: started, ...(options.pageSize ? { pageSize: options.pageSize } : {}) }),
@@ -91,18 +95,50 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
     (result) => result.stateFacilities.length + result.countyFacilities.length + result.stateReleases.length + result.countyReleases.length,
   );
   const statistics = buildStatistics({ version, generatedAt, tally, ...aggregates });
-  await steps.run('statistics', () => cache.set(datasetKeys.statistics(version), JSON.stringify(statistics)), () => 1);
-  const documents = await writeRegionDocuments(cache, log, steps, aggregates, { dataset_version: version, generated_at: generatedAt, sources: statistics.sources });
-  const density = await steps.run('h3 density', () => writeH3Density(store, cache, version, { dataset_version: version, generated_at: generatedAt }), (result) => result.facilities);
+  await steps.run(
+    'statistics',
+    () => cache.set(datasetKeys.statistics(version), JSON.stringify(statistics)),
+    () => 1,
+  );
+  const documents = await writeRegionDocuments(cache, log, steps, aggregates, {
+    dataset_version: version,
+    generated_at: generatedAt,
+    sources: statistics.sources,
+  });
+  const density = await steps.run(
+    'h3 density',
+    () => writeH3Density(store, cache, version, { dataset_version: version, generated_at: generatedAt }),
+    (result) => result.facilities,
+  );
   logDensity(log, version, density);
   const states = aggregates.stateFacilities.map((row) => row.region);
-  const lists = await steps.run('facility lists', () => writeFacilityLists(store, cache, version, states), (result) => result.facilities);
-  const search = await steps.run('search indexes', () => writeSearchIndexes(store, cache, version, started), (result) => result.facilityCells + result.releaseCells);
-  await steps.run('geocoder index', () => writeGeocoderIndex(store, cache, version), (result) => result.addresses + result.streets);
+  const lists = await steps.run(
+    'facility lists',
+    () => writeFacilityLists(store, cache, version, states),
+    (result) => result.facilities,
+  );
+  const search = await steps.run(
+    'search indexes',
+    () => writeSearchIndexes(store, cache, version, started),
+    (result) => result.facilityCells + result.releaseCells,
+  );
+  await steps.run(
+    'geocoder index',
+    () => writeGeocoderIndex(store, cache, version),
+    (result) => result.addresses + result.streets,
+  );
 
   const meta = buildMeta(version, generatedAt, request, statistics);
-  const switched = await steps.run('switch version', () => switchToVersion(deps, version, meta), () => 1);
-  await steps.run('prune old summaries', () => pruneSummaries(store, version), (dropped) => dropped);
+  const switched = await steps.run(
+    'switch version',
+    () => switchToVersion(deps, version, meta),
+    () => 1,
+  );
+  await steps.run(
+    'prune old summaries',
+    () => pruneSummaries(store, version),
+    (dropped) => dropped,
+  );
   await recordBuild(store, request, meta, steps, new Date(started.getTime() + (performance.now() - begun)));
   return {
     version,
@@ -121,7 +157,10 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
 }
 
 /** The version's facility and release figures by state and county, and releases by year (the statistics'). */
-async function readRegionAggregates(store: AnalyticsStore, version: number): Promise<RegionAggregates & { releasesByYear: FacilityStatistics['releases_by_year'] }> {
+async function readRegionAggregates(
+  store: AnalyticsStore,
+  version: number,
+): Promise<RegionAggregates & { releasesByYear: FacilityStatistics['releases_by_year'] }> {
   return {
     stateFacilities: await getStateFacilityAggregates(store, version),
     countyFacilities: await getCountyFacilityAggregates(store, version),
@@ -135,7 +174,9 @@ function logDensity(log: Logger, version: number, density: H3DensityTally): void
   log.info(
     { job: JobNames.rebuildDataset, version, density: density.resolutions },
     `rebuild v${version}: h3 density of ${density.facilities} located facilities: ` +
-      Object.entries(density.resolutions).map(([resolution, size]) => `res ${resolution} ${size.cells} cells ${kilobytes(size.gzipBytes)}`).join(', '),
+      Object.entries(density.resolutions)
+        .map(([resolution, size]) => `res ${resolution} ${size.cells} cells ${kilobytes(size.gzipBytes)}`)
+        .join(', '),
   );
 }
 

@@ -59,7 +59,13 @@ export async function writeRegionDocuments(
     );
     documents[level] = { ...storedSize(encoded.full), withoutGeometry: storedSize(encoded.none) };
     log.info(
-      { job: JobNames.rebuildDataset, version, level, gzipBytes: documents[level].gzipBytes, withoutGeometryGzipBytes: documents[level].withoutGeometry.gzipBytes },
+      {
+        job: JobNames.rebuildDataset,
+        version,
+        level,
+        gzipBytes: documents[level].gzipBytes,
+        withoutGeometryGzipBytes: documents[level].withoutGeometry.gzipBytes,
+      },
       `rebuild v${version}: ${level} document ${kilobytes(documents[level].gzipBytes)} gzipped, ${kilobytes(documents[level].withoutGeometry.gzipBytes)} without geometry`,
     );
   }

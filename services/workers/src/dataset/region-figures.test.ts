@@ -47,7 +47,17 @@ describe('regionFigures', () => {
   });
 
   it('gives zeros and nulls to a region without data', () => {
-    expect(regionFigures(undefined, undefined)).toMatchObject({ total_facilities: 0, leak_rate: 0, avg_tank_age: null, avg_protection_score: null, avg_risk_score: null, has_facility_data: false, has_release_data: false, open_release_rate: 0, generated_share: 0 });
+    expect(regionFigures(undefined, undefined)).toMatchObject({
+      total_facilities: 0,
+      leak_rate: 0,
+      avg_tank_age: null,
+      avg_protection_score: null,
+      avg_risk_score: null,
+      has_facility_data: false,
+      has_release_data: false,
+      open_release_rate: 0,
+      generated_share: 0,
+    });
   });
 });
 
@@ -56,7 +66,17 @@ describe('indexAggregates', () => {
     const rows = [facilities('MP', { max_tank_age: null }), facilities('CM', { total_tanks: '1' as unknown as number }), facilities('XX')];
     const index = indexAggregates(rows, (code) => ({ MP: '69', CM: '69' })[code], mergeFacilityAggregates);
     expect([...index.keys()]).toEqual(['69']);
-    expect(index.get('69')).toMatchObject({ total_facilities: 6, total_tanks: 10, max_tank_age: 40.2, tank_age_sum: 202, risk_scored_facilities: 6, risk_score_sum: 28 });
-    expect(indexAggregates([releases('a'), releases('a')], (key) => key, mergeReleaseAggregates).get('a')).toMatchObject({ total_releases: 6, open_releases: 2 });
+    expect(index.get('69')).toMatchObject({
+      total_facilities: 6,
+      total_tanks: 10,
+      max_tank_age: 40.2,
+      tank_age_sum: 202,
+      risk_scored_facilities: 6,
+      risk_score_sum: 28,
+    });
+    expect(indexAggregates([releases('a'), releases('a')], (key) => key, mergeReleaseAggregates).get('a')).toMatchObject({
+      total_releases: 6,
+      open_releases: 2,
+    });
   });
 });

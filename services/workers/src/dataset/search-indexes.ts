@@ -7,7 +7,17 @@
  * (once per process), then the items of the few cells that hold its result, and never queries
  * ClickHouse (DECISIONS.md 22).
  */
-import { groupIntoTiles, packItems, packSearchTile, packTileDirectory, quoteFacility, toSearchQuotes, SEARCH_CELL_RESOLUTION, SEARCH_TILE_RESOLUTION, type DirectoryTile } from '@ust/domain';
+import {
+  groupIntoTiles,
+  packItems,
+  packSearchTile,
+  packTileDirectory,
+  quoteFacility,
+  toSearchQuotes,
+  SEARCH_CELL_RESOLUTION,
+  SEARCH_TILE_RESOLUTION,
+  type DirectoryTile,
+} from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
 import { searchKeys } from '@ust/read-model';
 import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
@@ -34,7 +44,6 @@ interface LocatedItem {
   longitude: number;
   json: string;
 }
-
 
 /**
  * A facility as a search result shows it, with its indicative quotes (SPEC.md 'Search
@@ -92,18 +101,23 @@ export async function writeSearchIndexes(store: AnalyticsStore, cache: Cache, ve
   const tally: SearchIndexTally = { facilities: 0, releases: 0, facilityCells: 0, releaseCells: 0, tiles: 0, bytes: 0 };
 
   const facilityItems: LocatedItem[] = [];
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const rows = await getSearchFacilityPage(store, version, after, PAGE_SIZE);
     const first = rows[0];
     const last = rows[rows.length - 1];
     const tanks = first && last ? groupByFacility(await getPricingTanksOfFacilityRange(store, first.facility_id, last.facility_id)) : new Map();
-    for (const row of rows) facilityItems.push({ latitude: row.latitude, longitude: row.longitude, json: JSON.stringify(searchFacilityItem(row, tanks.get(row.facility_id) ?? [], asOf)) });
+    for (const row of rows)
+      facilityItems.push({
+        latitude: row.latitude,
+        longitude: row.longitude,
+        json: JSON.stringify(searchFacilityItem(row, tanks.get(row.facility_id) ?? [], asOf)),
+      });
     tally.facilities += rows.length;
     if (rows.length < PAGE_SIZE) break;
     after = rows[rows.length - 1]!.facility_id;
   }
   const releaseItems: LocatedItem[] = [];
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const rows = await getSearchReleasePage(store, after, PAGE_SIZE);
     for (const row of rows) releaseItems.push({ latitude: row.latitude, longitude: row.longitude, json: JSON.stringify(searchReleaseItem(row)) });
     tally.releases += rows.length;
@@ -121,8 +135,10 @@ export async function writeSearchIndexes(store: AnalyticsStore, cache: Cache, ve
   tally.bytes += await writeInBatches(
     cache,
     (function* () {
-      for (const [cell, items] of facilities.cells) yield [searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
-      for (const [cell, items] of releases.cells) yield [searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
+      for (const [cell, items] of facilities.cells)
+        yield [searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
+      for (const [cell, items] of releases.cells)
+        yield [searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
       for (const cell of tiles) {
         const blob = packSearchTile(facilities.tiles.get(cell) ?? [], releases.tiles.get(cell) ?? []);
         directory.push({ cell, blob });

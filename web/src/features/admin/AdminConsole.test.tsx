@@ -26,7 +26,11 @@ function tableRows(panel: HTMLElement): string[][] {
   return within(within(panel).getByRole('table'))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 describe('the admin console', () => {
@@ -35,7 +39,11 @@ describe('the admin console', () => {
     const user = userEvent.setup();
     const { gateway } = renderApp(<AdminConsole />, { role: 'admin', routes: ROUTES, path: '/dashboard' });
     const tabs = await screen.findByRole('tablist', { name: 'Admin console views' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['System Logs', 'User Activities', 'User Management', 'Active Sessions', 'Analytics']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['System Logs', 'User Activities', 'User Management', 'Active Sessions', 'Analytics']);
     const panel = screen.getByRole('tabpanel');
 
     // System Logs, the default: the newest entries from the browsers and the API.
@@ -73,7 +81,11 @@ describe('the admin console', () => {
     expect(within(session).getByRole('heading')).toHaveTextContent('…8f3a2c1d');
     expect(within(session).getByText('User').nextElementSibling).toHaveTextContent('demo-broker');
     expect(within(session).getByText('Actions').nextElementSibling).toHaveTextContent('7');
-    expect(within(session).getAllByRole('listitem').map((page) => page.textContent)).toEqual(['/county-map', '/dashboard', '/search']);
+    expect(
+      within(session)
+        .getAllByRole('listitem')
+        .map((page) => page.textContent),
+    ).toEqual(['/county-map', '/dashboard', '/search']);
 
     await user.click(screen.getByRole('tab', { name: 'Analytics' }));
     expect(panel).toHaveAccessibleName('Analytics');

@@ -43,7 +43,13 @@ function Console() {
   );
 }
 
-function TabContent(props: { tab: AdminTabId; data: AdminData; filters: LogFilterValues; onFiltersChange: (values: LogFilterValues) => void; filtersSettled: boolean }) {
+function TabContent(props: {
+  tab: AdminTabId;
+  data: AdminData;
+  filters: LogFilterValues;
+  onFiltersChange: (values: LogFilterValues) => void;
+  filtersSettled: boolean;
+}) {
   const { tab, data } = props;
   switch (tab) {
     case 'system-logs':

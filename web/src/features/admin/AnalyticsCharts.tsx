@@ -17,7 +17,12 @@ const MARGIN = { top: 8, right: 12, bottom: 4, left: 4 };
 // SVG attributes take CSS variables, so the charts follow the theme (as the dashboard's do).
 const AXIS_TICK = { fill: 'var(--color-text-secondary)', fontSize: 12 };
 const AXIS_LINE = { stroke: 'var(--color-border)' };
-const TOOLTIP_STYLE = { background: 'var(--color-surface)', border: '1px solid var(--color-border)', borderRadius: 'var(--radius-medium)', color: 'var(--color-text)' };
+const TOOLTIP_STYLE = {
+  background: 'var(--color-surface)',
+  border: '1px solid var(--color-border)',
+  borderRadius: 'var(--radius-medium)',
+  color: 'var(--color-text)',
+};
 // Rendered again at every poll: an entry animation each time would make the charts pulse.
 const STATIC = { isAnimationActive: false } as const;
 // Small dots: a minute with requests between idle minutes has no line segment, only its dot.
@@ -41,7 +46,14 @@ export function AnalyticsCharts({ series }: { series: readonly AdminAnalyticsPoi
   return (
     <div className="chart-grid analytics-charts">
       <MinuteFigure title={`Requests per minute (${formatCount(totals.requests)} in the hour)`} rows={rows} columns={[['Requests', (row) => row.requests]]}>
-        <BarChart responsive style={CHART_STYLE} data={rows} margin={MARGIN} title="Requests per minute" desc="Bar chart of API requests per minute over the last hour">
+        <BarChart
+          responsive
+          style={CHART_STYLE}
+          data={rows}
+          margin={MARGIN}
+          title="Requests per minute"
+          desc="Bar chart of API requests per minute over the last hour"
+        >
           <Frame />
           <Bar dataKey="requests" name="Requests" fill="var(--color-primary)" {...STATIC} />
         </BarChart>
@@ -65,7 +77,13 @@ export function AnalyticsCharts({ series }: { series: readonly AdminAnalyticsPoi
           <Frame />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Bar dataKey="errors" name="Errors" stackId="errors" fill="var(--color-error)" {...STATIC} />
-          <Bar dataKey="anonymousErrors" name={`Without sign-in (${formatCount(totals.anonymousErrors)} in the hour)`} stackId="errors" fill="var(--color-text-secondary)" {...STATIC} />
+          <Bar
+            dataKey="anonymousErrors"
+            name={`Without sign-in (${formatCount(totals.anonymousErrors)} in the hour)`}
+            stackId="errors"
+            fill="var(--color-text-secondary)"
+            {...STATIC}
+          />
         </BarChart>
       </MinuteFigure>
       <MinuteFigure
@@ -76,7 +94,14 @@ export function AnalyticsCharts({ series }: { series: readonly AdminAnalyticsPoi
           ['p95 (ms)', (row) => row.p95],
         ]}
       >
-        <LineChart responsive style={CHART_STYLE} data={rows} margin={MARGIN} title="Response time per minute" desc="Line chart of the median and 95th percentile API response time per minute over the last hour">
+        <LineChart
+          responsive
+          style={CHART_STYLE}
+          data={rows}
+          margin={MARGIN}
+          title="Response time per minute"
+          desc="Line chart of the median and 95th percentile API response time per minute over the last hour"
+        >
           <Frame unit=" ms" />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line dataKey="p50" name="p50" type="monotone" stroke="var(--color-primary)" strokeWidth={2} dot={DOT} {...STATIC} />

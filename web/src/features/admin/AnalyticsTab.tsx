@@ -26,7 +26,8 @@ export function AnalyticsTab() {
       {query.data && (
         <>
           <p className="admin-footnote muted">
-            Last 60 minutes, as of <Time iso={query.data.generated_at} format={formatTimestamp} />; updated every {ADMIN_ANALYTICS_REFRESH_MS / 1000} s while this tab is open.
+            Last 60 minutes, as of <Time iso={query.data.generated_at} format={formatTimestamp} />; updated every {ADMIN_ANALYTICS_REFRESH_MS / 1000} s while
+            this tab is open.
           </p>
           <dl className="figure-grid analytics-cards">
             {analyticsCards(query.data).map((card) => (

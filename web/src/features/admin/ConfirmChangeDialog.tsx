@@ -25,7 +25,12 @@ export function ConfirmChangeDialog(props: { change: UserChange; pending: boolea
           <button type="button" className="button button-secondary" onClick={onCancel}>
             Cancel
           </button>
-          <button type="button" className={`button ${change.patch.is_active === false ? 'button-danger' : 'button-primary'}`} onClick={onConfirm} disabled={pending}>
+          <button
+            type="button"
+            className={`button ${change.patch.is_active === false ? 'button-danger' : 'button-primary'}`}
+            onClick={onConfirm}
+            disabled={pending}
+          >
             {pending ? 'Saving...' : text.confirm}
           </button>
         </div>

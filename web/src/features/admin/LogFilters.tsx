@@ -27,7 +27,12 @@ export function LogFilters(props: {
         value={values.text}
         onChange={(event) => onChange({ ...values, text: event.target.value })}
       />
-      <select className="admin-input" aria-label="Level" value={values.level} onChange={(event) => onChange({ ...values, level: event.target.value as LevelChoice })}>
+      <select
+        className="admin-input"
+        aria-label="Level"
+        value={values.level}
+        onChange={(event) => onChange({ ...values, level: event.target.value as LevelChoice })}
+      >
         {LEVEL_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -30,7 +30,11 @@ export function UserActivitiesTab({ query }: { query: UseQueryResult<AdminActivi
                 <th scope="col">Details</th>
               </tr>
             </thead>
-            <tbody>{activities.map((activity) => <ActivityRow key={activity.id} activity={activity} />)}</tbody>
+            <tbody>
+              {activities.map((activity) => (
+                <ActivityRow key={activity.id} activity={activity} />
+              ))}
+            </tbody>
           </table>
         </div>
       )}

@@ -68,7 +68,9 @@ export function UserManagementTab({ query }: { query: UseQueryResult<AdminUser[]
           ))}
         </dl>
       </footer>
-      {change && <ConfirmChangeDialog change={change} pending={mutation.isPending} error={mutation.error} onConfirm={confirm} onCancel={() => setChange(null)} />}
+      {change && (
+        <ConfirmChangeDialog change={change} pending={mutation.isPending} error={mutation.error} onConfirm={confirm} onCancel={() => setChange(null)} />
+      )}
     </>
   );
 }

@@ -45,7 +45,14 @@ export function UserRow({ user, own, onChange }: { user: AdminUser; own: boolean
               </option>
             ))}
           </select>
-          <button type="button" className="button button-secondary button-small" disabled={own} title={hint} aria-label={`${user.is_active ? 'Deactivate' : 'Reactivate'} ${user.email}`} onClick={() => onChange(activationChange(user))}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={own}
+            title={hint}
+            aria-label={`${user.is_active ? 'Deactivate' : 'Reactivate'} ${user.email}`}
+            onClick={() => onChange(activationChange(user))}
+          >
             {user.is_active ? 'Deactivate' : 'Reactivate'}
           </button>
         </span>

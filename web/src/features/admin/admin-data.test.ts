@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminActivity, AdminAnalytics, AdminLogEntry } from '@ust/schemas';
-import { activityDetails, activityGroup, activityLabel, derivedSessionId, knownRole, levelParam, logDetails, sessionTitle, userCounts, userLabel } from './admin-format';
+import {
+  activityDetails,
+  activityGroup,
+  activityLabel,
+  derivedSessionId,
+  knownRole,
+  levelParam,
+  logDetails,
+  sessionTitle,
+  userCounts,
+  userLabel,
+} from './admin-format';
 import { tabForView } from '../../admin-views';
 import { tabForKey } from './admin-tabs';
 import { analyticsCards, anonymousFigures, minuteRows, seriesTotals } from './analytics-data';
@@ -33,7 +44,11 @@ describe('admin console formats', () => {
   });
 
   it('gives a request log entry duration, status, method and endpoint, and a browser entry nothing', () => {
-    expect(logDetails({ duration_ms: 12.345, status_code: 404, method: 'GET', endpoint: '/api/facilities/:id' })).toEqual(['12.3 ms', 'status 404', 'GET /api/facilities/:id']);
+    expect(logDetails({ duration_ms: 12.345, status_code: 404, method: 'GET', endpoint: '/api/facilities/:id' })).toEqual([
+      '12.3 ms',
+      'status 404',
+      'GET /api/facilities/:id',
+    ]);
     expect(logDetails({ duration_ms: 1200, status_code: 200, method: 'POST', endpoint: '/api/logs' })[0]).toBe('1,200 ms');
     expect(logDetails({ duration_ms: null, status_code: null, method: null, endpoint: null })).toEqual([]);
   });
@@ -48,7 +63,11 @@ describe('admin console formats', () => {
     expect(activityGroup('admin_panel_accessed')).toBe('admin');
     expect(activityGroup('facility_view')).toBe('usage');
     expect(activityGroup('county_selected')).toBe('map');
-    expect(activityDetails({ facility_id: 'DE-1', release_id: 'R-2', location_lat: 39.8, location_lon: -98.5 })).toEqual(['Facility DE-1', 'Release R-2', '39.8000, -98.5000']);
+    expect(activityDetails({ facility_id: 'DE-1', release_id: 'R-2', location_lat: 39.8, location_lon: -98.5 })).toEqual([
+      'Facility DE-1',
+      'Release R-2',
+      '39.8000, -98.5000',
+    ]);
     expect(activityDetails({ facility_id: null, release_id: null, location_lat: 0, location_lon: null })).toEqual([]);
   });
 
@@ -191,7 +210,18 @@ describe('Export Logs', () => {
 
   it('writes the entries as JSON that reads back the same', () => {
     const logs: AdminLogEntry[] = [
-      { id: crypto.randomUUID(), timestamp: '2026-03-05T10:00:00.000Z', level: 'ERROR', category: 'GLOBAL_ERROR', message: 'x "quoted"', user_id: null, duration_ms: null, status_code: null, endpoint: null, method: null },
+      {
+        id: crypto.randomUUID(),
+        timestamp: '2026-03-05T10:00:00.000Z',
+        level: 'ERROR',
+        category: 'GLOBAL_ERROR',
+        message: 'x "quoted"',
+        user_id: null,
+        duration_ms: null,
+        status_code: null,
+        endpoint: null,
+        method: null,
+      },
     ];
     expect(JSON.parse(exportContent(logs))).toEqual(logs);
     expect(JSON.parse(exportContent([]))).toEqual([]);
@@ -204,7 +234,11 @@ describe('User Management changes', () => {
   it('asks before a role change, naming both roles', () => {
     const change = roleChange(user, 'broker');
     expect(change.patch).toEqual({ role: 'broker' });
-    expect(changeText(change)).toMatchObject({ title: 'Change role', question: 'Change the role of Gina General (gina@ust.local) from general to broker?', confirm: 'Change role' });
+    expect(changeText(change)).toMatchObject({
+      title: 'Change role',
+      question: 'Change the role of Gina General (gina@ust.local) from general to broker?',
+      confirm: 'Change role',
+    });
   });
 
   it('deactivates an active user and reactivates an inactive one', () => {

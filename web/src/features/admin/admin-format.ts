@@ -3,7 +3,15 @@
  * without a DOM. Times use the app's formats (src/components/format.ts); the raw ISO value goes
  * in a <time> element's dateTime.
  */
-import type { ActivityType, AdminActivity, AdminLogEntry, AdminUser, ANONYMOUS_SESSION_PREFIX as SchemaAnonymousSessionPrefix, LogLevel, Role } from '@ust/schemas';
+import type {
+  ActivityType,
+  AdminActivity,
+  AdminLogEntry,
+  AdminUser,
+  ANONYMOUS_SESSION_PREFIX as SchemaAnonymousSessionPrefix,
+  LogLevel,
+  Role,
+} from '@ust/schemas';
 import { formatCoordinate, formatCount } from '../../components/format';
 import { KNOWN_ROLES } from '../auth/role-cache';
 

@@ -20,10 +20,7 @@ export function AccountDeactivated() {
   return (
     <div className="notice notice-error card" role="alert">
       <h1>Your account is deactivated</h1>
-      <p>
-        The account {user?.email ? <strong>{user.email}</strong> : null} can no longer use the platform. Contact an administrator to
-        restore access.
-      </p>
+      <p>The account {user?.email ? <strong>{user.email}</strong> : null} can no longer use the platform. Contact an administrator to restore access.</p>
       <button type="button" className="button button-secondary" onClick={signOut}>
         Logout
       </button>

@@ -22,9 +22,7 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
   const started = useRef(false);
 
   useEffect(() => {
-    const unsubscribe = client.onUserChange((user) =>
-      setState((previous) => (user ? { ...previous, status: 'authenticated', user, error: null } : signedOut)),
-    );
+    const unsubscribe = client.onUserChange((user) => setState((previous) => (user ? { ...previous, status: 'authenticated', user, error: null } : signedOut)));
     if (!started.current) {
       started.current = true;
       const start: Promise<{ user: AuthUser | null; returnTo: string | null }> = isSignInCallback(window.location)

@@ -14,7 +14,12 @@ const SIGNED_OUT_ERRORS = new Set(['login_required', 'interaction_required', 'co
  * else a silent check with the provider's session cookie. Null when signed out, also when the
  * check fails (logged unless the provider simply said "not signed in").
  */
-export async function restoreSession(userManager: UserManager, session: AuthSession, renew: () => Promise<User>, logger: ClientLogger): Promise<AuthUser | null> {
+export async function restoreSession(
+  userManager: UserManager,
+  session: AuthSession,
+  renew: () => Promise<User>,
+  logger: ClientLogger,
+): Promise<AuthUser | null> {
   const stored = await userManager.getUser();
   if (stored && !stored.expired) {
     session.current = stored;
@@ -24,7 +29,11 @@ export async function restoreSession(userManager: UserManager, session: AuthSess
     try {
       if (stored?.refresh_token) return await session.accept(await renew());
       const nonce = randomNonce();
-      const user = await userManager.signinSilent({ nonce, state: { nonce } satisfies SignInState, silentRequestTimeoutInSeconds: SESSION_CHECK_TIMEOUT_SECONDS });
+      const user = await userManager.signinSilent({
+        nonce,
+        state: { nonce } satisfies SignInState,
+        silentRequestTimeoutInSeconds: SESSION_CHECK_TIMEOUT_SECONDS,
+      });
       if (!user) return null;
       return await session.accept(user, nonce);
     } catch (error) {

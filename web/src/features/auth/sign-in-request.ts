@@ -10,7 +10,10 @@ const DEFAULT_RETURN_TO = '/dashboard';
 /** A fresh nonce for one sign-in request: 16 random bytes, base64url. */
 export function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export function isSignInCallback(location: Pick<Location, 'pathname' | 'search'>): boolean {

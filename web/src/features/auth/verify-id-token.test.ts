@@ -7,7 +7,10 @@ const clientId = 'ust-web';
 
 describe('verifyIdToken', () => {
   let keys: JWTVerifyGetKey;
-  let sign: (claims: Record<string, unknown>, options?: { expiresAt?: number; alg?: string; key?: CryptoKey | Uint8Array; audience?: string }) => Promise<string>;
+  let sign: (
+    claims: Record<string, unknown>,
+    options?: { expiresAt?: number; alg?: string; key?: CryptoKey | Uint8Array; audience?: string },
+  ) => Promise<string>;
 
   beforeAll(async () => {
     const { privateKey, publicKey } = await generateKeyPair('RS256');

@@ -67,7 +67,10 @@ function CountyMap() {
 
   const failed = geometry.isError || figures.isError;
   return (
-    <Page title="USA Storage Tank Risk Analysis" lead="States and counties coloured by facility and release figures. Hover for figures; click a region for its facilities.">
+    <Page
+      title="USA Storage Tank Risk Analysis"
+      lead="States and counties coloured by facility and release figures. Hover for figures; click a region for its facilities."
+    >
       <MapControls settings={settings} {...controls} styleHint={style.fallbackReason}>
         {figures.data && <RegionFinder figures={figures.data} level={level} onFind={selection.find} />}
       </MapControls>
@@ -107,7 +110,11 @@ function CountyMap() {
           </div>
         )}
         {figures.data && <MapLegend metric={metricOf(metric)} scale={colorScale} />}
-        {showDensity && density.isFetching && <p className="map-density-status" role="status">Loading facility density...</p>}
+        {showDensity && density.isFetching && (
+          <p className="map-density-status" role="status">
+            Loading facility density...
+          </p>
+        )}
       </div>
       {figures.data && <MapSources metadata={figures.data.document.metadata} />}
       {selection.selectedRegion && (

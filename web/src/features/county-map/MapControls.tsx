@@ -62,7 +62,12 @@ export function MapControls({ settings, onLevel, onMetric, onScale, onStyle, onD
       </label>
       <label className="map-control" htmlFor={`${id}-style`}>
         <span>Map Style</span>
-        <select id={`${id}-style`} value={settings.style} onChange={(event) => onStyle(event.target.value as MapStyleId)} aria-describedby={styleHint ? `${id}-style-hint` : undefined}>
+        <select
+          id={`${id}-style`}
+          value={settings.style}
+          onChange={(event) => onStyle(event.target.value as MapStyleId)}
+          aria-describedby={styleHint ? `${id}-style-hint` : undefined}
+        >
           {MAP_STYLES.map(({ id: style, label }) => (
             <option key={style} value={style}>
               {label}

@@ -6,8 +6,8 @@ export function MapSources({ metadata }: { metadata: RegionFiguresDocument['meta
   const { real_facilities: real, generated_facilities: generated } = metadata.sources;
   return (
     <p className="map-sources">
-      Figures from dataset version {metadata.dataset_version}, built {new Date(metadata.generated_at).toLocaleString()}: {formatCount(real)} facilities
-      from EPA files{generated > 0 ? ` and ${formatCount(generated)} generated demo facilities` : ''}.
+      Figures from dataset version {metadata.dataset_version}, built {new Date(metadata.generated_at).toLocaleString()}: {formatCount(real)} facilities from EPA
+      files{generated > 0 ? ` and ${formatCount(generated)} generated demo facilities` : ''}.
     </p>
   );
 }

@@ -50,7 +50,12 @@ export function RegionPanel({ region, level, list, onClose, onOpenFacility }: Re
       ) : (
         <>
           <h3>{facilityListTitle(region, level, facilities.length, list.data?.total ?? facilities.length)}</h3>
-          <FacilityTable key={`${level}:${region.GEO_ID}`} facilities={facilities} caption={facilityListTitle(region, level, facilities.length, list.data?.total ?? facilities.length)} onOpenFacility={onOpenFacility} />
+          <FacilityTable
+            key={`${level}:${region.GEO_ID}`}
+            facilities={facilities}
+            caption={facilityListTitle(region, level, facilities.length, list.data?.total ?? facilities.length)}
+            onOpenFacility={onOpenFacility}
+          />
         </>
       )}
     </section>

@@ -24,10 +24,16 @@ describe('map styles', () => {
   });
 
   it('uses configured tiles', () => {
-    const config = { streets_style_url: 'https://tiles.example/style.json', satellite_tiles_url: 'https://sat.example/{z}/{x}/{y}.jpg', satellite_attribution: '© Example' };
+    const config = {
+      streets_style_url: 'https://tiles.example/style.json',
+      satellite_tiles_url: 'https://sat.example/{z}/{x}/{y}.jpg',
+      satellite_attribution: '© Example',
+    };
     expect(resolveMapStyle('streets', config)).toMatchObject({ drawn: 'streets', style: 'https://tiles.example/style.json', drawsLand: false });
     const satellite = resolveMapStyle('satellite', config);
-    expect(satellite.style).toMatchObject({ sources: { satellite: { type: 'raster', tiles: ['https://sat.example/{z}/{x}/{y}.jpg'], attribution: '© Example' } } });
+    expect(satellite.style).toMatchObject({
+      sources: { satellite: { type: 'raster', tiles: ['https://sat.example/{z}/{x}/{y}.jpg'], attribution: '© Example' } },
+    });
     expect(satellite.drawsLand).toBe(false);
   });
 });

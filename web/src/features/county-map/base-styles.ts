@@ -72,11 +72,19 @@ export function resolveMapStyle(chosen: MapStyleId, config: MapConfig | null): R
     case 'dark':
       return { chosen, drawn: 'dark', style: LOCAL_STYLES.dark, palette: LOCAL_PALETTES.dark, drawsLand: true, fallbackReason: null };
     case 'streets':
-      if (config?.streets_style_url) return { chosen, drawn: 'streets', style: config.streets_style_url, palette: LOCAL_PALETTES.light, drawsLand: false, fallbackReason: null };
+      if (config?.streets_style_url)
+        return { chosen, drawn: 'streets', style: config.streets_style_url, palette: LOCAL_PALETTES.light, drawsLand: false, fallbackReason: null };
       return { ...light, fallbackReason: config ? 'Streets tiles are not configured (MAP_STREETS_STYLE_URL): showing Light.' : null };
     case 'satellite':
       if (config?.satellite_tiles_url) {
-        return { chosen, drawn: 'satellite', style: satelliteStyle(config.satellite_tiles_url, config.satellite_attribution), palette: LOCAL_PALETTES.light, drawsLand: false, fallbackReason: null };
+        return {
+          chosen,
+          drawn: 'satellite',
+          style: satelliteStyle(config.satellite_tiles_url, config.satellite_attribution),
+          palette: LOCAL_PALETTES.light,
+          drawsLand: false,
+          fallbackReason: null,
+        };
       }
       return { ...light, fallbackReason: config ? 'Satellite tiles are not configured (MAP_SATELLITE_TILES_URL): showing Light.' : null };
   }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { blendOver, buildColorScale, colorFor, FILL_COLOR_EXPRESSION, GREY_POSITION, LOG_MINIMUM, mixHex, NEUTRAL_GREY, quantile, RAMP, rampPosition } from './color-scales';
+import {
+  blendOver,
+  buildColorScale,
+  colorFor,
+  FILL_COLOR_EXPRESSION,
+  GREY_POSITION,
+  LOG_MINIMUM,
+  mixHex,
+  NEUTRAL_GREY,
+  quantile,
+  RAMP,
+  rampPosition,
+} from './color-scales';
 
 const values = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
 

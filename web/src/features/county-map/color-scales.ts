@@ -137,7 +137,12 @@ export const FILL_COLOR_EXPRESSION: ExpressionSpecification = [
   'case',
   ['<', ['to-number', ['coalesce', ['feature-state', 'position'], GREY_POSITION]], 0],
   NEUTRAL_GREY,
-  ['interpolate', ['linear'], ['to-number', ['feature-state', 'position']], ...RAMP.flatMap((color, index) => [index / (RAMP.length - 1), color])] as ExpressionSpecification,
+  [
+    'interpolate',
+    ['linear'],
+    ['to-number', ['feature-state', 'position']],
+    ...RAMP.flatMap((color, index) => [index / (RAMP.length - 1), color]),
+  ] as ExpressionSpecification,
 ];
 
 export function parseHex(hex: string): [number, number, number] {

@@ -7,7 +7,13 @@ import { DEFAULT_METRIC, type MetricKey } from './map-metrics';
 import { performanceMarks } from './map-timing';
 import { DEFAULT_LEVEL, type RegionLevel } from './region-data';
 
-export const INITIAL_MAP_SETTINGS: MapSettings = { level: DEFAULT_LEVEL, metric: DEFAULT_METRIC, scale: DEFAULT_COLOR_SCALE, style: DEFAULT_MAP_STYLE, showDensity: false };
+export const INITIAL_MAP_SETTINGS: MapSettings = {
+  level: DEFAULT_LEVEL,
+  metric: DEFAULT_METRIC,
+  scale: DEFAULT_COLOR_SCALE,
+  style: DEFAULT_MAP_STYLE,
+  showDensity: false,
+};
 
 interface ControlContext {
   settings: MapSettings;

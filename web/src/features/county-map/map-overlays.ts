@@ -113,7 +113,8 @@ export class MapOverlays {
 
   setGeometry(geometry: MapGeometry, land: FeatureCollection<Geometry> | null): void {
     this.state.geometry = geometry;
-    for (const level of REGION_LEVELS) this.state.featuresById[level] = new Map(geometry.regions[level].features.map((feature) => [feature.id as number, feature]));
+    for (const level of REGION_LEVELS)
+      this.state.featuresById[level] = new Map(geometry.regions[level].features.map((feature) => [feature.id as number, feature]));
     this.state.land = land;
     if (this.map.isStyleLoaded() || this.installed) this.reinstall();
   }

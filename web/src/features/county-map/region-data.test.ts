@@ -26,8 +26,16 @@ class MemoryStorage implements Storage {
 
 const document: RegionFiguresDocument = {
   type: 'FeatureCollection',
-  metadata: { dataset_version: 3, generated_at: '2026-11-21T10:00:00.000Z', level: 'counties', feature_count: 1, sources: { real_facilities: 1, generated_facilities: 0, real_releases: 0, generated_releases: 0 } },
-  features: [{ type: 'Feature', id: '10005', geometry: null, properties: { GEO_ID: '0500000US10005', COUNTY: 'Sussex', total_facilities: 767 } as RegionProperties }],
+  metadata: {
+    dataset_version: 3,
+    generated_at: '2026-11-21T10:00:00.000Z',
+    level: 'counties',
+    feature_count: 1,
+    sources: { real_facilities: 1, generated_facilities: 0, real_releases: 0, generated_releases: 0 },
+  },
+  features: [
+    { type: 'Feature', id: '10005', geometry: null, properties: { GEO_ID: '0500000US10005', COUNTY: 'Sussex', total_facilities: 767 } as RegionProperties },
+  ],
 };
 
 function setup(start = 1_000_000) {

@@ -55,7 +55,18 @@ const facility: FacilityListItem = {
 describe('map figures and facility table', () => {
   it('shows release figures on hover for states with releases, and the revised leak rate', () => {
     const labels = hoverFigures(region, 'states').map((figure) => figure.label);
-    expect(labels).toEqual(['Facilities', 'Facilities with Leaks', 'Leak Rate', 'Total Tanks', 'Avg Tank Age', 'Protection Score', 'Total Releases', 'Open Releases', 'Open Release Rate', 'Revised Leak Rate']);
+    expect(labels).toEqual([
+      'Facilities',
+      'Facilities with Leaks',
+      'Leak Rate',
+      'Total Tanks',
+      'Avg Tank Age',
+      'Protection Score',
+      'Total Releases',
+      'Open Releases',
+      'Open Release Rate',
+      'Revised Leak Rate',
+    ]);
     expect(revisedLeakRate(region)).toBeCloseTo(85.32, 2);
     expect(hoverFigures(region, 'states').find((figure) => figure.label === 'Revised Leak Rate')?.value).toBe('85.3%');
   });

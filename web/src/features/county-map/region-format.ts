@@ -50,10 +50,7 @@ export function panelFigures(region: RegionProperties, level: RegionLevel): Figu
     const openAt = figures.findIndex((figure) => figure.label === 'Open Releases');
     figures.splice(openAt + 1, 0, { label: 'Closed Releases', value: formatCount(region.closed_releases) });
   }
-  figures.push(
-    { label: 'Active Tanks', value: formatCount(region.active_tanks) },
-    { label: 'Avg Risk Score', value: formatScore(region.avg_risk_score, 10) },
-  );
+  figures.push({ label: 'Active Tanks', value: formatCount(region.active_tanks) }, { label: 'Avg Risk Score', value: formatScore(region.avg_risk_score, 10) });
   return figures;
 }
 

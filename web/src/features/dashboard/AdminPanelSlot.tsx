@@ -9,7 +9,12 @@ import { ADMIN_PANEL_ID, type AdminTool } from './admin-tools';
  * console (DECISIONS.md 19); the views that are not built yet still say what they will open.
  * `children` is the console, loaded lazily, that the router hands the dashboard (src/router.tsx).
  */
-export function AdminPanelSlot(props: { requested: AdminTool | undefined; panelRef: Ref<HTMLElement>; headingRef: Ref<HTMLHeadingElement>; children: ReactNode }) {
+export function AdminPanelSlot(props: {
+  requested: AdminTool | undefined;
+  panelRef: Ref<HTMLElement>;
+  headingRef: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
   const { requested, panelRef, headingRef } = props;
   return (
     <section ref={panelRef} id={ADMIN_PANEL_ID} className="card admin-panel-slot" aria-labelledby="admin-panel-title" data-admin-view={requested?.view}>
@@ -21,9 +26,7 @@ export function AdminPanelSlot(props: { requested: AdminTool | undefined; panelR
           {requested.label} will open {requested.opens} here.
         </p>
       )}
-      <Suspense fallback={<Loading text="Loading admin data..." />}>
-        {props.children}
-      </Suspense>
+      <Suspense fallback={<Loading text="Loading admin data..." />}>{props.children}</Suspense>
     </section>
   );
 }

@@ -38,21 +38,42 @@ export function StatisticsCharts({ statistics }: { statistics: FacilityStatistic
   return (
     <div className="chart-grid">
       <ChartFigure title="Active tanks by age (years)" valueLabel="Active tanks" rows={ages}>
-        <BarChart responsive style={CHART_STYLE} data={ages} margin={MARGIN} title="Active tanks by age band" desc="Bar chart of active tanks per age band in years">
+        <BarChart
+          responsive
+          style={CHART_STYLE}
+          data={ages}
+          margin={MARGIN}
+          title="Active tanks by age band"
+          desc="Bar chart of active tanks per age band in years"
+        >
           <CartesianFrame />
           <XAxis dataKey="label" tick={AXIS_TICK} axisLine={AXIS_LINE} tickLine={false} interval={0} />
           <Bar dataKey="value" name="Active tanks" fill="var(--color-primary)" radius={[4, 4, 0, 0]} />
         </BarChart>
       </ChartFigure>
       <ChartFigure title="Releases by reported year" valueLabel="Releases" rows={years}>
-        <LineChart responsive style={CHART_STYLE} data={years} margin={MARGIN} title="Releases by reported year" desc="Line chart of releases per year they were reported">
+        <LineChart
+          responsive
+          style={CHART_STYLE}
+          data={years}
+          margin={MARGIN}
+          title="Releases by reported year"
+          desc="Line chart of releases per year they were reported"
+        >
           <CartesianFrame />
           <XAxis dataKey="label" tick={AXIS_TICK} axisLine={AXIS_LINE} tickLine={false} minTickGap={16} />
           <Line dataKey="value" name="Releases" type="monotone" stroke="var(--color-accent)" strokeWidth={2} dot={false} />
         </LineChart>
       </ChartFigure>
       <ChartFigure title="Facilities by risk band" valueLabel="Facilities" rows={risk}>
-        <BarChart responsive style={CHART_STYLE} data={risk} margin={MARGIN} title="Facilities by risk band" desc="Bar chart of facilities per risk band: low 1-3, moderate 4-6, high 7-10">
+        <BarChart
+          responsive
+          style={CHART_STYLE}
+          data={risk}
+          margin={MARGIN}
+          title="Facilities by risk band"
+          desc="Bar chart of facilities per risk band: low 1-3, moderate 4-6, high 7-10"
+        >
           <CartesianFrame />
           <XAxis dataKey="label" tick={AXIS_TICK} axisLine={AXIS_LINE} tickLine={false} interval={0} />
           <Bar dataKey="value" name="Facilities" radius={[4, 4, 0, 0]}>

@@ -58,7 +58,11 @@ describe('the facility details dialog', () => {
 
     const tanks = within(dialog).getByRole('region', { name: 'Tanks (4)' });
     const kerosene = within(tanks).getByRole('rowheader', { name: '5000533-6' }).closest('tr')!;
-    expect(within(kerosene).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Currently in use', '1985-01-01', 'N/A', '6,000', 'Kerosene', 'Single wall']);
+    expect(
+      within(kerosene)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Currently in use', '1985-01-01', 'N/A', '6,000', 'Kerosene', 'Single wall']);
     const releases = within(dialog).getByRole('region', { name: 'Releases (1)' });
     expect(releases).toHaveTextContent('Reported 1996-02-02');
     expect(within(releases).getByText('Active: general')).toBeInTheDocument();

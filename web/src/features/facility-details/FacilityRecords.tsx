@@ -77,7 +77,12 @@ export function AdditionalFields({ fields }: { fields: FacilityDetails['other_fi
       {entries.length === 0 ? (
         <p className="muted">No other fields.</p>
       ) : (
-        <FieldGrid fields={entries.map(([key, value]) => ({ label: fieldLabel(key), value: <span className={value === null ? 'muted' : undefined}>{formatFieldValue(value)}</span> }))} />
+        <FieldGrid
+          fields={entries.map(([key, value]) => ({
+            label: fieldLabel(key),
+            value: <span className={value === null ? 'muted' : undefined}>{formatFieldValue(value)}</span>,
+          }))}
+        />
       )}
     </DetailSection>
   );

@@ -41,7 +41,10 @@ export function PricingAnalysis({ pricing }: { pricing: PricingInfo }) {
 }
 
 function QuoteCard({ quote, best }: { quote: PricingQuote; best: boolean }) {
-  const limits = quote.aggregate_limit === quote.coverage_limit ? formatUsd(quote.coverage_limit) : `${formatUsd(quote.coverage_limit)} / ${formatUsd(quote.aggregate_limit)} aggregate`;
+  const limits =
+    quote.aggregate_limit === quote.coverage_limit
+      ? formatUsd(quote.coverage_limit)
+      : `${formatUsd(quote.coverage_limit)} / ${formatUsd(quote.aggregate_limit)} aggregate`;
   return (
     <li className={`quote-card carrier-${carrierSwatch(quote.carrier)}${best ? ' quote-best' : ''}`}>
       <div className="quote-card-head">

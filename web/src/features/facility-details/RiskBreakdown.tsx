@@ -9,7 +9,10 @@ export function RiskBreakdown({ risk }: { risk: RiskAssessment }) {
   return (
     <DetailSection title="Risk Score Breakdown">
       <p>
-        <RiskScore score={risk.score} /> <span className="muted">from {total} points (model {risk.model_version}). Unknown data scores half a factor's points.</span>
+        <RiskScore score={risk.score} />{' '}
+        <span className="muted">
+          from {total} points (model {risk.model_version}). Unknown data scores half a factor's points.
+        </span>
       </p>
       <div className="table-scroll">
         <table className="detail-table">

@@ -41,7 +41,9 @@ export function BannerIllustration() {
       </g>
       <path className="banner-pin" d="M820 150c-16-22-26-36-26-50a26 26 0 0 1 52 0c0 14-10 28-26 50z" />
       <circle cx="820" cy="100" r="11" fill="#ffffff" />
-      <text x="820" y="104.5" textAnchor="middle" className="banner-pin-text">7</text>
+      <text x="820" y="104.5" textAnchor="middle" className="banner-pin-text">
+        7
+      </text>
 
       {/* Fuelling station: canopy, posts and two dispensers */}
       <g className="banner-station">

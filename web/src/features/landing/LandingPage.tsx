@@ -23,9 +23,8 @@ export function LandingPage() {
       <section className="landing-hero" aria-labelledby="landing-title">
         <h1 id="landing-title">Underground Storage Tank Risk Platform</h1>
         <p className="landing-intro">
-          Assess underground storage tank facilities and leak risk across the United States. Explore state and county risk maps,
-          search any address for nearby facilities and releases, review tank and compliance records, and compare indicative
-          insurance premiums from several carriers.
+          Assess underground storage tank facilities and leak risk across the United States. Explore state and county risk maps, search any address for nearby
+          facilities and releases, review tank and compliance records, and compare indicative insurance premiums from several carriers.
         </p>
         <button type="button" className="button button-primary button-large" onClick={() => signIn('/dashboard')}>
           Access Platform

@@ -47,7 +47,13 @@ export function FacilityCard({ facility, onViewDetails }: { facility: SearchFaci
         <button type="button" className="button button-primary" aria-describedby={nameId} onClick={() => onViewDetails(facility)}>
           View Details
         </button>
-        <a className="button button-secondary" href={externalMapUrl(facility.latitude, facility.longitude)} target="_blank" rel="noopener noreferrer" aria-describedby={nameId}>
+        <a
+          className="button button-secondary"
+          href={externalMapUrl(facility.latitude, facility.longitude)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={nameId}
+        >
           View on Map<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       </div>

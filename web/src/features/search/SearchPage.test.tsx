@@ -29,47 +29,61 @@ function renderSearch() {
 }
 
 describe('the search screen', () => {
-  it('finds the facilities closest to an address, with their risk and quotes, the closest release and where the address was placed', { timeout: 20_000 }, async () => {
-    const user = userEvent.setup();
-    const { gateway } = renderSearch();
-    const input = await screen.findByRole('combobox', { name: 'Address' });
-    expect(input).toHaveValue('1701 Wynkoop St, Denver, CO 80202');
-    await user.clear(input);
-    await user.type(input, SEARCH_ADDRESS);
-    await user.click(screen.getByRole('button', { name: 'Search Facilities' }));
+  it(
+    'finds the facilities closest to an address, with their risk and quotes, the closest release and where the address was placed',
+    { timeout: 20_000 },
+    async () => {
+      const user = userEvent.setup();
+      const { gateway } = renderSearch();
+      const input = await screen.findByRole('combobox', { name: 'Address' });
+      expect(input).toHaveValue('1701 Wynkoop St, Denver, CO 80202');
+      await user.clear(input);
+      await user.type(input, SEARCH_ADDRESS);
+      await user.click(screen.getByRole('button', { name: 'Search Facilities' }));
 
-    const results = await screen.findByRole('region', { name: 'Search Results' });
-    expect(await within(results).findByText(`Found 2 closest facilities to "${SEARCH_ADDRESS}"`)).toBeInTheDocument();
-    expect(within(results).getByText(/facilities within 10 miles/)).toHaveTextContent('312 facilities within 10 miles, the 2 closest shown. Closest 0.71 miles, furthest 0.96 miles.');
-    expect(gateway.callsTo('POST /api/search-address').map((call) => call.body)).toEqual([{ address: SEARCH_ADDRESS }]);
+      const results = await screen.findByRole('region', { name: 'Search Results' });
+      expect(await within(results).findByText(`Found 2 closest facilities to "${SEARCH_ADDRESS}"`)).toBeInTheDocument();
+      expect(within(results).getByText(/facilities within 10 miles/)).toHaveTextContent(
+        '312 facilities within 10 miles, the 2 closest shown. Closest 0.71 miles, furthest 0.96 miles.',
+      );
+      expect(gateway.callsTo('POST /api/search-address').map((call) => call.body)).toEqual([{ address: SEARCH_ADDRESS }]);
 
-    const names = within(results).getAllByRole('heading', { level: 3 });
-    expect(names.map((name) => name.textContent)).toEqual(['MPD 5TH DISTRICT HEADQUARTERS', 'MARATHON FLORIDA 228965']);
-    const [closed, marathon] = names.map((name) => name.closest('li')!) as [HTMLLIElement, HTMLLIElement];
-    expect(closed).toHaveTextContent('1805 BLADENSBURG RD NE, Washington DC, DC 20002');
-    expect(within(closed).getAllByText(/^Quote \d Available$/)).toHaveLength(4);
-    expect(closed).toHaveTextContent('No active tanks to insure');
-    expect(within(marathon).getByText('Distance').nextElementSibling).toHaveTextContent('0.96 miles');
-    expect(within(marathon).getByText('Tanks').nextElementSibling).toHaveTextContent('6 (5 active)');
-    expect(marathon).toHaveTextContent('6/10 Moderate');
-    const estimates = within(marathon).getAllByRole('listitem');
-    expect(estimates.map((estimate) => estimate.querySelector('.estimate-premium')?.textContent)).toEqual(['$1,932/yr', '$2,478/yr', '$7,600/yr', '$9,568/yr']);
-    expect(within(estimates[0]!).getByText('Mid-Continent')).toBeInTheDocument();
-    expect(within(estimates[0]!).getByText('BEST')).toBeInTheDocument();
-    expect(estimates[1]).toHaveTextContent('Indicative estimate · TX SERFF TEXS-131241913, effective 2018-01-01');
-    expect(within(marathon).getByRole('link', { name: /View on Map/ })).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=38.906789&mlon=-76.998992#map=17/38.906789/-76.998992');
+      const names = within(results).getAllByRole('heading', { level: 3 });
+      expect(names.map((name) => name.textContent)).toEqual(['MPD 5TH DISTRICT HEADQUARTERS', 'MARATHON FLORIDA 228965']);
+      const [closed, marathon] = names.map((name) => name.closest('li')!) as [HTMLLIElement, HTMLLIElement];
+      expect(closed).toHaveTextContent('1805 BLADENSBURG RD NE, Washington DC, DC 20002');
+      expect(within(closed).getAllByText(/^Quote \d Available$/)).toHaveLength(4);
+      expect(closed).toHaveTextContent('No active tanks to insure');
+      expect(within(marathon).getByText('Distance').nextElementSibling).toHaveTextContent('0.96 miles');
+      expect(within(marathon).getByText('Tanks').nextElementSibling).toHaveTextContent('6 (5 active)');
+      expect(marathon).toHaveTextContent('6/10 Moderate');
+      const estimates = within(marathon).getAllByRole('listitem');
+      expect(estimates.map((estimate) => estimate.querySelector('.estimate-premium')?.textContent)).toEqual([
+        '$1,932/yr',
+        '$2,478/yr',
+        '$7,600/yr',
+        '$9,568/yr',
+      ]);
+      expect(within(estimates[0]!).getByText('Mid-Continent')).toBeInTheDocument();
+      expect(within(estimates[0]!).getByText('BEST')).toBeInTheDocument();
+      expect(estimates[1]).toHaveTextContent('Indicative estimate · TX SERFF TEXS-131241913, effective 2018-01-01');
+      expect(within(marathon).getByRole('link', { name: /View on Map/ })).toHaveAttribute(
+        'href',
+        'https://www.openstreetmap.org/?mlat=38.906789&mlon=-76.998992#map=17/38.906789/-76.998992',
+      );
 
-    const release = screen.getByRole('region', { name: 'Closest Known Release/Leak Location' });
-    expect(release).toHaveTextContent('BLADENSBURG RD LLC');
-    expect(within(release).getByText('No further action')).toBeInTheDocument();
-    expect(within(release).getByText('Distance').nextElementSibling).toHaveTextContent('0.00 miles');
-    expect(within(release).getByText('Population within 1,500 ft').nextElementSibling).toHaveTextContent('3,215');
+      const release = screen.getByRole('region', { name: 'Closest Known Release/Leak Location' });
+      expect(release).toHaveTextContent('BLADENSBURG RD LLC');
+      expect(within(release).getByText('No further action')).toBeInTheDocument();
+      expect(within(release).getByText('Distance').nextElementSibling).toHaveTextContent('0.00 miles');
+      expect(within(release).getByText('Population within 1,500 ft').nextElementSibling).toHaveTextContent('3,215');
 
-    const geocoding = screen.getByRole('region', { name: 'Address Geocoding' });
-    expect(within(geocoding).getByText('Formatted Address').nextElementSibling).toHaveTextContent('1016 Bladensburg Rd NE, Washington, DC 20002');
-    expect(within(geocoding).getByText('Latitude').nextElementSibling).toHaveTextContent('38.903057');
-    expect(within(geocoding).getByText('Match Type').nextElementSibling).toHaveTextContent('Street address');
-  });
+      const geocoding = screen.getByRole('region', { name: 'Address Geocoding' });
+      expect(within(geocoding).getByText('Formatted Address').nextElementSibling).toHaveTextContent('1016 Bladensburg Rd NE, Washington, DC 20002');
+      expect(within(geocoding).getByText('Latitude').nextElementSibling).toHaveTextContent('38.903057');
+      expect(within(geocoding).getByText('Match Type').nextElementSibling).toHaveTextContent('Street address');
+    },
+  );
 
   it('searches from a picked suggestion with its coordinates, and opens a found facility', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
@@ -84,7 +98,11 @@ describe('the search screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Search Facilities' }));
     const card = (await screen.findByRole('heading', { name: 'MARATHON FLORIDA 228965', level: 3 })).closest('li')!;
-    expect(gateway.callsTo('POST /api/search-address')[0]?.body).toEqual({ address: '1016 Bladensburg Rd NE, Washington, DC 20002', latitude: 38.90305719, longitude: -76.98186192 });
+    expect(gateway.callsTo('POST /api/search-address')[0]?.body).toEqual({
+      address: '1016 Bladensburg Rd NE, Washington, DC 20002',
+      latitude: 38.90305719,
+      longitude: -76.98186192,
+    });
 
     await user.click(within(card).getByRole('button', { name: 'View Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'MARATHON FLORIDA 228965' });

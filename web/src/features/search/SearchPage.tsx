@@ -63,7 +63,10 @@ function Search() {
 
   const { data: result, variables } = search;
   return (
-    <Page title="Search Storage Tank Facilities" lead="Find the storage tank facilities closest to an address, with their risk scores and indicative insurance quotes.">
+    <Page
+      title="Search Storage Tank Facilities"
+      lead="Find the storage tank facilities closest to an address, with their risk scores and indicative insurance quotes."
+    >
       <SearchForm busy={search.isPending} onSearch={runSearch} />
       {result?.closest_release && <ClosestReleasePanel release={result.closest_release} onOpenRelease={openRelease} />}
       {result && <GeocodingPanel geocoding={result.geocoding} />}
@@ -76,7 +79,13 @@ function Search() {
         </section>
       )}
       {facility && (
-        <FacilityDetailsDialog key={facility.id} facilityId={facility.id} facilityName={facility.name} onClose={() => setFacility(null)} onOpenRelease={openRelease} />
+        <FacilityDetailsDialog
+          key={facility.id}
+          facilityId={facility.id}
+          facilityName={facility.name}
+          onClose={() => setFacility(null)}
+          onOpenRelease={openRelease}
+        />
       )}
       {releaseId && <ReleaseDetailsDialog key={releaseId} releaseId={releaseId} onClose={() => setReleaseId(null)} />}
     </Page>

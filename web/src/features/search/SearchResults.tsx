@@ -3,7 +3,15 @@ import { formatCount, formatMiles } from '../../components/format';
 import { FacilityCard } from './FacilityCard';
 
 /** SPEC.md section 2, 'Search Results': the count, the distance range and the facility cards. */
-export function SearchResults({ result, address, onViewDetails }: { result: SearchResponse; address: string; onViewDetails: (facility: SearchFacility) => void }) {
+export function SearchResults({
+  result,
+  address,
+  onViewDetails,
+}: {
+  result: SearchResponse;
+  address: string;
+  onViewDetails: (facility: SearchFacility) => void;
+}) {
   const { facilities, total_found: total } = result;
   if (facilities.length === 0) {
     return (
@@ -30,9 +38,7 @@ export function SearchResults({ result, address, onViewDetails }: { result: Sear
           <FacilityCard key={facility.id} facility={facility} onViewDetails={onViewDetails} />
         ))}
       </ul>
-      <p className="pricing-disclaimer">
-        {result.pricing_note}. Each carrier's premium is modelled on the public rate filing named under it.
-      </p>
+      <p className="pricing-disclaimer">{result.pricing_note}. Each carrier's premium is modelled on the public rate filing named under it.</p>
     </>
   );
 }

@@ -14,14 +14,11 @@ describe('the theme switch', () => {
     const user = userEvent.setup();
     const first = renderApp(<SettingsPage />, { path: '/settings' });
     await screen.findByRole('heading', { name: 'Theme' });
-    expect(within(themePicker()).getAllByRole('radio').map((radio) => radio.closest('label')?.querySelector('.theme-card-name')?.textContent)).toEqual([
-      'Professional Blue',
-      'Midnight Pro',
-      'Ocean Breeze',
-      'Forest Green',
-      'Sunset Glow',
-      'Royal Purple',
-    ]);
+    expect(
+      within(themePicker())
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.querySelector('.theme-card-name')?.textContent),
+    ).toEqual(['Professional Blue', 'Midnight Pro', 'Ocean Breeze', 'Forest Green', 'Sunset Glow', 'Royal Purple']);
     expect(screen.getByRole('radio', { name: /Professional Blue/ })).toBeChecked();
     expect(document.documentElement.dataset.theme).toBe('default');
 

@@ -115,7 +115,11 @@ export const RULES: readonly Rule[] = [
       'The Map colours states or counties by the metric you choose, such as leak rate, facilities, tanks, tank age, protection score or risk score. ' +
       'Hover a region for its figures and click it for details and a list of its facilities.',
   },
-  { topic: 'thanks', matches: words('thanks?|thank you|thx|ty|appreciated?|cheers'), reply: "You're welcome! Is there anything else about storage tanks I can help with?" },
+  {
+    topic: 'thanks',
+    matches: words('thanks?|thank you|thx|ty|appreciated?|cheers'),
+    reply: "You're welcome! Is there anything else about storage tanks I can help with?",
+  },
   {
     topic: 'help',
     matches: words('help|assist\\w*|support|guide|what can you do|how does (?:this|it) work'),

@@ -10,7 +10,13 @@ describe('getRecentUserActivities', () => {
   beforeAll(async () => {
     store = await openTestStore('admin_recent_activities');
     const rows = [
-      activityRow(1, minutesBefore(now, 3), { activity_type: 'map_loaded', auth0_user_id: 'auth0|a', user_role: 'general', session_id: 's1', page: '/county-map' }),
+      activityRow(1, minutesBefore(now, 3), {
+        activity_type: 'map_loaded',
+        auth0_user_id: 'auth0|a',
+        user_role: 'general',
+        session_id: 's1',
+        page: '/county-map',
+      }),
       activityRow(2, minutesBefore(now, 2), {
         activity_type: 'county_selected',
         auth0_user_id: 'auth0|a',

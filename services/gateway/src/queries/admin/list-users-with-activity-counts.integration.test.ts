@@ -12,7 +12,16 @@ describe('listUsersWithActivityCounts', () => {
     await store.insert('users', [
       userRow({ id: 'u-ann', auth0_user_id: 'auth0|ann', email: 'ann@example.com', last_login: '2025-03-01T10:00:00.000Z', version: 1 }),
       // Ann's later version: promoted and deactivated; only it may show.
-      userRow({ id: 'u-ann', auth0_user_id: 'auth0|ann', email: 'ann@example.com', name: 'Ann', role: 'admin', is_active: false, last_login: '2025-03-01T10:00:00.000Z', version: 2 }),
+      userRow({
+        id: 'u-ann',
+        auth0_user_id: 'auth0|ann',
+        email: 'ann@example.com',
+        name: 'Ann',
+        role: 'admin',
+        is_active: false,
+        last_login: '2025-03-01T10:00:00.000Z',
+        version: 2,
+      }),
       userRow({ id: 'u-bob', auth0_user_id: 'auth0|bob', email: 'bob@example.com', last_login: '2025-03-02T08:30:00.250Z' }),
       userRow({ id: 'u-zed', auth0_user_id: 'auth0|zed', email: 'zed@example.com' }),
       userRow({ id: 'u-amy', auth0_user_id: 'auth0|amy', email: 'amy@example.com', role: 'broker' }),
@@ -45,7 +54,7 @@ describe('listUsersWithActivityCounts', () => {
     });
   });
 
-  it('counts each user\'s activities, zero when it has none', async () => {
+  it("counts each user's activities, zero when it has none", async () => {
     const users = await listUsersWithActivityCounts(store);
     expect(Object.fromEntries(users.map((user) => [user.id, user.activity_count]))).toEqual({ 'u-ann': 3, 'u-bob': 0, 'u-zed': 1, 'u-amy': 0 });
     expect(users[0]).toMatchObject({ last_login: '2025-03-02T08:30:00.250Z', is_active: true, name: null, role: 'general' });

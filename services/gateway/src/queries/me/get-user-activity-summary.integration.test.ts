@@ -24,7 +24,7 @@ describe('getUserActivitySummary', () => {
     await store?.close();
   });
 
-  it('counts the user\'s searches and facility views once each, and its latest activity of any type', async () => {
+  it("counts the user's searches and facility views once each, and its latest activity of any type", async () => {
     expect(await getUserActivitySummary(store, { auth0UserId: 'auth0|ann' })).toEqual({
       total_searches: 2,
       facilities_viewed: 1,

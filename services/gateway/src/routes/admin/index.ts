@@ -29,29 +29,52 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const adminRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { store } = fastify.ports;
 
-  fastify.get('/logs', { schema: { tags: ['admin'], summary: 'Newest log entries', querystring: AdminLogsQuery, response: { 200: AdminLogsResponse, ...errors } } }, async (request) => ({
-    logs: await getRecentLogs(store, request.query),
-  }));
+  fastify.get(
+    '/logs',
+    { schema: { tags: ['admin'], summary: 'Newest log entries', querystring: AdminLogsQuery, response: { 200: AdminLogsResponse, ...errors } } },
+    async (request) => ({
+      logs: await getRecentLogs(store, request.query),
+    }),
+  );
 
   fastify.get(
     '/user-activities',
-    { schema: { tags: ['admin'], summary: 'Newest user activities', querystring: AdminActivitiesQuery, response: { 200: AdminActivitiesResponse, ...errors } } },
+    {
+      schema: { tags: ['admin'], summary: 'Newest user activities', querystring: AdminActivitiesQuery, response: { 200: AdminActivitiesResponse, ...errors } },
+    },
     async (request) => ({ activities: await getRecentUserActivities(store, request.query) }),
   );
 
-  fastify.get('/users', { schema: { tags: ['admin'], summary: 'Every user with their activity count', response: { 200: AdminUsersResponse, ...errors } } }, async () => ({
-    users: await listUsersWithActivityCounts(store),
-  }));
+  fastify.get(
+    '/users',
+    { schema: { tags: ['admin'], summary: 'Every user with their activity count', response: { 200: AdminUsersResponse, ...errors } } },
+    async () => ({
+      users: await listUsersWithActivityCounts(store),
+    }),
+  );
 
   fastify.get(
     '/sessions',
-    { schema: { tags: ['admin'], summary: 'Newest sessions of the last 7 days', querystring: AdminSessionsQuery, response: { 200: AdminSessionsResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Newest sessions of the last 7 days',
+        querystring: AdminSessionsQuery,
+        response: { 200: AdminSessionsResponse, ...errors },
+      },
+    },
     async (request) => ({ sessions: await getRecentSessions(store, request.query) }),
   );
 
   fastify.get(
     '/analytics',
-    { schema: { tags: ['admin'], summary: 'The last 60 minutes: users, sessions, error rate, response time and a per-minute series', response: { 200: AdminAnalytics, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The last 60 minutes: users, sessions, error rate, response time and a per-minute series',
+        response: { 200: AdminAnalytics, ...errors },
+      },
+    },
     async () => {
       const now = new Date();
       const [summary, series] = await Promise.all([getAnalyticsSummary(store, { now }), getPerMinuteSeries(store, { now })]);

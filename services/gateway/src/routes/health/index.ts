@@ -6,11 +6,10 @@ import { recentReadiness } from './recent-readiness.js';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const readiness = recentReadiness(() => checkPorts(fastify.ports));
-  fastify.get(
-    '/health',
-    { schema: { tags: ['health'], summary: 'Liveness', security: [], response: { 200: HealthResponse } } },
-    async () => ({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }),
-  );
+  fastify.get('/health', { schema: { tags: ['health'], summary: 'Liveness', security: [], response: { 200: HealthResponse } } }, async () => ({
+    status: 'ok' as const,
+    uptime_seconds: Math.round(process.uptime()),
+  }));
 
   fastify.get(
     '/ready',

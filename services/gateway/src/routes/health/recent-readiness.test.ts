@@ -9,10 +9,14 @@ describe('recentReadiness', () => {
     let clock = 0;
     let checks = 0;
     let finish: (ports: PortStatus[]) => void = () => {};
-    const readiness = recentReadiness(() => {
-      checks += 1;
-      return new Promise((resolve) => (finish = resolve));
-    }, READINESS_MAX_AGE_MS, () => clock);
+    const readiness = recentReadiness(
+      () => {
+        checks += 1;
+        return new Promise((resolve) => (finish = resolve));
+      },
+      READINESS_MAX_AGE_MS,
+      () => clock,
+    );
     const during = [readiness(), readiness(), readiness()];
     clock = 500;
     finish(up);

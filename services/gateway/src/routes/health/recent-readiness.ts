@@ -7,7 +7,11 @@ import type { PortStatus } from '@ust/schemas';
 
 export const READINESS_MAX_AGE_MS = 2_000;
 
-export function recentReadiness(check: () => Promise<PortStatus[]>, maxAgeMs = READINESS_MAX_AGE_MS, now: () => number = Date.now): () => Promise<PortStatus[]> {
+export function recentReadiness(
+  check: () => Promise<PortStatus[]>,
+  maxAgeMs = READINESS_MAX_AGE_MS,
+  now: () => number = Date.now,
+): () => Promise<PortStatus[]> {
   let latest: { startedAt: number; ports: PortStatus[] } | undefined;
   let pending: Promise<PortStatus[]> | undefined;
   return () => {

@@ -26,7 +26,12 @@ describe('GET /api/me/activity', () => {
     ]);
     ports = { store: counted.store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
     issuer = await createTestIssuer();
-    gateway = await buildGateway({ config: loadConfig({ ...issuer.env, RATE_LIMIT_PER_MINUTE: '100000' }), ports, logger: log, signingKeys: issuer.signingKeys });
+    gateway = await buildGateway({
+      config: loadConfig({ ...issuer.env, RATE_LIMIT_PER_MINUTE: '100000' }),
+      ports,
+      logger: log,
+      signingKeys: issuer.signingKeys,
+    });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -39,7 +44,9 @@ describe('GET /api/me/activity', () => {
     const before = counts.queries;
     const burst = await Promise.all(Array.from({ length: 10 }, () => gateway.inject({ method: 'GET', url: '/api/me/activity', headers: ann })));
     for (let call = 0; call < 20; call++) burst.push(await gateway.inject({ method: 'GET', url: '/api/me/activity', headers: ann }));
-    expect(new Set(burst.map((response) => response.body))).toEqual(new Set([JSON.stringify({ total_searches: 1, facilities_viewed: 0, last_activity: minutesBefore(now, 3) })]));
+    expect(new Set(burst.map((response) => response.body))).toEqual(
+      new Set([JSON.stringify({ total_searches: 1, facilities_viewed: 0, last_activity: minutesBefore(now, 3) })]),
+    );
     const bobs = await gateway.inject({ method: 'GET', url: '/api/me/activity', headers: bob });
     expect(bobs.json()).toEqual({ total_searches: 0, facilities_viewed: 1, last_activity: minutesBefore(now, 2) });
     // Two users, one user-lookup miss each (the users table) and one activity summary each.

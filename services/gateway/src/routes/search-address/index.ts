@@ -54,7 +54,14 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { address: typed, latitude, longitude } = request.body;
       const address = typed.trim();
       if (!address) {
-        return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: EMPTY_ADDRESS_MESSAGE, details: [{ field: 'body.address', reason: 'is empty' }], request_id: request.id } });
+        return reply.status(400).send({
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: EMPTY_ADDRESS_MESSAGE,
+            details: [{ field: 'body.address', reason: 'is empty' }],
+            request_id: request.id,
+          },
+        });
       }
       if ((latitude === undefined) !== (longitude === undefined)) {
         return reply.badRequest('body.latitude and body.longitude go together: send both or neither');
@@ -66,7 +73,15 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       let geocoding: GeocodeResult;
       const geocodeStarted = performance.now();
       if (latitude !== undefined && longitude !== undefined) {
-        geocoding = { success: true, message: 'Located from the selected suggestion', original_address: typed, formatted_address: address, latitude, longitude, match_type: null };
+        geocoding = {
+          success: true,
+          message: 'Located from the selected suggestion',
+          original_address: typed,
+          formatted_address: address,
+          latitude,
+          longitude,
+          match_type: null,
+        };
       } else {
         try {
           geocoding = await fastify.geocoder.geocode(address);

@@ -40,14 +40,33 @@ function garbageAuthorization(validToken: string): fc.Arbitrary<string> {
   const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
   const tampered = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
   return fc.oneof(
-    fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Bearer not.a.jwt', 'Bearer ...', 'Token abc', `Bearer ${unsigned}`, `Bearer ${tampered}`, `Bearer ${validToken}x`, `Bearer  ${validToken}`, validToken),
-    fc.string({ unit: fc.constantFrom(...Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index))), minLength: 1, maxLength: 80 }).map((text) => `Bearer ${text}`),
+    fc.constantFrom(
+      'Bearer',
+      'Bearer ',
+      'Basic dXNlcjpwYXNz',
+      'Bearer not.a.jwt',
+      'Bearer ...',
+      'Token abc',
+      `Bearer ${unsigned}`,
+      `Bearer ${tampered}`,
+      `Bearer ${validToken}x`,
+      `Bearer  ${validToken}`,
+      validToken,
+    ),
+    fc
+      .string({ unit: fc.constantFrom(...Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index))), minLength: 1, maxLength: 80 })
+      .map((text) => `Bearer ${text}`),
     fc.tuple(base64url, base64url, base64url).map((parts) => `Bearer ${parts.join('.')}`),
   );
 }
 
 export async function signInCallers(gateway: FastifyInstance, issuer: TestIssuer): Promise<SignedInCallers> {
-  const account = (name: string) => ({ sub: `local|fuzz-${name}`, email: name === 'admin' ? FUZZ_ADMIN_EMAIL : `fuzz-${name}@example.com`, email_verified: true, name: `Fuzz ${name}` });
+  const account = (name: string) => ({
+    sub: `local|fuzz-${name}`,
+    email: name === 'admin' ? FUZZ_ADMIN_EMAIL : `fuzz-${name}@example.com`,
+    email_verified: true,
+    name: `Fuzz ${name}`,
+  });
   const signIn = async (name: string) => {
     const user = account(name);
     const authorization = `Bearer ${await issuer.token(user)}`;

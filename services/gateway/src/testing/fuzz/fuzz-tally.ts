@@ -23,7 +23,10 @@ export class FuzzTally {
     const lines = [...this.routes.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([route, { cases, statuses }]) => {
-        const seen = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
+        const seen = [...statuses.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status}×${count}`)
+          .join(' ');
         return `${route.padEnd(width)}  ${String(cases).padStart(6)}  ${seen}`;
       });
     const callers = [...this.callers.entries()].map(([caller, count]) => `${caller} ${count}`).join(', ');

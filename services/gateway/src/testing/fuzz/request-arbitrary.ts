@@ -25,7 +25,9 @@ function shown(text: string, limit = SHOWN_CHARS): string {
 }
 
 function describeRequest(request: FuzzRequest): string {
-  const headers = Object.entries(request.headers).map(([name, value]) => `${name}: ${shown(value, SHOWN_HEADER_CHARS)}`).join(', ');
+  const headers = Object.entries(request.headers)
+    .map(([name, value]) => `${name}: ${shown(value, SHOWN_HEADER_CHARS)}`)
+    .join(', ');
   return `${request.method} ${shown(request.url)}${headers ? `  headers { ${headers} }` : ''}${request.payload === undefined ? '' : `  body ${shown(request.payload)}`}`;
 }
 
@@ -54,10 +56,35 @@ function urlPart(value: unknown, delimiters: RegExp): fc.Arbitrary<string> {
   return fc.oneof({ arbitrary: fc.constant(encoded), weight: 4 }, { arbitrary: fc.constant(text), weight: 1 });
 }
 
-const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'APPLICATION/JSON', 'application/jsonx', 'application/json;'];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=latin1',
+  'APPLICATION/JSON',
+  'application/jsonx',
+  'application/json;',
+];
 
 /** Bodies that are not the JSON of an object: broken, of another type, or a prototype-reaching key. */
-const MALFORMED_JSON = ['', ' ', 'null', '[]', '"text"', '1', 'true', '{', '{"a":1,}', "{'a':1}", '{"a":NaN}', '{"a":1e999}', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '\uFEFF{}', '[{}]'];
+const MALFORMED_JSON = [
+  '',
+  ' ',
+  'null',
+  '[]',
+  '"text"',
+  '1',
+  'true',
+  '{',
+  '{"a":1,}',
+  "{'a':1}",
+  '{"a":NaN}',
+  '{"a":1e999}',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '\uFEFF{}',
+  '[{}]',
+];
 
 /** One part of a request the fuzz varies on its own: a path parameter, a query parameter, the body. */
 type RequestPart = { kind: 'path'; segment: string } | { kind: 'query'; pairs: string[] } | { kind: 'body'; payload: string; contentType?: string };
@@ -70,7 +97,8 @@ interface PartArbitraries {
 }
 
 function pathPart(parameter: OpenApiParameter, arbitraries: SchemaArbitraries): PartArbitraries {
-  const segment = (values: fc.Arbitrary<unknown>) => values.chain((value) => urlPart(value, /[/?#]/)).map((text): RequestPart => ({ kind: 'path', segment: text }));
+  const segment = (values: fc.Arbitrary<unknown>) =>
+    values.chain((value) => urlPart(value, /[/?#]/)).map((text): RequestPart => ({ kind: 'path', segment: text }));
   return {
     valid: arbitraries.valid(parameter.schema, parameter.name).map((value): RequestPart => ({ kind: 'path', segment: encodeURIComponent(asText(value)) })),
     off: segment(arbitraries.boundary(parameter.schema, parameter.name)),
@@ -80,7 +108,9 @@ function pathPart(parameter: OpenApiParameter, arbitraries: SchemaArbitraries): 
 
 function queryPart(parameter: OpenApiParameter, arbitraries: SchemaArbitraries): PartArbitraries {
   const pairs = (values: fc.Arbitrary<unknown[]>) =>
-    values.chain((list) => fc.tuple(...list.map((value) => urlPart(value, /[&=#]/)))).map((parts): RequestPart => ({ kind: 'query', pairs: parts.map((part) => `${parameter.name}=${part}`) }));
+    values
+      .chain((list) => fc.tuple(...list.map((value) => urlPart(value, /[&=#]/))))
+      .map((parts): RequestPart => ({ kind: 'query', pairs: parts.map((part) => `${parameter.name}=${part}`) }));
   // A parameter with a default is filled in when absent; the document lists it as required all the same.
   const mayBeAbsent = !parameter.required || 'default' in parameter.schema;
   const absent = fc.constant<unknown[]>([]);
@@ -90,16 +120,27 @@ function queryPart(parameter: OpenApiParameter, arbitraries: SchemaArbitraries):
   const repeated = fc.array(arbitraries.fuzz(parameter.schema, parameter.name), { minLength: 2, maxLength: 3 });
   return {
     valid: pairs(mayBeAbsent ? fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: absent, weight: 1 }) : valid),
-    off: pairs(mayBeAbsent ? fc.oneof({ arbitrary: off, weight: 4 }, { arbitrary: repeated, weight: 1 }) : fc.oneof({ arbitrary: off, weight: 4 }, repeated, absent)),
-    either: pairs(fc.oneof({ arbitrary: arbitraries.fuzz(parameter.schema, parameter.name).map((value) => [value]), weight: 6 }, { arbitrary: absent, weight: 2 }, { arbitrary: repeated, weight: 1 })),
+    off: pairs(
+      mayBeAbsent ? fc.oneof({ arbitrary: off, weight: 4 }, { arbitrary: repeated, weight: 1 }) : fc.oneof({ arbitrary: off, weight: 4 }, repeated, absent),
+    ),
+    either: pairs(
+      fc.oneof(
+        { arbitrary: arbitraries.fuzz(parameter.schema, parameter.name).map((value) => [value]), weight: 6 },
+        { arbitrary: absent, weight: 2 },
+        { arbitrary: repeated, weight: 1 },
+      ),
+    ),
   };
 }
 
 function bodyPart(schema: JsonSchema, arbitraries: SchemaArbitraries): PartArbitraries {
-  const json = (values: fc.Arbitrary<unknown>) => values.map((value): RequestPart => ({ kind: 'body', payload: JSON.stringify(value) ?? '', contentType: 'application/json' }));
+  const json = (values: fc.Arbitrary<unknown>) =>
+    values.map((value): RequestPart => ({ kind: 'body', payload: JSON.stringify(value) ?? '', contentType: 'application/json' }));
   const broken = fc.oneof(
     fc.constantFrom(...MALFORMED_JSON).map((payload): RequestPart => ({ kind: 'body', payload, contentType: 'application/json' })),
-    fc.tuple(arbitraries.valid(schema), fc.option(fc.constantFrom(...CONTENT_TYPES))).map(([value, contentType]): RequestPart => ({ kind: 'body', payload: JSON.stringify(value), contentType: contentType ?? undefined })),
+    fc
+      .tuple(arbitraries.valid(schema), fc.option(fc.constantFrom(...CONTENT_TYPES)))
+      .map(([value, contentType]): RequestPart => ({ kind: 'body', payload: JSON.stringify(value), contentType: contentType ?? undefined })),
   );
   return {
     valid: json(arbitraries.valid(schema)),
@@ -128,7 +169,10 @@ export function requestArbitrary(route: RouteTableEntry, arbitraries: { url: Sch
   // Now and then a query parameter no route declares.
   const unknownPair = fc.oneof(
     { arbitrary: fc.constant(null), weight: 4 },
-    { arbitrary: fc.tuple(fc.constantFrom('unknown', '__proto__', 'constructor', ...HOSTILE_STRINGS.slice(0, 4)), fc.constantFrom(...HOSTILE_STRINGS)), weight: 1 },
+    {
+      arbitrary: fc.tuple(fc.constantFrom('unknown', '__proto__', 'constructor', ...HOSTILE_STRINGS.slice(0, 4)), fc.constantFrom(...HOSTILE_STRINGS)),
+      weight: 1,
+    },
   );
 
   return fc

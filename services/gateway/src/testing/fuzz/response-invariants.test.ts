@@ -13,7 +13,9 @@ const thingRoute = (responses: string[]): RouteTableEntry => ({
   template: '/things/{id}',
   access: { token: 'required', activeAccount: true, role: null },
   operation: {
-    responses: Object.fromEntries(responses.map((status) => [status, status === '200' ? { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } : {}])),
+    responses: Object.fromEntries(
+      responses.map((status) => [status, status === '200' ? { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } : {}]),
+    ),
   },
 });
 const general: CallerStanding = { kind: 'account', role: 'general', active: true };
@@ -73,8 +75,12 @@ describe('the fuzz oracle', () => {
   });
 
   it('holds the route table to its word for each caller', async () => {
-    expect(await problemsOf({ status: 200, body: { n: 1 } }, { standing: { kind: 'anonymous' } })).toEqual(['the route table says 401 for this caller, it answered 200']);
-    expect(await problemsOf({ status: 200, body: { n: 1 } }, { standing: { kind: 'account', role: 'general', active: false } })).toEqual(['the route table says 403 for this caller, it answered 200']);
+    expect(await problemsOf({ status: 200, body: { n: 1 } }, { standing: { kind: 'anonymous' } })).toEqual([
+      'the route table says 401 for this caller, it answered 200',
+    ]);
+    expect(await problemsOf({ status: 200, body: { n: 1 } }, { standing: { kind: 'account', role: 'general', active: false } })).toEqual([
+      'the route table says 403 for this caller, it answered 200',
+    ]);
     expect(await problemsOf({ status: 401, body: error('Sign-in required') })).toEqual(['the route table lets this caller through, it answered 401']);
   });
 
@@ -83,11 +89,15 @@ describe('the fuzz oracle', () => {
     expect(await problemsOf({ status: 403, body: error('This needs the admin role') }, { denials: ['This needs the admin role'] })).toEqual([
       'the route table lets this caller through, it answered 403: This needs the admin role',
     ]);
-    expect(await problemsOf({ status: 403, body: error('No') }, { route: thingRoute(['200']) })).toEqual(['the route table lets this caller through, it answered 403: No']);
+    expect(await problemsOf({ status: 403, body: error('No') }, { route: thingRoute(['200']) })).toEqual([
+      'the route table lets this caller through, it answered 403: No',
+    ]);
   });
 
   it('expects 404 where no route takes the URL, and only the general invariants where another route does', async () => {
-    expect(await problemsOf({ status: 200, body: { n: 1 } }, { routing: 'no route' })).toEqual(['no route takes this URL, yet it answered 200 rather than 404']);
+    expect(await problemsOf({ status: 200, body: { n: 1 } }, { routing: 'no route' })).toEqual([
+      'no route takes this URL, yet it answered 200 rather than 404',
+    ]);
     expect(await problemsOf({ status: 404, body: error('Route not found') }, { routing: 'no route' })).toEqual([]);
     expect(await problemsOf({ status: 200, body: { other: true } }, { routing: 'another route', standing: { kind: 'anonymous' } })).toEqual([]);
   });

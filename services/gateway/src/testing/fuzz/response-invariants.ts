@@ -62,7 +62,9 @@ function safeDecode(text: string): string {
 
 /** Everything the request carried, as text, so that a body echoing the request is not taken for a leak. */
 function requestText(request: FuzzRequest): string {
-  return [request.url, safeDecode(request.url), safeDecode(request.url.replaceAll('+', ' ')), request.payload ?? '', ...Object.values(request.headers)].join('\n');
+  return [request.url, safeDecode(request.url), safeDecode(request.url.replaceAll('+', ' ')), request.payload ?? '', ...Object.values(request.headers)].join(
+    '\n',
+  );
 }
 
 export function createResponseChecker(document: OpenApiDocument) {
@@ -97,7 +99,13 @@ export function createResponseChecker(document: OpenApiDocument) {
       else if (!parsed.ok) problems.push(`the ${status} body is not JSON`);
       else {
         const [, errors] = Schema.Errors(schema, parsed.value);
-        if (errors.length) problems.push(`the ${status} body does not match the documented schema: ${errors.slice(0, 3).map((error) => `${error.instancePath || '(body)'} ${error.message}`).join('; ')}`);
+        if (errors.length)
+          problems.push(
+            `the ${status} body does not match the documented schema: ${errors
+              .slice(0, 3)
+              .map((error) => `${error.instancePath || '(body)'} ${error.message}`)
+              .join('; ')}`,
+          );
       }
     }
 
@@ -108,7 +116,8 @@ export function createResponseChecker(document: OpenApiDocument) {
 
 function accessProblems(route: RouteTableEntry, routing: Routing, caller: ExchangeToCheck['caller'], status: number, body: unknown): string[] {
   // Fastify parses a body before its not-found handler runs, so a broken one is refused first.
-  if (routing === 'no route') return status === 404 || [400, 413, 415].includes(status) ? [] : [`no route takes this URL, yet it answered ${status} rather than 404`];
+  if (routing === 'no route')
+    return status === 404 || [400, 413, 415].includes(status) ? [] : [`no route takes this URL, yet it answered ${status} rather than 404`];
   if (routing === 'another route') return [];
   const decision = accessDecision(route.access, caller.standing);
   if (decision !== 'allowed') return status === decision ? [] : [`the route table says ${decision} for this caller, it answered ${status}`];
@@ -117,7 +126,8 @@ function accessProblems(route: RouteTableEntry, routing: Routing, caller: Exchan
     const message = (body as ErrorBody | undefined)?.error?.message ?? '';
     // A route may refuse a request for what it asks (another user's profile, one's own role);
     // it may not refuse the caller as the access checks do elsewhere.
-    if (!(String(403) in route.operation.responses) || caller.denials.has(message)) return [`the route table lets this caller through, it answered 403: ${message}`];
+    if (!(String(403) in route.operation.responses) || caller.denials.has(message))
+      return [`the route table lets this caller through, it answered 403: ${message}`];
   }
   return [];
 }

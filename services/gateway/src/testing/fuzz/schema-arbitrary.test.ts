@@ -35,13 +35,28 @@ describe('arbitraries from JSON Schemas', () => {
     ['GET /admin/user-activities', AdminActivitiesQuery],
     ['GET /geocode/suggest', GeocodeSuggestQuery],
     ['GET /h3-density', H3DensityQuery],
-    ['formats', Type.Object({ at: Type.String({ format: 'date-time' }), email: Type.String({ format: 'email', minLength: 3, maxLength: 320 }), id: Type.String({ format: 'uuid' }) })],
+    [
+      'formats',
+      Type.Object({
+        at: Type.String({ format: 'date-time' }),
+        email: Type.String({ format: 'email', minLength: 3, maxLength: 320 }),
+        id: Type.String({ format: 'uuid' }),
+      }),
+    ],
   ])('makes only values the schema of %s accepts as valid', (_route, schema) => {
-    fc.assert(fc.property(arbitraries.valid(asSchema(schema)), (value) => Schema.Check(schema, value)), { seed: 7, numRuns: 300 });
+    fc.assert(
+      fc.property(arbitraries.valid(asSchema(schema)), (value) => Schema.Check(schema, value)),
+      { seed: 7, numRuns: 300 },
+    );
   });
 
   it('follows $ref into the components and takes either side of anyOf', () => {
-    const schema = { type: 'object', required: ['entry'], properties: { entry: { $ref: '#/components/schemas/Entry' }, note: { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'null' }] } }, additionalProperties: false };
+    const schema = {
+      type: 'object',
+      required: ['entry'],
+      properties: { entry: { $ref: '#/components/schemas/Entry' }, note: { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'null' }] } },
+      additionalProperties: false,
+    };
     const values = sample(arbitraries.valid(schema)) as Array<{ entry: unknown; note?: string | null }>;
     expect(values.every((value) => Schema.Check(ClientLogEntry, value.entry))).toBe(true);
     expect(values.some((value) => value.note === null)).toBe(true);
@@ -54,7 +69,11 @@ describe('arbitraries from JSON Schemas', () => {
   });
 
   it('tries string lengths at both bounds and one past each', () => {
-    const lengths = new Set(sample(arbitraries.boundary(asSchema(Type.String({ minLength: 3, maxLength: 200 })))).filter((value) => typeof value === 'string').map((value) => [...(value as string)].length));
+    const lengths = new Set(
+      sample(arbitraries.boundary(asSchema(Type.String({ minLength: 3, maxLength: 200 }))))
+        .filter((value) => typeof value === 'string')
+        .map((value) => [...(value as string)].length),
+    );
     expect([...lengths]).toEqual(expect.arrayContaining([0, 2, 3, 200, 201]));
   });
 
@@ -69,10 +88,17 @@ describe('arbitraries from JSON Schemas', () => {
   });
 
   it('drops a required property, adds an unknown or prototype key, and puts one field off while the rest stay valid', () => {
-    const values = sample(arbitraries.boundary(asSchema(SearchAddressBody))).filter((value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value));
+    const values = sample(arbitraries.boundary(asSchema(SearchAddressBody))).filter(
+      (value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value),
+    );
     expect(values.some((value) => !('address' in value) && Object.keys(value).length > 0)).toBe(true);
     expect(values.some((value) => Object.hasOwn(value, '__proto__'))).toBe(true);
-    expect(values.some((value) => typeof value.address === 'string' && typeof value.latitude === 'number' && ((value.latitude as number) > 90 || (value.latitude as number) < -90))).toBe(true);
+    expect(
+      values.some(
+        (value) =>
+          typeof value.address === 'string' && typeof value.latitude === 'number' && ((value.latitude as number) > 90 || (value.latitude as number) < -90),
+      ),
+    ).toBe(true);
     expect(values.some((value) => !Schema.Check(SearchAddressBody, value))).toBe(true);
   });
 

@@ -105,7 +105,10 @@ export function schemaArbitraries(options: SchemaArbitraryOptions): SchemaArbitr
         return fc.integer(integerBounds(schema));
       case 'number': {
         const { min, max } = numberBounds(schema);
-        return fc.oneof(fc.integer({ min: Math.ceil(Math.max(min, -(2 ** 31))), max: Math.floor(Math.min(max, 2 ** 31)) }), fc.double({ min, max, noNaN: true, noDefaultInfinity: true }));
+        return fc.oneof(
+          fc.integer({ min: Math.ceil(Math.max(min, -(2 ** 31))), max: Math.floor(Math.min(max, 2 ** 31)) }),
+          fc.double({ min, max, noNaN: true, noDefaultInfinity: true }),
+        );
       }
       case 'boolean':
         return fc.boolean();
@@ -130,7 +133,9 @@ export function schemaArbitraries(options: SchemaArbitraryOptions): SchemaArbitr
       case 'date-time':
         return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString());
       case 'date':
-        return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+        return fc
+          .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+          .map((date) => date.toISOString().slice(0, 10));
       case 'email':
         return fc.emailAddress().filter(fits);
       case 'uuid':
@@ -155,8 +160,10 @@ export function schemaArbitraries(options: SchemaArbitraryOptions): SchemaArbitr
   function numberBounds(schema: JsonSchema): { min: number; max: number } {
     const exclusiveMin = schema.exclusiveMinimum as number | undefined;
     const exclusiveMax = schema.exclusiveMaximum as number | undefined;
-    const min = (schema.minimum as number | undefined) ?? (exclusiveMin !== undefined ? exclusiveMin + Number.EPSILON * Math.max(1, Math.abs(exclusiveMin)) : -1e9);
-    const max = (schema.maximum as number | undefined) ?? (exclusiveMax !== undefined ? exclusiveMax - Number.EPSILON * Math.max(1, Math.abs(exclusiveMax)) : 1e9);
+    const min =
+      (schema.minimum as number | undefined) ?? (exclusiveMin !== undefined ? exclusiveMin + Number.EPSILON * Math.max(1, Math.abs(exclusiveMin)) : -1e9);
+    const max =
+      (schema.maximum as number | undefined) ?? (exclusiveMax !== undefined ? exclusiveMax - Number.EPSILON * Math.max(1, Math.abs(exclusiveMax)) : 1e9);
     return { min, max };
   }
 
@@ -167,7 +174,9 @@ export function schemaArbitraries(options: SchemaArbitraryOptions): SchemaArbitr
     let object: fc.Arbitrary<Record<string, unknown>> = fc.record(model, { requiredKeys: required.filter((key) => key in properties) });
     if (isObject(schema.additionalProperties) || (schema.additionalProperties === undefined && Object.keys(properties).length === 0)) {
       const extra = isObject(schema.additionalProperties) ? valid(schema.additionalProperties, undefined, depth + 1) : fc.jsonValue({ maxDepth: 2 });
-      object = fc.tuple(object, fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), extra, { maxKeys: 3 })).map(([known, more]) => ({ ...more, ...known }));
+      object = fc
+        .tuple(object, fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), extra, { maxKeys: 3 }))
+        .map(([known, more]) => ({ ...more, ...known }));
     }
     const minProperties = (schema.minProperties as number) ?? 0;
     return minProperties > 0 ? object.filter((value) => Object.keys(value).length >= minProperties) : object;
@@ -202,12 +211,42 @@ export function schemaArbitraries(options: SchemaArbitraryOptions): SchemaArbitr
         return boundaryString(schema, name);
       case 'integer': {
         const { min, max } = numberBounds(schema);
-        return fc.constantFrom<unknown>(min, max, min - 1, max + 1, 0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 53) - 2, 1e308, -1e308, String(min), `${max}`, '1e3', 'NaN');
+        return fc.constantFrom<unknown>(
+          min,
+          max,
+          min - 1,
+          max + 1,
+          0,
+          -1,
+          1.5,
+          2 ** 31,
+          2 ** 53 + 2,
+          -(2 ** 53) - 2,
+          1e308,
+          -1e308,
+          String(min),
+          `${max}`,
+          '1e3',
+          'NaN',
+        );
       }
       case 'number': {
         const { min, max } = numberBounds(schema);
         const past = (value: number, direction: 1 | -1) => value + direction * Math.max(Math.abs(value) * Number.EPSILON * 4, 1e-9);
-        return fc.constantFrom<unknown>(min, max, past(min, -1), past(max, 1), 0, -0, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, 'NaN', 'Infinity', String(max));
+        return fc.constantFrom<unknown>(
+          min,
+          max,
+          past(min, -1),
+          past(max, 1),
+          0,
+          -0,
+          Number.MAX_VALUE,
+          -Number.MAX_VALUE,
+          Number.MIN_VALUE,
+          'NaN',
+          'Infinity',
+          String(max),
+        );
       }
       case 'boolean':
         return fc.constantFrom<unknown>('true', 'false', 0, 1, 'yes', null);
@@ -226,10 +265,27 @@ export function schemaArbitraries(options: SchemaArbitraryOptions): SchemaArbitr
     const lengths = [0, minLength, minLength - 1, ...(maxLength === undefined ? [] : [maxLength, maxLength + 1])].filter((length) => length >= 0);
     // One UTF-16 unit, two units (one code point), and a grapheme of several code points:
     // a length check that counts the wrong thing lets one through or refuses the other.
-    const filled = fc.tuple(fc.constantFrom(...new Set(lengths)), fc.constantFrom('a', '🛢', 'e\u0301', ' ', '\u0000')).map(([length, unit]) => unit.repeat(length));
+    const filled = fc
+      .tuple(fc.constantFrom(...new Set(lengths)), fc.constantFrom('a', '🛢', 'e\u0301', ' ', '\u0000'))
+      .map(([length, unit]) => unit.repeat(length));
     // A real or generated value one character longer or shorter: just off a pattern or a format.
-    const candidates: Array<fc.Arbitrary<unknown>> = [filled, valid(schema, name).map((value) => `${String(value)}x`), valid(schema, name).map((value) => String(value).slice(1))];
-    if (schema.format === 'date-time') candidates.push(fc.constantFrom('2024-02-30T00:00:00Z', '2024-01-01', '2024-01-01T24:00:00Z', '1969-12-31T23:59:59.999Z', '9999-12-31T23:59:59Z', '0000-01-01T00:00:00Z', ''));
+    const candidates: Array<fc.Arbitrary<unknown>> = [
+      filled,
+      valid(schema, name).map((value) => `${String(value)}x`),
+      valid(schema, name).map((value) => String(value).slice(1)),
+    ];
+    if (schema.format === 'date-time')
+      candidates.push(
+        fc.constantFrom(
+          '2024-02-30T00:00:00Z',
+          '2024-01-01',
+          '2024-01-01T24:00:00Z',
+          '1969-12-31T23:59:59.999Z',
+          '9999-12-31T23:59:59Z',
+          '0000-01-01T00:00:00Z',
+          '',
+        ),
+      );
     if (schema.format === 'email') candidates.push(fc.constantFrom('a@b', 'a@@b.c', 'a b@c.d', `${'a'.repeat(64)}@${'b'.repeat(255)}.com`, 'Ada@Example.com'));
     if (typeof schema.pattern === 'string') candidates.push(fc.string({ maxLength: 8 }));
     const huge = hugeString();
@@ -241,7 +297,9 @@ export function schemaArbitraries(options: SchemaArbitraryOptions): SchemaArbitr
   function hugeString(): fc.Arbitrary<string> | undefined {
     const lengths = options.hugeLengths ?? [];
     if (!lengths.length) return undefined;
-    return fc.tuple(fc.constantFrom(...lengths), fc.constantFrom('a', 'é', '🛢')).map(([bytes, unit]) => unit.repeat(Math.ceil(bytes / Buffer.byteLength(unit))));
+    return fc
+      .tuple(fc.constantFrom(...lengths), fc.constantFrom('a', 'é', '🛢'))
+      .map(([bytes, unit]) => unit.repeat(Math.ceil(bytes / Buffer.byteLength(unit))));
   }
 
   function boundaryArray(schema: JsonSchema, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
@@ -250,9 +308,13 @@ export function schemaArbitraries(options: SchemaArbitraryOptions): SchemaArbitr
     const maxItems = schema.maxItems as number | undefined;
     const options: Array<fc.Arbitrary<unknown>> = [
       fc.constant([]),
-      fc.array(valid(items, name, depth + 1), { minLength: Math.max(minItems, 1), maxLength: Math.max(minItems, 3) }).chain((array) =>
-        fc.tuple(fc.nat({ max: array.length - 1 }), boundary(items, name, depth + 1)).map(([index, value]) => array.map((item, at) => (at === index ? value : item))),
-      ),
+      fc
+        .array(valid(items, name, depth + 1), { minLength: Math.max(minItems, 1), maxLength: Math.max(minItems, 3) })
+        .chain((array) =>
+          fc
+            .tuple(fc.nat({ max: array.length - 1 }), boundary(items, name, depth + 1))
+            .map(([index, value]) => array.map((item, at) => (at === index ? value : item))),
+        ),
     ];
     if (minItems > 1) options.push(fc.array(valid(items, name, depth + 1), { minLength: minItems - 1, maxLength: minItems - 1 }));
     if (maxItems !== undefined) options.push(fc.array(valid(items, name, depth + 1), { minLength: maxItems, maxLength: maxItems + 1 }));
@@ -267,15 +329,18 @@ export function schemaArbitraries(options: SchemaArbitraryOptions): SchemaArbitr
     const options: Array<fc.Arbitrary<unknown>> = [
       fc.constant({}),
       // An unknown property, or a key that reaches the prototype when objects are merged naively.
-      fc.tuple(whole, fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ minLength: 1, maxLength: 12 })), wrongTypeValue()).map(([object, key, value]) =>
-        keys.includes(key) ? object : withOwnProperty(object, key, value),
-      ),
+      fc
+        .tuple(whole, fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ minLength: 1, maxLength: 12 })), wrongTypeValue())
+        .map(([object, key, value]) => (keys.includes(key) ? object : withOwnProperty(object, key, value))),
     ];
-    if (required.length) options.push(fc.tuple(whole, fc.constantFrom(...required)).map(([object, key]) => Object.fromEntries(Object.entries(object).filter(([k]) => k !== key))));
+    if (required.length)
+      options.push(fc.tuple(whole, fc.constantFrom(...required)).map(([object, key]) => Object.fromEntries(Object.entries(object).filter(([k]) => k !== key))));
     if (keys.length) {
       // Every field but one valid, so the odd value gets past the others and reaches its check.
       options.push(
-        fc.constantFrom(...keys).chain((key) => fc.tuple(whole, boundary(properties[key]!, key, depth + 1)).map(([object, value]) => withOwnProperty(object, key, value))),
+        fc
+          .constantFrom(...keys)
+          .chain((key) => fc.tuple(whole, boundary(properties[key]!, key, depth + 1)).map(([object, value]) => withOwnProperty(object, key, value))),
       );
     }
     return fc.oneof(...options);

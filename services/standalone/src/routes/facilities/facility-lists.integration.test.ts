@@ -49,7 +49,18 @@ const facilities = Array.from({ length: 60 }, (_, index) => {
 });
 const tanks = [
   // 30.0 years at asOf, protection 100.
-  tankRecord({ tank_id: 'DE-01/1', facility_id: 'DE-01', state: 'DE', tank_status: 'Currently in use', installation_date: '1995-01-01', capacity_gallons: 10_000, tank_wall_type: 'Double wall', leak_detection: 'Automatic tank gauging', corrosion_protection: 'Sacrificial anode', secondary_containment: true }),
+  tankRecord({
+    tank_id: 'DE-01/1',
+    facility_id: 'DE-01',
+    state: 'DE',
+    tank_status: 'Currently in use',
+    installation_date: '1995-01-01',
+    capacity_gallons: 10_000,
+    tank_wall_type: 'Double wall',
+    leak_detection: 'Automatic tank gauging',
+    corrosion_protection: 'Sacrificial anode',
+    secondary_containment: true,
+  }),
 ];
 const releases = [releaseRecord({ release_id: 'DE-R1', state: 'DE', facility_id: 'DE-01', fips: '10001', status_class: 'Open', reported_date: '2010-05-01' })];
 
@@ -57,17 +68,45 @@ const releases = [releaseRecord({ release_id: 'DE-R1', state: 'DE', facility_id:
 function listItem(n: number, fields: Partial<FacilityListItem> = {}): FacilityListItem {
   const kent = n <= 55;
   return {
-    Facility_ID: id(n), Name: `Site ${n}`, Address: null, City: null, County: kent ? 'Kent' : 'Sussex', State: 'DE', Zip_Code: null,
-    Latitude: null, Longitude: null, FIPS: kent ? '10001' : '10005', MAPPING_METHOD: 'point in county', HAS_LEAK: false,
-    TOTAL_TANK_COUNT: 0, ACTIVE_TANK_COUNT: 0, AVG_TANK_AGE: null, MAX_TANK_AGE: null, PROTECTION_SCORE: null,
-    TOTAL_LEAK_COUNT: 0, TOTAL_CAPACITY: 0, source: real, is_generated: false,
+    Facility_ID: id(n),
+    Name: `Site ${n}`,
+    Address: null,
+    City: null,
+    County: kent ? 'Kent' : 'Sussex',
+    State: 'DE',
+    Zip_Code: null,
+    Latitude: null,
+    Longitude: null,
+    FIPS: kent ? '10001' : '10005',
+    MAPPING_METHOD: 'point in county',
+    HAS_LEAK: false,
+    TOTAL_TANK_COUNT: 0,
+    ACTIVE_TANK_COUNT: 0,
+    AVG_TANK_AGE: null,
+    MAX_TANK_AGE: null,
+    PROTECTION_SCORE: null,
+    TOTAL_LEAK_COUNT: 0,
+    TOTAL_CAPACITY: 0,
+    source: real,
+    is_generated: false,
     ...fields,
   };
 }
 const doverFuel = listItem(1, {
-  Name: 'Café "Dover" Fuel 🛢', Address: '1 Main St', City: 'Dover', Zip_Code: '19901', Latitude: 39.158, Longitude: -75.524,
-  HAS_LEAK: true, TOTAL_TANK_COUNT: 1, ACTIVE_TANK_COUNT: 1, AVG_TANK_AGE: 30, MAX_TANK_AGE: 30, PROTECTION_SCORE: 100,
-  TOTAL_LEAK_COUNT: 1, TOTAL_CAPACITY: 10_000,
+  Name: 'Café "Dover" Fuel 🛢',
+  Address: '1 Main St',
+  City: 'Dover',
+  Zip_Code: '19901',
+  Latitude: 39.158,
+  Longitude: -75.524,
+  HAS_LEAK: true,
+  TOTAL_TANK_COUNT: 1,
+  ACTIVE_TANK_COUNT: 1,
+  AVG_TANK_AGE: 30,
+  MAX_TANK_AGE: 30,
+  PROTECTION_SCORE: 100,
+  TOTAL_LEAK_COUNT: 1,
+  TOTAL_CAPACITY: 10_000,
 });
 const kentItems = [doverFuel, ...Array.from({ length: 54 }, (_, index) => listItem(index + 2))];
 
@@ -129,7 +168,14 @@ describe('GET /api/facilities/by-fips and /by-state from stored bodies', () => {
   });
 
   it('lists a us-atlas county without facilities as empty, and answers 404 for a FIPS that is not a county', async () => {
-    expect((await get('/api/facilities/by-fips/01001')).json()).toEqual({ facilities: [], county: 'Autauga', state: 'AL', fips: '01001', total: 0, dataset_version: version });
+    expect((await get('/api/facilities/by-fips/01001')).json()).toEqual({
+      facilities: [],
+      county: 'Autauga',
+      state: 'AL',
+      fips: '01001',
+      total: 0,
+      dataset_version: version,
+    });
     const unknown = await get('/api/facilities/by-fips/99999');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'County 99999 not found' });

@@ -33,14 +33,44 @@ const log = createLogger('geocode-test', { level: 'silent' });
 const NOT_FOUND = 'We could not find that address. Try a street address with city and state, or a ZIP code.';
 
 const facilities = [
-  facilityRecord({ facility_id: 'DC-5010010', state: 'DC', name: 'BLADENSBURG RD LLC', address: '1016 BLADENSBURG RD NE', city: 'Washington DC', zip_code: '20002', latitude: 38.90305719, longitude: -76.98186192, fips: '11001' }),
-  facilityRecord({ facility_id: 'DE-1-000001', state: 'DE', name: 'Kent County Motor Sales', address: '2181 South DuPont Highway', city: 'Dover', zip_code: '19901', latitude: 39.118174, longitude: -75.534738, fips: '10001' }),
+  facilityRecord({
+    facility_id: 'DC-5010010',
+    state: 'DC',
+    name: 'BLADENSBURG RD LLC',
+    address: '1016 BLADENSBURG RD NE',
+    city: 'Washington DC',
+    zip_code: '20002',
+    latitude: 38.90305719,
+    longitude: -76.98186192,
+    fips: '11001',
+  }),
+  facilityRecord({
+    facility_id: 'DE-1-000001',
+    state: 'DE',
+    name: 'Kent County Motor Sales',
+    address: '2181 South DuPont Highway',
+    city: 'Dover',
+    zip_code: '19901',
+    latitude: 39.118174,
+    longitude: -75.534738,
+    fips: '10001',
+  }),
   // Without coordinates: nothing to place it at.
   facilityRecord({ facility_id: 'DE-1-000002', state: 'DE', address: '1450 South Dual Highway', city: 'Dover', zip_code: '19901' }),
 ];
 const releases = [
   // The same place as the facility, spelled out: one index row counting both.
-  releaseRecord({ release_id: 'DC-2017018', state: 'DC', status_class: 'No Further Action', facility_id: 'DC-5010010', address: '1016 Bladensburg Road Northeast', city: 'Washington', zip_code: '20002', latitude: 38.9031, longitude: -76.9819 }),
+  releaseRecord({
+    release_id: 'DC-2017018',
+    state: 'DC',
+    status_class: 'No Further Action',
+    facility_id: 'DC-5010010',
+    address: '1016 Bladensburg Road Northeast',
+    city: 'Washington',
+    zip_code: '20002',
+    latitude: 38.9031,
+    longitude: -76.9819,
+  }),
 ];
 
 describe('geocoding from the dataset index', () => {
@@ -138,7 +168,11 @@ describe('geocoding from the dataset index', () => {
       match_type: null,
     });
     // An address the index lacks is placed at its ZIP.
-    expect(await geocoder.geocode('1450 South Dual Highway, Dover, DE 19901')).toMatchObject({ success: true, match_type: 'zip', formatted_address: 'Dover, DE 19901' });
+    expect(await geocoder.geocode('1450 South Dual Highway, Dover, DE 19901')).toMatchObject({
+      success: true,
+      match_type: 'zip',
+      formatted_address: 'Dover, DE 19901',
+    });
   });
 
   describe('GET /api/geocode/suggest', () => {

@@ -50,7 +50,12 @@ describe('GET /api/geojson-cached/{level}?geometry=none', () => {
       expect(full.features.every((feature) => feature.geometry !== null)).toBe(true);
     }
     const kent = ((await get('/api/geojson-cached/counties?geometry=none')).json() as RegionDocument).features.find((feature) => feature.id === '10001');
-    expect(kent).toMatchObject({ type: 'Feature', id: '10001', geometry: null, properties: { NAME: 'Kent', total_facilities: 1, total_releases: 1, open_releases: 1 } });
+    expect(kent).toMatchObject({
+      type: 'Feature',
+      id: '10001',
+      geometry: null,
+      properties: { NAME: 'Kent', total_facilities: 1, total_releases: 1, open_releases: 1 },
+    });
   });
 
   it('keeps the full document the default, byte for byte', async () => {

@@ -66,7 +66,13 @@ describe('GET /api/h3-density', () => {
     expect(row?.facilities).toBe(located.length);
     for (const resolution of H3_DENSITY_RESOLUTIONS) {
       const document = await density(`/api/h3-density?res=${resolution}`);
-      expect(document).toMatchObject({ dataset_version: version, generated_at: '2025-01-01T00:00:00.000Z', resolution, facility_count: located.length, cell_count: document.cells.length });
+      expect(document).toMatchObject({
+        dataset_version: version,
+        generated_at: '2025-01-01T00:00:00.000Z',
+        resolution,
+        facility_count: located.length,
+        cell_count: document.cells.length,
+      });
       expect(document.cells.reduce((sum, [, , , count]) => sum + count, 0)).toBe(located.length);
       expect(document.max_count).toBe(Math.max(...document.cells.map(([, , , count]) => count)));
 
@@ -74,7 +80,12 @@ describe('GET /api/h3-density', () => {
       const dover = doverCells[resolution];
       expect(densityCellOf(39.158, -75.524, resolution)).toBe(dover.cell);
       const [latitude, longitude] = cellCentre(dover.cell);
-      expect(document.cells.find(([h3]) => h3 === dover.cell)).toEqual([dover.cell, Math.round(longitude * 1e5) / 1e5, Math.round(latitude * 1e5) / 1e5, dover.count]);
+      expect(document.cells.find(([h3]) => h3 === dover.cell)).toEqual([
+        dover.cell,
+        Math.round(longitude * 1e5) / 1e5,
+        Math.round(latitude * 1e5) / 1e5,
+        dover.count,
+      ]);
     }
     expect((await density('/api/h3-density?res=4')).max_count).toBe(3);
     expect((await density('/api/h3-density?res=7')).cells.map(([, , , count]) => count).sort()).toEqual([1, 1, 1, 2]);

@@ -2,10 +2,7 @@ import type { AnalyticsStore } from '@ust/platform';
 import type { GeocoderAddressRow } from './get-geocoder-facility-page.js';
 
 /** The next `limit` located, addressed releases (current versions) of a state, after `after` by release_id. */
-export async function getGeocoderReleasePage(
-  store: AnalyticsStore,
-  page: { state: string; after: string; limit: number },
-): Promise<GeocoderAddressRow[]> {
+export async function getGeocoderReleasePage(store: AnalyticsStore, page: { state: string; after: string; limit: number }): Promise<GeocoderAddressRow[]> {
   return store.query<GeocoderAddressRow>(
     `SELECT release_id AS id, address, city, state, zip_code, latitude, longitude
      FROM releases FINAL

@@ -3,7 +3,15 @@ import type { TankRecord } from '@ust/schemas';
 
 export type TankInputRow = Pick<
   TankRecord,
-  'facility_id' | 'tank_status' | 'installation_date' | 'capacity_gallons' | 'substances' | 'tank_wall_type' | 'corrosion_protection' | 'secondary_containment' | 'leak_detection'
+  | 'facility_id'
+  | 'tank_status'
+  | 'installation_date'
+  | 'capacity_gallons'
+  | 'substances'
+  | 'tank_wall_type'
+  | 'corrosion_protection'
+  | 'secondary_containment'
+  | 'leak_detection'
 >;
 
 /** Tanks of the facilities from `first` to `last` (inclusive), a range of the tanks' sort key. */
