@@ -17,7 +17,7 @@ import { runImport, type ImportResult } from '../import/run-import.js';
 import { listManifests, readManifest, type ImportPlan } from '../import/manifest.js';
 import { awaitRebuild } from '../import/await-rebuild.js';
 import { plannedCounts } from '../generate/index.js';
-import { openPipelineSession, type StartWorkers } from './pipeline-session.js';
+import { openPipelineSession, type OpenEmbeddedBackend } from './pipeline-session.js';
 import { createProgressBar } from './progress.js';
 import { estimateRows } from './estimate.js';
 import { printImportSummary } from './summary.js';
@@ -32,8 +32,8 @@ const USAGE = `Usage:
   pnpm pipeline risk-distribution`;
 
 export interface PipelineCliDeps {
-  /** Starts the workers' processors, which rebuild the derived data when the CLI runs embedded. */
-  startWorkers: StartWorkers;
+  /** The platform's backend in this process, which writes and rebuilds an import when the CLI runs embedded. */
+  openEmbeddedBackend: OpenEmbeddedBackend;
 }
 
 /** Runs the command of the process's arguments, and exits with its outcome (runMain). */
@@ -41,7 +41,7 @@ export function runPipelineCli(deps: PipelineCliDeps): void {
   runMain(() => runPipelineCommand(deps));
 }
 
-async function runPipelineCommand({ startWorkers }: PipelineCliDeps): Promise<void> {
+async function runPipelineCommand({ openEmbeddedBackend }: PipelineCliDeps): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
@@ -69,7 +69,7 @@ async function runPipelineCommand({ startWorkers }: PipelineCliDeps): Promise<vo
   }
 
   if (command === 'replay' && values['from-beginning']) {
-    await replayFromBeginning(config, log, startWorkers);
+    await replayFromBeginning(config, log, openEmbeddedBackend);
     return;
   }
 
@@ -96,7 +96,7 @@ async function runPipelineCommand({ startWorkers }: PipelineCliDeps): Promise<vo
     process.exit(2);
   }
 
-  const session = await openPipelineSession(config, log, startWorkers);
+  const session = await openPipelineSession(config, log, openEmbeddedBackend);
   try {
     const total = plan.kind === 'files' ? await estimateRows(plan.paths) : totalPlanned(plan);
     const bar = createProgressBar(replayOf ? `replay ${replayOf.import_id}` : command!, total);
@@ -119,8 +119,8 @@ async function runPipelineCommand({ startWorkers }: PipelineCliDeps): Promise<vo
   }
 }
 
-async function replayFromBeginning(config: Config, log: Logger, startWorkers: StartWorkers): Promise<void> {
-  const session = await openPipelineSession(config, log, startWorkers);
+async function replayFromBeginning(config: Config, log: Logger, openEmbeddedBackend: OpenEmbeddedBackend): Promise<void> {
+  const session = await openPipelineSession(config, log, openEmbeddedBackend);
   try {
     if (!session.jobs) {
       await resetDatasetWriterToEarliest(session.events);

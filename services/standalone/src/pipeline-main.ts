@@ -1,9 +1,13 @@
 /**
- * `pnpm pipeline ...` (pipelines/src/cli/pipeline-cli.ts). Its entry point is here, with the
- * rest of the platform in one process: run embedded, a command rebuilds the derived data with
- * the workers' processors in this process.
+ * `pnpm pipeline ...` (pipelines/src/cli/pipeline-cli.ts). Its entry point is here because, run
+ * embedded, a command writes and rebuilds its import on the same backend `pnpm start` runs.
  */
 import { runPipelineCli } from '@ust/pipelines/cli';
-import { startWorkers } from '@ust/workers';
+import { startEmbeddedBackend } from './embedded-backend.js';
 
-runPipelineCli({ startWorkers });
+runPipelineCli({
+  async openEmbeddedBackend(config, log) {
+    const { ports, close } = await startEmbeddedBackend(config, log, 'pipeline');
+    return { events: ports.events, jobs: ports.jobs, close };
+  },
+});

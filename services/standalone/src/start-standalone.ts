@@ -4,23 +4,11 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import {
-  applyMigrations,
-  createPorts,
-  findFreePort,
-  migrationsDirectory,
-  withPort,
-  workspaceRoot,
-  writePrivateFile,
-  type Config,
-  type Logger,
-  type PortsHandle,
-} from '@ust/platform';
+import { findFreePort, withPort, workspaceRoot, writePrivateFile, type Config, type Logger, type PortsHandle } from '@ust/platform';
 import { buildGateway, startEmbeddedIdentity } from '@ust/gateway';
 import type { EmbeddedIdentity } from '@ust/identity';
-import { startIngest } from '@ust/ingest';
-import { startWorkers } from '@ust/workers';
 import { ensureDemoDataset } from '@ust/pipelines';
+import { startEmbeddedBackend } from './embedded-backend.js';
 
 export interface Standalone {
   ports: PortsHandle;
@@ -44,11 +32,9 @@ export interface StandaloneOptions {
 export async function startStandalone({ config: requested, log, listen = true }: StandaloneOptions): Promise<Standalone> {
   // The issuer's URL names the port, so a free port is chosen before anything is built.
   const config = listen && requested.PORT === 0 ? withPort(requested, await findFreePort()) : requested;
-  const ports = await createPorts(config, log, 'standalone');
+  const backend = await startEmbeddedBackend(config, log, 'standalone');
+  const { ports } = backend;
   try {
-    await applyMigrations(ports.store, migrationsDirectory, log);
-    const ingest = await startIngest({ ...ports, log, telemetryTtlDays: config.TELEMETRY_TTL_DAYS });
-    const workers = await startWorkers({ ...ports, log });
     await ensureDemoDataset({ config, events: ports.events, jobs: ports.jobs, cache: ports.cache, log });
     const identity = config.embeddedIdentity ? await startEmbeddedIdentity(config, ports, log) : undefined;
     const gateway = await buildGateway({
@@ -80,13 +66,11 @@ export async function startStandalone({ config: requested, log, listen = true }:
       identity,
       async close() {
         await gateway.close();
-        await ingest.close();
-        await workers.close();
-        await ports.close();
+        await backend.close();
       },
     };
   } catch (error) {
-    await ports.close();
+    await backend.close();
     throw error;
   }
 }
