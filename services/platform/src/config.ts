@@ -34,6 +34,12 @@ export const ConfigSchema = Type.Object({
   CLICKHOUSE_DATABASE: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', default: 'ust' }),
   CLICKHOUSE_USER: Type.String({ default: 'default' }),
   CLICKHOUSE_PASSWORD: Type.String({ default: '' }),
+  /**
+   * The ClickHouse cluster (a `remote_servers` name, or the `{cluster}` macro) the migrations
+   * create their tables on: ReplicatedMergeTree tables `<name>_local` ON CLUSTER with a Distributed
+   * table `<name>` over them (renderClusterMigration). Unset: single-node tables.
+   */
+  CLICKHOUSE_CLUSTER: Type.Optional(Type.String({ pattern: '^(\\{cluster\\}|[A-Za-z0-9_][A-Za-z0-9_.-]*)$' })),
 
   /** Comma-separated host:port list. */
   KAFKA_BROKERS: Type.Optional(Type.String({ pattern: '^[^,\\s]+:\\d+(,[^,\\s]+:\\d+)*$' })),
