@@ -23,7 +23,7 @@ runMain(async () => {
   const log = createLogger('gateway', { level: config.LOG_LEVEL });
   const ports = await createPorts(config, log, 'gateway');
   // Every process may start first; applying is idempotent (IF NOT EXISTS, recorded versions).
-  await applyMigrations(ports.store, migrationsDirectory, log);
+  await applyMigrations(ports.store, migrationsDirectory, log, { cluster: config.CLICKHOUSE_CLUSTER });
   // Without OIDC_ISSUER this gateway is its own issuer (one gateway process only: the
   // provider keeps sessions in memory).
   const identity = config.embeddedIdentity ? await startEmbeddedIdentity(config, ports, log) : undefined;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AnalyticsStore } from '../ports/analytics-store.js';
 import { quoteIdentifier } from './clickhouse-store.js';
+import { onCluster, renderClusterMigration } from './cluster-migrations.js';
 
 export interface Migration {
   version: number;
@@ -61,17 +62,18 @@ export interface MigrationResult {
 export interface MigrationOptions {
   /** Table recording applied migrations; another name keeps a separate history. @defaultValue 'schema_migrations' */
   table?: string;
+  /**
+   * CLICKHOUSE_CLUSTER: render every statement for this cluster (renderClusterMigration) and keep
+   * the migrations table replicated on every node of it. @defaultValue unset: single-node DDL
+   */
+  cluster?: string;
 }
 
 export async function applyMigrations(store: AnalyticsStore, directory: string, log?: Logger, options: MigrationOptions = {}): Promise<MigrationResult> {
-  const table = quoteIdentifier(options.table ?? 'schema_migrations');
-  await store.command(`
-    CREATE TABLE IF NOT EXISTS ${table} (
-      version UInt32,
-      name String,
-      checksum String,
-      applied_at DateTime64(3, 'UTC') DEFAULT now64(3)
-    ) ENGINE = MergeTree ORDER BY version`);
+  const tableName = options.table ?? 'schema_migrations';
+  const table = quoteIdentifier(tableName);
+  const { cluster } = options;
+  await store.command(migrationsTableDdl(table, tableName, cluster));
   const done = await store.query<{ version: number; name: string; checksum: string }>(`SELECT version, name, checksum FROM ${table} ORDER BY version`);
   const doneByVersion = new Map(done.map((row) => [Number(row.version), row]));
   const result: MigrationResult = { applied: [], alreadyApplied: 0 };
@@ -87,10 +89,23 @@ export async function applyMigrations(store: AnalyticsStore, directory: string, 
       result.alreadyApplied += 1;
       continue;
     }
-    for (const statement of migration.statements) await store.command(statement);
+    const statements = cluster === undefined ? migration.statements : renderClusterMigration(migration.statements, cluster);
+    for (const statement of statements) await store.command(statement);
     await store.insert(options.table ?? 'schema_migrations', [{ version: migration.version, name: migration.name, checksum: migration.checksum }]);
     result.applied.push(`${migration.version}_${migration.name}`);
     log?.info({ migration: `${migration.version}_${migration.name}` }, 'migration applied');
   }
   return result;
+}
+
+/**
+ * The table recording applied migrations. On a cluster every node holds the whole history (one
+ * replica set across the shards, no `{shard}` in the path), so whichever node the load balancer
+ * picks knows what was applied.
+ */
+function migrationsTableDdl(table: string, tableName: string, cluster: string | undefined): string {
+  const columns = "(version UInt32, name String, checksum String, applied_at DateTime64(3, 'UTC') DEFAULT now64(3))";
+  if (cluster === undefined) return `CREATE TABLE IF NOT EXISTS ${table} ${columns} ENGINE = MergeTree ORDER BY version`;
+  const engine = `ReplicatedMergeTree('/clickhouse/tables/{database}/${tableName}', '{replica}')`;
+  return `CREATE TABLE IF NOT EXISTS ${table} ${onCluster(cluster)} ${columns} ENGINE = ${engine} ORDER BY version`;
 }
