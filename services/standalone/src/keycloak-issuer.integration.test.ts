@@ -1,5 +1,5 @@
 /**
- * Keycloak as the external issuer (OIDC_ISSUER), the way docs/security.md sets it up: tokens
+ * Keycloak as the external issuer (OIDC_ISSUER), set up as deploy/README.md says: tokens
  * come from the real authorization code flow with PKCE against a real Keycloak, and the gateway
  * trusts them only for its audience, takes identity from the verified token (DECISIONS.md 32),
  * and promotes an ADMIN_EMAILS address only when Keycloak says it is verified.
@@ -112,5 +112,6 @@ describe('Keycloak as the external issuer', () => {
     expect(claimsOf(token).aud ?? []).not.toContain(AUDIENCE);
     const response = await standalone.gateway.inject({ method: 'GET', url: '/api/facilities-statistics', headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toMatch(/^Access token rejected: .*\baud\b/);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * A Keycloak realm set up the way docs/security.md tells an operator to trust Keycloak: a public
- * client with the authorization code flow and PKCE (S256) whose redirect URIs are the platform's
- * public URL, an audience mapper putting the platform's API audience into access tokens, and
- * users with or without a verified e-mail. `signIn` then gets a user's tokens the way the browser
- * does: the login form, the credentials posted, the redirect's code exchanged with the verifier.
+ * A Keycloak realm set up as deploy/README.md ("Trusting Keycloak") tells an operator to: a
+ * public client with the authorization code flow and PKCE (S256) whose redirect URIs are the
+ * platform's public URL, an audience mapper putting the platform's API audience into access
+ * tokens, and users with or without a verified e-mail. `signIn` then gets a user's tokens the way
+ * the browser does: the login form, the credentials posted, the redirect's code exchanged with
+ * the verifier.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { RunningKeycloak } from './keycloak-server.js';
