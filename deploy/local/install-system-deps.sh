@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need, only those that are missing, then fetches the
-# local Kafka broker. Safe to run again: when everything is present it does not touch apt.
+# local Kafka broker and Keycloak. Safe to run again: when everything is present it does not touch apt.
 #
 #   bash deploy/local/install-system-deps.sh            # install what is missing
 #   bash deploy/local/install-system-deps.sh --dry-run  # only say what it would do
@@ -69,5 +69,22 @@ if [[ -f "${kafka_script}" ]]; then
   fi
 else
   say 'deploy/local/kafka/kafka.sh not found; skipping the Kafka broker fetch'
+fi
+keycloak_script="${repo_root}/deploy/local/keycloak/keycloak.sh"
+if [[ -f "${keycloak_script}" ]]; then
+  # Keycloak needs Java 21+, which Debian 12 does not package: it is checked, not installed.
+  if java_home="$(bash "${keycloak_script}" java-home 2>&1)"; then
+    say "ok: Java 21+ for Keycloak (${java_home})"
+  else
+    say "missing: ${java_home#keycloak.sh: }" >&2
+  fi
+  if [[ "${dry_run}" == true ]]; then
+    say "dry run: would run bash deploy/local/keycloak/keycloak.sh fetch"
+  else
+    say 'fetching Keycloak: bash deploy/local/keycloak/keycloak.sh fetch'
+    (cd "${repo_root}" && bash deploy/local/keycloak/keycloak.sh fetch)
+  fi
+else
+  say 'deploy/local/keycloak/keycloak.sh not found; skipping the Keycloak fetch'
 fi
 say 'done'
