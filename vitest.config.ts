@@ -12,6 +12,9 @@ export default defineConfig({
           pool: 'forks',
           include: ['{schemas,services,pipelines,bench,deploy}/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
+          // A guard against hangs, not a speed limit: the heavier unit tests (proximity over every
+          // tile, the national generator) take seconds, and more while integration files share the cores.
+          testTimeout: 30_000,
         },
       },
       {
