@@ -30,7 +30,7 @@ import {
   StateFacilitiesResponse,
 } from './facility-data.js';
 import { GeocodeSuggestQuery, GeocodeSuggestResponse } from './geocoding.js';
-import { AdminUser, AdminUserIdParams, AdminUserPatchBody, UserProfileBody, UserProfileResponse } from './identity.js';
+import { AdminUser, AdminUserIdParams, AdminUserPatchBody, AuthConfig, UserProfileBody, UserProfileResponse } from './identity.js';
 import { H3DensityDocument, H3DensityQuery, MapConfig } from './map.js';
 import { RegionDocument, RegionDocumentParams, RegionDocumentQuery } from './regions.js';
 import { SearchAddressBody, SearchResponse } from './search.js';
@@ -46,6 +46,7 @@ export interface RouteContract {
 }
 
 export const API_ROUTES = {
+  'GET /api/auth-config': { response: AuthConfig },
   'POST /api/logs': { body: PostLogsBody, response: TelemetryAccepted },
   'POST /api/log-activity': { body: PostActivityBody, response: TelemetryAccepted },
   'POST /api/user-profile': { body: UserProfileBody, response: UserProfileResponse },

@@ -30,3 +30,6 @@ export const REGION_LEVELS = ['states', 'counties'] as const;
 
 /** Underwriter is a real role with general's permissions (DECISIONS.md 3). */
 export const ROLES = ['general', 'broker', 'underwriter', 'admin'] as const;
+
+/** The id of the JSON data block in which the gateway inlines GET /api/auth-config's answer into the web app's pages. */
+export const AUTH_CONFIG_ELEMENT_ID = 'ust-auth-config';

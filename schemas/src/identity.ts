@@ -3,9 +3,9 @@
  * are served from the cache on every request (DECISIONS.md 22).
  */
 import Type, { type Static } from 'typebox';
-import { ROLES } from './constants.js';
+import { AUTH_CONFIG_ELEMENT_ID, ROLES } from './constants.js';
 
-export { ROLES };
+export { AUTH_CONFIG_ELEMENT_ID, ROLES };
 export const Role = Type.Enum(ROLES);
 export type Role = Static<typeof Role>;
 export const DEFAULT_ROLE: Role = 'general';
@@ -79,3 +79,17 @@ export const AdminUser = Type.Object({
   activity_count: Type.Integer(),
 });
 export type AdminUser = Static<typeof AdminUser>;
+
+/**
+ * GET /api/auth-config: how the web app signs in, given by the gateway at run time (and inlined
+ * into its pages) so that one build of the app works with any issuer.
+ */
+export const AuthConfig = Type.Object({
+  /** The OpenID issuer: OIDC_ISSUER, or the embedded provider at PUBLIC_URL/idp. */
+  issuer: Type.String({ minLength: 1, description: 'The OpenID issuer the web app signs in with' }),
+  /** OIDC_CLIENT_ID: the web app's public client (authorization code with PKCE). */
+  client_id: Type.String({ minLength: 1, description: "The web app's public client id" }),
+  /** The API's resource indicator, sent as `resource` so the access token is a JWT for the API. */
+  audience: Type.String({ minLength: 1, description: 'The audience access tokens must carry (OIDC_AUDIENCE)' }),
+});
+export type AuthConfig = Static<typeof AuthConfig>;

@@ -28,6 +28,8 @@ export function problemsOf(page: Page): string[] {
 export interface Platform {
   /** The public URL (http://localhost:PORT): the issuer's host, so the provider's cookies work. */
   baseUrl: string;
+  /** Who signIn() signs in as: the embedded provider's demo accounts, or those given to startPlatform. */
+  accounts: readonly DemoAccount[];
   standalone: Standalone;
   browser: Browser;
   /** A page in a fresh browser context: its own cookies and storage, so a new visitor. */
@@ -37,13 +39,21 @@ export interface Platform {
 
 let active: Platform | undefined;
 
-/** @param env more configuration, e.g. the map's tile URLs */
-export async function startPlatform(env: Record<string, string> = {}): Promise<Platform> {
+export interface PlatformOptions {
+  /** The accounts of an issuer of its own (OIDC_ISSUER in env), for signIn(). */
+  accounts?: readonly DemoAccount[];
+}
+
+/**
+ * @param env more configuration, e.g. the map's tile URLs, or an issuer of its own
+ *   (OIDC_ISSUER, OIDC_JWKS_URL) with the PORT that issuer expects the app at
+ */
+export async function startPlatform(env: Record<string, string> = {}, options: PlatformOptions = {}): Promise<Platform> {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`The web app is not built (${WEB_DIST}): run \`npx -y pnpm@10.34.9 --filter @ust/web build\` first`);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-e2e-'));
-  const config = loadConfig({ ...env, DATA_DIR: dataDir, DEMO_SCALE: 'fixtures', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...env, DATA_DIR: dataDir, DEMO_SCALE: 'fixtures', PORT: env.PORT ?? '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   const standalone = await startStandalone({ config, log: createLogger('e2e', { level: 'warn' }), listen: true });
   let browser: Browser;
   try {
@@ -67,6 +77,7 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
   const contexts: Array<{ close(): Promise<void> }> = [];
   const platform: Platform = {
     baseUrl: standalone.config.publicUrl,
+    accounts: options.accounts ?? standalone.identity?.accounts ?? [],
     standalone,
     browser,
     async newPage() {
@@ -95,19 +106,20 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
 
 function demoAccount(role: DemoRole): DemoAccount {
   if (!active) throw new Error('startPlatform() first');
-  const account = active.standalone.identity?.accounts.find((candidate) => candidate.role === role);
+  const account = active.accounts.find((candidate) => candidate.role === role);
   if (!account) throw new Error(`No demo account for ${role}`);
   return account;
 }
 
 /**
  * Signs in through the real flow: the landing page's 'Access Platform', the embedded
- * provider's sign-in page with the demo account's e-mail and password, back through /callback
- * to the dashboard.
+ * provider's sign-in page with the demo account's e-mail and password (wherever the provider
+ * runs: in the platform, or as its own process), back through /callback to the dashboard.
+ * @param from where the visit starts: a path on the public URL, or a full URL (another host)
  */
-export async function signIn(page: Page, role: DemoRole): Promise<DemoAccount> {
+export async function signIn(page: Page, role: DemoRole, from = '/'): Promise<DemoAccount> {
   const account = demoAccount(role);
-  await page.goto('/');
+  await page.goto(from);
   await page.getByRole('button', { name: 'Access Platform' }).click();
   await page.waitForURL(/\/idp\/interaction\//);
   await page.getByLabel('E-mail').fill(account.email);

@@ -6,7 +6,7 @@ import { createApiClient } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { AppProviders } from './app/AppProviders';
-import { appConfigFor } from './config';
+import { appConfigFor, fetchAuthConfigJson, loadAuthConfig } from './config';
 import { createAuthClient } from './features/auth/auth-client';
 import { router } from './router';
 import { installBrowserTelemetry, logger } from './telemetry';
@@ -16,23 +16,30 @@ import './styles/app.css';
 
 installBrowserTelemetry(logger);
 const initialTheme = applyStoredTheme();
-const config = appConfigFor(window.location.origin, import.meta.env);
-const auth = createAuthClient(config.oidc, logger);
-const api = createApiClient({
-  baseUrl: config.apiBase,
-  fetch: (input, init) => fetch(input, init),
-  getAccessToken: () => auth.getAccessToken(),
-  logger,
-  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-  clearTimeout: (handle) => window.clearTimeout(handle),
-});
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <AppProviders services={{ auth, api, queryClient: createQueryClient(), initialTheme }}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+async function start(): Promise<void> {
+  // The gateway inlines the sign-in settings into this page, so this makes no call before the first paint.
+  const config = appConfigFor(window.location.origin, await loadAuthConfig(document, fetchAuthConfigJson));
+  const auth = createAuthClient(config.oidc, logger);
+  const api = createApiClient({
+    baseUrl: config.apiBase,
+    fetch: (input, init) => fetch(input, init),
+    getAccessToken: () => auth.getAccessToken(),
+    logger,
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle),
+  });
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <AppProviders services={{ auth, api, queryClient: createQueryClient(), initialTheme }}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+// A failure to start reaches the telemetry's unhandled-rejection handler.
+void start();

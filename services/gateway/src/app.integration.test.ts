@@ -20,6 +20,8 @@ import { buildGateway } from './build.js';
 import { createTestIssuer, type TestIssuer } from './testing/test-issuer.js';
 
 const log = createLogger('gateway-test', { level: 'silent' });
+const PUBLIC_URL = 'https://risk.example.com';
+const PUBLIC_HOST = 'risk.example.com';
 const MAP_TILES = {
   MAP_STREETS_STYLE_URL: 'https://tiles.example.com/styles/streets/style.json?key=abc',
   MAP_SATELLITE_TILES_URL: 'https://imagery.example.net/tile/{z}/{y}/{x}',
@@ -50,7 +52,7 @@ describe('the gateway', () => {
       cache: createMemoryCache(),
     };
     await applyMigrations(ports.store, migrationsDirectory);
-    const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...issuer.env, PUBLIC_URL: 'https://risk.example.com', ...MAP_TILES });
+    const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '1000', ...issuer.env, PUBLIC_URL, ...MAP_TILES });
     gateway = await buildGateway({ config, ports, logger: log, webRoot, signingKeys: issuer.signingKeys });
   });
   afterAll(async () => {
@@ -141,7 +143,7 @@ describe('the gateway', () => {
       'x-xss-protection': '0',
     };
     for (const url of ['/health', '/api/facilities', '/api/facilities-unknown', '/dashboard']) {
-      const response = await gateway.inject({ method: 'GET', url });
+      const response = await gateway.inject({ method: 'GET', url, headers: { host: PUBLIC_HOST } });
       expect(response.headers, url).toMatchObject(securityHeaders);
       // The map's cross-origin tiles need no COEP.
       expect(response.headers['cross-origin-embedder-policy'], url).toBeUndefined();
@@ -154,16 +156,69 @@ describe('the gateway', () => {
       "connect-src 'self' https://issuer.test https://tiles.example.com https://imagery.example.net; worker-src 'self'; " +
       "frame-src 'self' https://issuer.test; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
     for (const url of ['/', '/index.html', '/dashboard', '/county-map?level=county']) {
-      const response = await gateway.inject({ method: 'GET', url });
+      const response = await gateway.inject({ method: 'GET', url, headers: { host: PUBLIC_HOST } });
+      expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toContain('text/html');
       expect(response.headers['content-security-policy'], url).toBe(policy);
     }
-    const silentRenew = await gateway.inject({ method: 'GET', url: '/silent-renew.html' });
+    const silentRenew = await gateway.inject({ method: 'GET', url: '/silent-renew.html', headers: { host: PUBLIC_HOST } });
     expect(silentRenew.statusCode).toBe(200);
     expect(silentRenew.headers['content-security-policy']).toBe(policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
     // Answers that are not pages carry none: an API body or a script is never a document.
     for (const url of ['/health', '/api/facilities', '/api/facilities-unknown', '/assets/app-1a2b.js']) {
       expect((await gateway.inject({ method: 'GET', url })).headers['content-security-policy'], url).toBeUndefined();
+    }
+  });
+
+  it('tells anyone, without a token, how the web app signs in, and inlines the same into its pages', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/auth-config' });
+    expect(response.statusCode).toBe(200);
+    const authConfig = { issuer: issuer.env.OIDC_ISSUER, client_id: 'ust-web', audience: issuer.env.OIDC_AUDIENCE };
+    expect(response.json()).toEqual(authConfig);
+    for (const url of ['/', '/index.html', '/dashboard', '/silent-renew.html']) {
+      const page = await gateway.inject({ method: 'GET', url, headers: { host: PUBLIC_HOST } });
+      const inlined = /<script type="application\/json" id="ust-auth-config">(.*?)<\/script>/.exec(page.body);
+      expect(inlined, url).not.toBeNull();
+      expect(JSON.parse(inlined![1]!), url).toEqual(authConfig);
+    }
+  });
+
+  it('redirects a page asked for under another host to the same path and query on PUBLIC_URL', async () => {
+    for (const host of ['127.0.0.1:8080', '[::1]:8080', 'my-laptop:8080', 'localhost', 'risk.example.com.evil.test']) {
+      for (const url of ['/', '/dashboard?tab=users&x=%2F', '/index.html', '/silent-renew.html', '/facility/DE-1-000001']) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const response = await gateway.inject({ method, url, headers: { host } });
+          expect({ host, url, method, status: response.statusCode, location: response.headers.location }).toEqual({
+            host,
+            url,
+            method,
+            status: 302,
+            location: `${PUBLIC_URL}${url}`,
+          });
+        }
+      }
+    }
+    // The Host header is the caller's to write: the target's origin is PUBLIC_URL's whatever the path says.
+    for (const url of ['//evil.test/x', '/\\evil.test/x', '/a/..//evil.test', '/%2F%2Fevil.test', '/..%2F..%2Fevil.test', 'http://evil.test/x']) {
+      const response = await gateway.inject({ method: 'GET', url, headers: { host: 'evil.test' } });
+      if (response.statusCode === 302) expect(new URL(response.headers.location as string, 'http://base.invalid').origin, url).toBe(PUBLIC_URL);
+      else expect(response.statusCode, url).toBe(404);
+    }
+    // A forwarded host counts only from a proxy TRUST_PROXY names (none here).
+    const forwarded = await gateway.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1:8080', 'x-forwarded-host': PUBLIC_HOST } });
+    expect(forwarded.statusCode).toBe(302);
+    // Host names are case-insensitive.
+    expect((await gateway.inject({ method: 'GET', url: '/', headers: { host: 'RISK.Example.com' } })).statusCode).toBe(200);
+  });
+
+  it('redirects nothing but pages: the API, probes, docs and assets answer under any host', async () => {
+    for (const url of ['/api/auth-config', '/health', '/ready', '/docs/json', '/assets/app-1a2b.js']) {
+      const response = await gateway.inject({ method: 'GET', url, headers: { host: '127.0.0.1:8080' } });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+    }
+    for (const url of ['/api/facilities-statistics', '/api/unknown', '/idp/.well-known/openid-configuration', '/missing.js']) {
+      const response = await gateway.inject({ method: 'GET', url, headers: { host: '127.0.0.1:8080' } });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: url === '/api/facilities-statistics' ? 401 : 404 });
     }
   });
 
@@ -177,7 +232,7 @@ describe('the gateway', () => {
   });
 
   it('serves the web app with an SPA fallback, and JSON 404s for API paths', async () => {
-    const page = await gateway.inject({ method: 'GET', url: '/dashboard' });
+    const page = await gateway.inject({ method: 'GET', url: '/dashboard', headers: { host: PUBLIC_HOST } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<div id="root"></div>');

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import sensible from '@fastify/sensible';
 import compress from '@fastify/compress';
 import { securityHeaders, type Config, type Ports } from '@ust/platform';
+import type { AuthConfig } from '@ust/schemas';
 import type { EmbeddedIdentity } from '@ust/identity';
 import { embeddedIdentityPlugin } from '@ust/identity';
 import authentication from './auth/authentication.js';
@@ -32,6 +33,7 @@ import statisticsRoutes from './routes/facilities-statistics/index.js';
 import regionRoutes from './routes/geojson-cached/index.js';
 import h3DensityRoutes from './routes/h3-density/index.js';
 import mapConfigRoutes from './routes/map-config/index.js';
+import authConfigRoutes from './routes/auth-config/index.js';
 import logRoutes from './routes/logs/index.js';
 import activityRoutes from './routes/log-activity/index.js';
 import userProfileRoutes from './routes/user-profile/index.js';
@@ -95,9 +97,15 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(portsPlugin, { config: options.config, ports: options.ports });
   await fastify.register(geocoderPlugin);
   const { config, ports } = options;
-  await fastify.register(authentication, {
+  // What the gateway trusts is what the web app signs in with (GET /api/auth-config, inlined in its pages).
+  const authConfig: AuthConfig = {
     issuer: options.identity?.issuer ?? config.oidcIssuer,
+    client_id: config.OIDC_CLIENT_ID,
     audience: options.identity?.audience ?? config.oidcAudience,
+  };
+  await fastify.register(authentication, {
+    issuer: authConfig.issuer,
+    audience: authConfig.audience,
     ...issuerSourcesFor(options),
     users: createUserDirectory({ store: ports.store, cache: ports.cache, adminEmails: config.adminEmails }),
   });
@@ -123,6 +131,11 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
       // Before any authentication hook: refused tokens count against their sender's budget too.
       api.addHook('onRequest', fastify.limitApiCalls);
       api.addHook('onResponse', fastify.logRequest);
+      // The web app reads how to sign in before anyone is signed in: no token read at all.
+      await api.register(async (publicRoutes) => {
+        documentRouteAccess(publicRoutes, { token: 'none' });
+        await publicRoutes.register(authConfigRoutes, { prefix: '/auth-config', authConfig });
+      });
       // Telemetry accepts anonymous calls (DECISIONS.md 2); everything else needs a token.
       await api.register(async (telemetryRoutes) => {
         // Their route options refuse a deactivated account, as everywhere but the profile (DECISIONS.md 4).
@@ -169,11 +182,11 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   if (options.webRoot) {
     const policies = webAppPolicies({
       publicUrl: config.publicUrl,
-      issuer: options.identity?.issuer ?? config.oidcIssuer,
+      issuer: authConfig.issuer,
       streetsStyleUrl: config.MAP_STREETS_STYLE_URL,
       satelliteTilesUrl: config.MAP_SATELLITE_TILES_URL,
     });
-    await fastify.register(webApp, { root: options.webRoot, policies });
+    await fastify.register(webApp, { root: options.webRoot, policies, authConfig, publicUrl: config.publicUrl });
   }
 }
 

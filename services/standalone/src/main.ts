@@ -6,6 +6,7 @@ runMain(async () => {
   const config = loadConfig();
   const log = createLogger('standalone', { level: config.LOG_LEVEL });
   const standalone = await startStandalone({ config, log });
-  log.info(`UST Risk Platform is running at ${standalone.url} (API docs at ${standalone.url}/docs)`);
+  // PUBLIC_URL, not the listening address: the issuer and its cookies belong to its host name.
+  log.info(`UST Risk Platform is running at ${standalone.config.publicUrl} (API docs at ${standalone.config.publicUrl}/docs)`);
   onShutdown(log, () => standalone.close());
 });
