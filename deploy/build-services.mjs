@@ -12,7 +12,6 @@
 // build stage run it with node alone. Transpiling file by file is safe because the sources are
 // written for it (isolatedModules, verbatimModuleSyntax: type-only imports say so); tsc checks
 // the types separately (`pnpm typecheck`).
-import { build } from 'esbuild';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -62,6 +61,8 @@ export async function buildServices({ ifNeeded = false } = {}) {
       entryPoints.push({ in: file, out: path.join(name, 'dist', relative) });
     }
   }
+  // Loaded only when there is something to compile: an up-to-date check stays a few file stats.
+  const { build } = await import('esbuild');
   await build({
     entryPoints,
     outdir: workspaceRoot,
