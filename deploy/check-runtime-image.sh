@@ -80,5 +80,6 @@ curl -sf "http://127.0.0.1:$port/" | grep -q '<div id="root">' && echo "web app 
 
 step "size of the runtime tree (the image's /app)"
 du -sh "$work/app"
-du -sh "$work/app/node_modules" "$work/app/node_modules/.pnpm/@chdb"*
+du -sh "$work/app/node_modules"
+du -sh "$work/app/node_modules/.pnpm/@chdb"* # the ClickHouse engine, most of it
 echo "runtime image rehearsal passed"
