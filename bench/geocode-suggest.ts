@@ -13,16 +13,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import type { GeocoderIndexMeta } from '@ust/domain/geocoding';
-import { createMemoryCache, createRedisCache, loadConfig, workspaceRoot } from '@ust/platform';
+import { createMemoryCache, createRedisCache, loadConfig } from '@ust/platform';
 import { findFreePort, waitForPort } from '@ust/platform/testing';
 import { DATASET_POINTER_KEY, datasetKeys } from '@ust/read-model';
 import { printTable } from './table.js';
+import { nodeArguments } from './platform-process.js';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
 const config = loadConfig();
 const port = await findFreePort();
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/standalone/src/main.ts')], {
+const server = spawn(process.execPath, nodeArguments('services/standalone/src/main.ts'), {
   env: {
     ...process.env,
     PORT: String(port),
@@ -35,7 +36,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRo
 });
 await waitForPort('127.0.0.1', port, 30 * 60_000);
 const base = `http://127.0.0.1:${port}`;
-const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'admin'], {
+const { stdout } = await promisify(execFile)(process.execPath, [...nodeArguments('services/identity/src/cli/token.ts'), 'admin'], {
   env: process.env,
 });
 const headers = { authorization: `Bearer ${stdout.trim()}` };

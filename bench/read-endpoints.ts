@@ -7,24 +7,23 @@
  *   DATA_DIR=./data npx tsx bench/read-endpoints.ts [seconds per endpoint, default 10] [connections, default 10]
  */
 import { execFileSync, spawn } from 'node:child_process';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { workspaceRoot } from '@ust/platform';
 import { findFreePort, waitForPort } from '@ust/platform/testing';
 import { printTable } from './table.js';
+import { nodeArguments } from './platform-process.js';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
 const port = await findFreePort();
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/standalone/src/main.ts')], {
+const server = spawn(process.execPath, nodeArguments('services/standalone/src/main.ts'), {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_SCALE: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 await waitForPort('127.0.0.1', port, 900_000);
 const base = `http://127.0.0.1:${port}`;
 // Every data route needs a token: the embedded provider's, for a demo account (`pnpm token`).
-const token = execFileSync(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'broker'], {
+const token = execFileSync(process.execPath, [...nodeArguments('services/identity/src/cli/token.ts'), 'broker'], {
   env: process.env,
 })
   .toString()

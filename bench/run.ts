@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const here = import.meta.dirname;
 const names = readdirSync(here)
-  .filter((file) => file.endsWith('.ts') && !['run.ts', 'table.ts'].includes(file) && !file.endsWith('.test.ts'))
+  .filter((file) => file.endsWith('.ts') && !['run.ts', 'table.ts', 'platform-process.ts'].includes(file) && !file.endsWith('.test.ts'))
   .map((file) => file.replace(/\.ts$/, ''));
 const [name, ...args] = process.argv.slice(2);
 if (!name || !names.includes(name)) {

@@ -42,10 +42,11 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { Client as UndiciClient } from 'undici';
 import pg from 'pg';
-import { loadConfig, workspaceRoot } from '@ust/platform';
+import { loadConfig } from '@ust/platform';
 import { findFreePort, startRedisServer, waitForPort } from '@ust/platform/testing';
 import { queryPoints, readSites, warmUpPoints, type QueryPoint } from './search-points.js';
 import { printTable } from './table.js';
+import { nodeArguments } from './platform-process.js';
 
 const loadBefore = os
   .loadavg()
@@ -207,12 +208,12 @@ const peerQueries = {
 
 // 4. The platform, in its own process, and a token.
 const port = await findFreePort();
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/standalone/src/main.ts')], {
+const server = spawn(process.execPath, nodeArguments('services/standalone/src/main.ts'), {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_SCALE: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 await waitForPort('127.0.0.1', port, 900_000);
-const token = execFileSync(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/identity/src/cli/token.ts'), 'admin'], { env: process.env })
+const token = execFileSync(process.execPath, [...nodeArguments('services/identity/src/cli/token.ts'), 'admin'], { env: process.env })
   .toString()
   .trim();
 const base = `http://127.0.0.1:${port}`;

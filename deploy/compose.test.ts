@@ -109,11 +109,16 @@ function publishedPorts(name: string) {
 
 const INFRASTRUCTURE = ['kafka', 'clickhouse', 'redis'] as const;
 const PROCESSES = ['gateway', 'ingest', 'workers'] as const;
+/** The compiled entry points (deploy/build-services.mjs writes dist/ beside src/). */
 const ENTRY_FILES: Record<(typeof PROCESSES)[number], string> = {
-  gateway: 'services/gateway/src/server.ts',
-  ingest: 'services/ingest/src/main.ts',
-  workers: 'services/workers/src/main.ts',
+  gateway: 'services/gateway/dist/server.js',
+  ingest: 'services/ingest/dist/main.js',
+  workers: 'services/workers/dist/main.js',
 };
+/** What a compiled process command starts with: plain node, workspace packages resolved to dist/. */
+const NODE_COMPILED = ['node', '--conditions=ust-compiled'];
+/** The TypeScript file a compiled entry point is built from. */
+const sourceOf = (compiled: string) => compiled.replace('/dist/', '/src/').replace(/\.js$/, '.ts');
 
 describe('docker-compose.yml', () => {
   it('runs Kafka, ClickHouse, Redis and the gateway, ingest and workers processes', () => {
@@ -156,17 +161,19 @@ describe('docker-compose.yml', () => {
       const { build, image } = service(name);
       expect(build, name).toEqual({ context: '.', dockerfile: 'deploy/Dockerfile' });
       images.add(image);
-      const entry = commandOf(name).find((part) => part.endsWith('.ts'));
-      expect(entry, `${name} command`).toBe(ENTRY_FILES[name]);
+      expect(commandOf(name), `${name} command`).toEqual([...NODE_COMPILED, ENTRY_FILES[name]]);
     }
     expect(images.size).toBe(1);
   });
 
-  it('starts every process file its command names', () => {
+  it('starts every process with plain node from a compiled file whose source exists', () => {
     for (const name of [...PROCESSES, 'identity']) {
-      for (const file of commandOf(name).filter((part) => part.endsWith('.ts'))) {
-        expect(fs.existsSync(path.join(root, file)), `${name}: ${file}`).toBe(true);
-      }
+      const command = commandOf(name);
+      expect(command.slice(0, 2), name).toEqual(NODE_COMPILED);
+      expect(command.join(' '), name).not.toContain('tsx');
+      const file = command[2] ?? '';
+      expect(file, name).toMatch(/^services\/[a-z-]+\/dist\/.+\.js$/);
+      expect(fs.existsSync(path.join(root, sourceOf(file))), `${name}: ${sourceOf(file)}`).toBe(true);
     }
   });
 
@@ -298,7 +305,7 @@ describe('docker-compose.yml', () => {
     const identity = service('identity');
     expect(identity.build).toEqual(service('gateway').build);
     expect(identity.image).toBe(service('gateway').image);
-    expect(commandOf('identity').find((part) => part.endsWith('.ts'))).toBe('services/identity/src/main.ts');
+    expect(commandOf('identity')).toEqual([...NODE_COMPILED, 'services/identity/dist/main.js']);
     expect(environmentOf('identity')).toMatchObject({ PORT: '8081', HOST: '0.0.0.0' });
     expect(publishedPorts('identity')).toContainEqual({ hostIp: '', published: 8081, target: 8081 });
     expect([identity.healthcheck?.test].flat().join(' ')).toContain(`:${environmentOf('identity').PORT}/health`);
@@ -356,6 +363,8 @@ const instructions = readText('deploy/Dockerfile')
   });
 const argsOf = (keyword: string) => instructions.filter((instruction) => instruction.keyword === keyword).map((instruction) => instruction.args);
 const stages = argsOf('FROM');
+/** Stage names (`FROM image AS name`), which a later FROM may start from instead of an image. */
+const stageNames = stages.map((stage) => /\sAS\s+(\S+)/i.exec(stage)?.[1]).filter((name) => name !== undefined);
 /** The last stage: what the image runs. */
 const runtime = instructions.slice(instructions.map((instruction) => instruction.keyword).lastIndexOf('FROM'));
 const runtimeEnvironment: Record<string, string> = Object.fromEntries(
@@ -366,13 +375,20 @@ const runtimeEnvironment: Record<string, string> = Object.fromEntries(
 );
 
 describe('deploy/Dockerfile', () => {
-  it('builds on a glibc Debian Node image, never Alpine (libchdb ships only glibc builds)', () => {
+  it('builds on a glibc Debian image of a Node LTS line from 22 on, never Alpine (libchdb ships only glibc builds)', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages) {
-      const image = stage.split(/\s+/)[0] ?? '';
-      expect(image).toMatch(/^node:20(\.[\d.]+)?-(bookworm|trixie)(-slim)?$/);
-      expect(image).not.toContain('alpine');
+    const images = stages.map((stage) => stage.split(/\s+/)[0] ?? '').filter((image) => !stageNames.includes(image));
+    expect(images.length).toBeGreaterThanOrEqual(1);
+    for (const image of images) {
+      const match = /^node:(\d+)(\.[\d.]+)?-(bookworm|trixie)(-slim)?$/.exec(image);
+      expect(match, image).not.toBeNull();
+      const major = Number(match?.[1]);
+      // Even major versions become LTS; odd ones never do.
+      expect(major % 2, image).toBe(0);
+      expect(major, image).toBeGreaterThanOrEqual(22);
     }
+    // The image the processes run on is the Node image itself, not a stage with the build tools.
+    expect(images).toContain(stages.at(-1)?.split(/\s+/)[0]);
   });
 
   it('installs the pnpm of packageManager and exactly the lockfile', () => {
@@ -381,6 +397,17 @@ describe('deploy/Dockerfile', () => {
     expect(runs).toContain(`npm i -g ${packageManager}`);
     expect(runs).toMatch(/pnpm install --frozen-lockfile/);
     expect(runs).toContain('pnpm --filter @ust/web build');
+    expect(runs).toContain('node deploy/build-services.mjs');
+  });
+
+  it('gives the runtime stage production dependencies only', () => {
+    const runs = argsOf('RUN').join('\n');
+    expect(runs).toMatch(/pnpm install --prod --frozen-lockfile/);
+    expect(runs).toContain('deploy/stage-runtime.sh');
+    // The runtime stage copies the staged tree with its production install, never the build's node_modules.
+    const copies = runtime.filter((instruction) => instruction.keyword === 'COPY').map((instruction) => instruction.args);
+    expect(copies).toEqual([expect.stringMatching(/^--from=prod-deps \/app \.\/$/)]);
+    expect(runtime.some((instruction) => instruction.keyword === 'RUN' && /pnpm install|npm i/.test(instruction.args))).toBe(false);
   });
 
   it('runs as a non-root user with the container settings the services read', () => {
@@ -388,18 +415,15 @@ describe('deploy/Dockerfile', () => {
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
     expect(runtimeEnvironment).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', WEB_DIST_DIR: '/app/web/dist' });
-    expect(argsOf('COPY').some((args) => args.includes('/app/web/dist'))).toBe(true);
     const known = Object.keys(ConfigSchema.properties);
     for (const variable of Object.keys(runtimeEnvironment)) expect(known, variable).toContain(variable);
   });
 
-  it('starts the gateway by default, through tsx from the installed packages', () => {
+  it('starts the gateway by default, compiled, with plain node', () => {
     const command = JSON.parse(argsOf('CMD').at(-1) ?? '[]') as string[];
-    expect(command).toEqual(['node', '--import', 'tsx', ENTRY_FILES.gateway]);
-    expect(fs.existsSync(path.join(root, ENTRY_FILES.gateway))).toBe(true);
-    const rootPackage = JSON.parse(readText('package.json')) as Record<string, Record<string, string> | undefined>;
-    expect({ ...rootPackage.dependencies, ...rootPackage.devDependencies }).toHaveProperty('tsx');
-    expect(argsOf('COPY').some((args) => /\/app\/node_modules\s/.test(args))).toBe(true);
+    expect(command).toEqual([...NODE_COMPILED, ENTRY_FILES.gateway]);
+    expect(fs.existsSync(path.join(root, sourceOf(ENTRY_FILES.gateway)))).toBe(true);
+    for (const args of [...argsOf('CMD'), ...argsOf('ENTRYPOINT')]) expect(args).not.toContain('tsx');
   });
 
   it('leaves local installs, data, secrets and downloaded jars out of the build context', () => {

@@ -10,7 +10,7 @@ import { loadIdentityFiles } from '../identity-files.js';
 
 const CLI = path.join(workspaceRoot, 'services/identity/src/cli/token.ts');
 
-/** Runs `pnpm token` as the root script does (tsx), with only the variables given. */
+/** Runs the token CLI from its source through tsx (`pnpm token` runs its compiled file, which compiled-standalone.integration.test.ts uses), with only the variables given. */
 function runTokenCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(OIDC_|PUBLIC_URL$|DATA_DIR$|PORT$|HOST$)/.test(name)));
   return new Promise((resolve, reject) => {
