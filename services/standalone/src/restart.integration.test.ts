@@ -23,7 +23,7 @@ describe('restarts of the standalone process', () => {
 
     let server = spawnStandalone(options);
     await waitForHealth(server, START_TIMEOUT_MS);
-    const token = await demoAccessToken(dataDir, 'broker');
+    const token = await demoAccessToken(server, dataDir, 'broker');
     const first = await searchAddress(server.url, token, ADDRESS);
     expect(first.status).toBe(200);
     expect(first.totalFound).toBeGreaterThan(0);

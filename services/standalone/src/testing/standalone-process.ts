@@ -85,17 +85,40 @@ export async function stopStandalone(server: StandaloneProcess, kind: StopKind):
   return performance.now() - began;
 }
 
-/** An access token of the embedded provider for a demo account, signed as `pnpm token` signs it. */
-export async function demoAccessToken(dataDir: string, role: string): Promise<string> {
+interface RuntimeFile {
+  pid: number;
+  issuer: string;
+  audience: string;
+}
+
+/**
+ * An access token of the embedded provider for a demo account, signed as `pnpm token` signs it,
+ * for the issuer `server` names in runtime.json (written just after it starts listening, so
+ * /health may answer before it is there).
+ */
+export async function demoAccessToken(server: StandaloneProcess, dataDir: string, role: string): Promise<string> {
   const config = loadConfig({ DATA_DIR: dataDir });
   const { keys, accounts } = await loadIdentityFiles(dataDir);
   const account = findDemoAccount(accounts, role);
   if (!account) throw new Error(`no demo account ${role}`);
-  const runtime = JSON.parse(await readFile(path.join(dataDir, 'runtime.json'), 'utf8')) as { issuer: string; audience: string };
+  const runtime = await runtimeOf(server, dataDir);
   return signAccessToken(
     { issuer: runtime.issuer, audience: runtime.audience, clientId: config.OIDC_CLIENT_ID, signingKey: keys.signingKey },
     { sub: account.sub, email: account.email, name: account.name },
   );
+}
+
+/** The server's runtime.json, once it names the server's process. */
+async function runtimeOf(server: StandaloneProcess, dataDir: string): Promise<RuntimeFile> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const runtime = await readFile(path.join(dataDir, 'runtime.json'), 'utf8').then(
+      (text) => JSON.parse(text) as RuntimeFile,
+      () => undefined,
+    );
+    if (runtime && runtime.pid === server.child.pid) return runtime;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`runtime.json in ${dataDir} does not name process ${server.child.pid}`);
 }
 
 export interface SearchAnswer {
