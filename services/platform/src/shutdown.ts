@@ -3,11 +3,12 @@ import type { Logger } from './logger.js';
 /**
  * How long a close may take before the process exits anyway. Supervisors escalate to SIGKILL
  * after their own grace period (Docker and Kubernetes after 10 s and 30 s): exiting first,
- * having written what it could, keeps the exit ours. Whatever must survive a kill is written
+ * having written what it could, keeps the exit ours. The margin below 10 s is for the exit
+ * itself (releasing a national dataset's memory and chDB). Whatever must survive a kill is written
  * when it is made (the embedded cache is saved when a dataset version goes live), so cutting a
  * close short loses no derived data.
  */
-export const SHUTDOWN_GRACE_MS = 9_000;
+export const SHUTDOWN_GRACE_MS = 8_000;
 
 /**
  * Runs `close` once on SIGINT or SIGTERM, then exits; exits anyway after `graceMs`. Further
