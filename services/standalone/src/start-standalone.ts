@@ -66,6 +66,9 @@ export async function startStandalone({ config: requested, log, listen = true }:
       identity,
       async close() {
         await gateway.close();
+        // Saved before the workers are waited for (a running rebuild may outlast the shutdown
+        // deadline), so what users changed since the last dataset went live survives too.
+        await ports.cache.persist();
         await backend.close();
       },
     };

@@ -50,4 +50,31 @@ describe('memory cache snapshot', () => {
     expect(await second.hgetall('v3:hash')).toEqual({ a: '1', b: '\u0007' });
     await second.close();
   });
+
+  it('persist() saves the whole store while it stays open, so a process killed afterwards restarts on it', async () => {
+    const { mkdtemp, readdir, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'ust-snapshot-'));
+    const file = path.join(directory, 'cache.snapshot');
+    // A writer killed half-way leaves its temporary file: the next open removes it.
+    await writeFile(path.join(directory, '.cache.snapshot.0123456789ab.tmp'), 'half');
+    const first = createMemoryCache({ snapshotFile: file });
+    expect(await readdir(directory)).toEqual([]);
+    const view = first.withPrefix('v7:');
+    await view.set('doc', 'live');
+    await first.set('dataset:current', '7');
+    // Two at once: the later one waits, and the file ends with the later state.
+    const saves = [view.persist(), (async () => (await first.set('after', 'x'), first.persist()))()];
+    await Promise.all(saves);
+    expect(await readdir(directory)).toEqual(['cache.snapshot']);
+
+    // Read as a restart after kill -9 would, with the first cache still open.
+    const restarted = createMemoryCache({ snapshotFile: file });
+    expect(await restarted.get('dataset:current')).toBe('7');
+    expect(await restarted.get('v7:doc')).toBe('live');
+    expect(await restarted.get('after')).toBe('x');
+    await restarted.close();
+    await first.close();
+  });
 });

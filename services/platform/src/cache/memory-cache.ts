@@ -9,13 +9,13 @@ import { expiryOperations } from './memory-expiry.js';
 import { hashOperations } from './memory-hashes.js';
 import { MemoryKeyspace } from './memory-keyspace.js';
 import { keyOperations } from './memory-keys.js';
-import { closeMemoryStore, openMemoryStore, type MemoryStore } from './memory-store.js';
+import { closeMemoryStore, openMemoryStore, persistMemoryStore, type MemoryStore } from './memory-store.js';
 import { stringOperations } from './memory-strings.js';
 
 export interface MemoryCacheOptions {
   /**
-   * Loaded at creation and written on close, so the embedded platform keeps its derived data
-   * across restarts. @defaultValue none: nothing survives the process
+   * Loaded at creation, written by `persist()` and on close, so the embedded platform keeps its
+   * derived data across restarts. @defaultValue none: nothing survives the process
    */
   snapshotFile?: string;
 }
@@ -41,9 +41,12 @@ function createView(store: MemoryStore, prefix: string): Cache {
     async ping() {
       return !store.closed;
     },
+    persist() {
+      return persistMemoryStore(store);
+    },
     async close() {
       if (prefix !== '') return;
-      closeMemoryStore(store);
+      await closeMemoryStore(store);
     },
   };
   return view;

@@ -45,15 +45,18 @@ export class MemoryKeyspace {
 
   write(key: string, entry: MemoryEntry): void {
     this.store.entries.set(this.prefix + key, entry);
+    this.store.changes += 1;
   }
 
   delete(key: string): void {
     this.store.entries.delete(this.prefix + key);
+    this.store.changes += 1;
   }
 
-  /** Lets the sweep find the key once it has an expiry. */
+  /** Lets the sweep find the key once it has an expiry (just set on its entry). */
   watchExpiry(key: string): void {
     this.store.expiring.add(this.prefix + key);
+    this.store.changes += 1;
   }
 
   /** Live keys of this view starting with `keyPrefix`, relative to the view, sorted. */

@@ -219,6 +219,8 @@ function createView(connection: Connection, prefix: string): Cache {
       return createView(connection, prefix + childPrefix);
     },
     ping: () => pingRedis(redis, connection.connectTimeoutMs),
+    // Redis keeps its data by its own persistence settings (RDB, AOF), not on a client's request.
+    async persist() {},
     async close() {
       if (prefix !== '') return; // views share the root's connection
       await closeRedisConnection(redis);

@@ -58,6 +58,13 @@ export interface Cache {
   /** A view that prepends `prefix` to every key, sharing this connection. */
   withPrefix(prefix: string): Cache;
   ping(): Promise<boolean>;
+  /**
+   * Makes what the cache holds now survive a crash of this process, for a caller that just
+   * completed something worth keeping (a dataset version went live). The embedded adapter writes
+   * its snapshot file (the whole store, from any view) without blocking reads for long; Redis
+   * persists by its own configuration, so it does nothing.
+   */
+  persist(): Promise<void>;
   /** Closes the connection (a no-op on a prefixed view). */
   close(): Promise<void>;
 }

@@ -134,6 +134,13 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
     () => switchToVersion(deps, version, meta),
     () => 1,
   );
+  // The version is live: save it now, so a process killed from here on (kill -9, a supervisor
+  // out of patience) restarts on it instead of rebuilding every derived document.
+  await steps.run(
+    'persist cache',
+    () => cache.persist(),
+    () => 1,
+  );
   await steps.run(
     'prune old summaries',
     () => pruneSummaries(store, version),
