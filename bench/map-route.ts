@@ -43,7 +43,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger, loadConfig, workspaceRoot } from '@ust/platform';
 import { startStandalone, type Standalone } from '@ust/standalone';
-import { CHROMIUM, type Platform } from '@ust/e2e/harness';
+import { CHROMIUM, CHROMIUM_ARGS, type Platform } from '@ust/e2e/harness';
 import { printTable, summarize, type Row } from './table.js';
 
 // playwright-core is the web app's dependency, not the benchmarks': its types come through the
@@ -99,17 +99,6 @@ const SWEEP_ROWS = 10;
 /** The contiguous United States, whose counties the sweep crosses at the initial view. */
 const CONTIGUOUS_US = { west: -124.5, east: -67.5, south: 25.5, north: 49 };
 
-/** web/e2e/harness.ts launches Chromium with these (it does not export them). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The harness's viewport: the 600 px map fits below the controls. */
 const VIEWPORT = { width: 1280, height: 860 };
 

@@ -13,6 +13,17 @@ import { createLogger, loadConfig, workspaceRoot } from '@ust/platform';
 import { startStandalone, type Standalone } from '@ust/standalone';
 
 export const CHROMIUM = '/usr/bin/chromium';
+/** Headless, and quiet: no background traffic that a test or a benchmark would count. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'screenshots');
 const WEB_DIST = path.join(workspaceRoot, 'web/dist');
 
@@ -59,16 +70,7 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
   try {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
   } catch (error) {
     await standalone.close();
