@@ -77,4 +77,126 @@ describe('memory cache snapshot', () => {
     await restarted.close();
     await first.close();
   });
+
+  describe('changes since the snapshot', () => {
+    const snapshotIn = async () => {
+      const { mkdtemp } = await import('node:fs/promises');
+      const os = await import('node:os');
+      const path = await import('node:path');
+      return path.join(await mkdtemp(path.join(os.tmpdir(), 'ust-snapshot-')), 'cache.snapshot');
+    };
+    /** A store big enough that a few changes are a small share of it, saved as a snapshot. */
+    const savedStore = async (file: string) => {
+      const cache = createMemoryCache({ snapshotFile: file });
+      for (let i = 0; i < 200; i += 1) await cache.set(`v1:doc:${i}`, 'x'.repeat(200));
+      await cache.persist();
+      return cache;
+    };
+
+    it('a stop after a few changes writes them beside the snapshot, which stays as it was', async () => {
+      const { readFile, stat } = await import('node:fs/promises');
+      const file = await snapshotIn();
+      const first = await savedStore(file);
+      const snapshotBefore = await readFile(file);
+      await first.set('user:1', 'signed in');
+      await first.hset('dialog:1', { body: 'kept' });
+      await first.del('v1:doc:0');
+      await first.set('counter', '3', { ttlSeconds: 60 });
+      await first.set('v1:doc:1', 'replaced');
+      await first.close();
+
+      expect((await readFile(file)).equals(snapshotBefore)).toBe(true);
+      const changes = await stat(`${file}.changes`);
+      expect(changes.mode & 0o777).toBe(0o600);
+      expect(changes.size).toBeLessThan(snapshotBefore.length / 8);
+
+      const second = createMemoryCache({ snapshotFile: file });
+      expect(await second.get('user:1')).toBe('signed in');
+      expect(await second.hgetall('dialog:1')).toEqual({ body: 'kept' });
+      expect(await second.get('v1:doc:0')).toBeNull();
+      expect(await second.get('v1:doc:1')).toBe('replaced');
+      expect(await second.get('v1:doc:2')).toBe('x'.repeat(200));
+      expect(await second.ttl('counter')).toBeGreaterThan(50);
+      // Changes of this run join the earlier ones: the next changes file holds both.
+      await second.set('user:2', 'signed in');
+      await second.close();
+      const third = createMemoryCache({ snapshotFile: file });
+      expect(await third.get('user:1')).toBe('signed in');
+      expect(await third.get('user:2')).toBe('signed in');
+      expect(await third.get('v1:doc:0')).toBeNull();
+      await third.close();
+    });
+
+    it('saves the changes every few seconds while open, so a process killed without warning keeps them', async () => {
+      const { stat } = await import('node:fs/promises');
+      const file = await snapshotIn();
+      const running = createMemoryCache({ snapshotFile: file, changesSaveIntervalMs: 100 });
+      for (let i = 0; i < 200; i += 1) await running.set(`v1:doc:${i}`, 'x'.repeat(200));
+      await running.persist();
+      await running.set('user:1', 'signed in');
+      await running.del('v1:doc:3');
+      await expect.poll(() => stat(`${file}.changes`).then(() => true, () => false), { timeout: 5_000 }).toBe(true);
+
+      // Read as a restart after kill -9 would, with the first cache still open.
+      const restarted = createMemoryCache({ snapshotFile: file });
+      expect(await restarted.get('user:1')).toBe('signed in');
+      expect(await restarted.get('v1:doc:3')).toBeNull();
+      await restarted.close();
+      await running.close();
+    });
+
+    it('changes too large to be a small share of the snapshot are saved as a new snapshot, without a changes file', async () => {
+      const { readdir } = await import('node:fs/promises');
+      const path = await import('node:path');
+      const file = await snapshotIn();
+      const first = await savedStore(file);
+      await first.set('user:1', 'signed in');
+      await first.persist();
+      expect(await readdir(path.dirname(file))).toEqual(['cache.snapshot', 'cache.snapshot.changes']);
+      for (let i = 0; i < 200; i += 1) await first.set(`v2:doc:${i}`, 'y'.repeat(200));
+      await first.close();
+      expect(await readdir(path.dirname(file))).toEqual(['cache.snapshot']);
+      const second = createMemoryCache({ snapshotFile: file });
+      expect(await second.get('user:1')).toBe('signed in');
+      expect(await second.get('v2:doc:199')).toBe('y'.repeat(200));
+      await second.close();
+    });
+
+    it('a changes file left beside a newer snapshot (a crash between the two writes) is not applied', async () => {
+      const { copyFile } = await import('node:fs/promises');
+      const file = await snapshotIn();
+      const first = await savedStore(file);
+      await first.set('v1:doc:5', 'old change');
+      await first.persist();
+      await copyFile(`${file}.changes`, `${file}.stale`);
+      for (let i = 0; i < 200; i += 1) await first.set(`v1:doc:${i}`, 'newer'.repeat(40));
+      await first.close();
+      await copyFile(`${file}.stale`, `${file}.changes`);
+
+      const second = createMemoryCache({ snapshotFile: file });
+      expect(await second.get('v1:doc:5')).toBe('newer'.repeat(40));
+      await second.close();
+    });
+
+    it('reads a snapshot of the first format (no changes files), as left by an earlier version', async () => {
+      const { writeFile } = await import('node:fs/promises');
+      const file = await snapshotIn();
+      const record = (key: string, value: string) => {
+        const header = Buffer.alloc(9); // kind 0 (string), no expiry
+        const length = (bytes: Buffer) => Buffer.from(new Uint32Array([bytes.length]).buffer);
+        const [k, v] = [Buffer.from(key), Buffer.from(value)];
+        return Buffer.concat([length(k), k, header, length(v), v]);
+      };
+      await writeFile(file, Buffer.concat([Buffer.from('USTCACHE1'), record('dataset:current', '4'), record('v4:stats', '{}')]));
+      const cache = createMemoryCache({ snapshotFile: file });
+      expect(await cache.get('dataset:current')).toBe('4');
+      expect(await cache.get('v4:stats')).toBe('{}');
+      await cache.set('user:1', 'x');
+      await cache.close();
+      const reopened = createMemoryCache({ snapshotFile: file });
+      expect(await reopened.get('user:1')).toBe('x');
+      expect(await reopened.get('v4:stats')).toBe('{}');
+      await reopened.close();
+    });
+  });
 });

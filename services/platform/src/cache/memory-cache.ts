@@ -15,13 +15,16 @@ import { stringOperations } from './memory-strings.js';
 export interface MemoryCacheOptions {
   /**
    * Loaded at creation, written by `persist()` and on close, so the embedded platform keeps its
-   * derived data across restarts. @defaultValue none: nothing survives the process
+   * derived data across restarts; the changes since it are saved beside it every
+   * `changesSaveIntervalMs` too. @defaultValue none: nothing survives the process
    */
   snapshotFile?: string;
+  /** @defaultValue 10 s */
+  changesSaveIntervalMs?: number;
 }
 
 export function createMemoryCache(options: MemoryCacheOptions = {}): Cache {
-  return createView(openMemoryStore(options.snapshotFile), '');
+  return createView(openMemoryStore(options.snapshotFile, options.changesSaveIntervalMs), '');
 }
 
 function createView(store: MemoryStore, prefix: string): Cache {

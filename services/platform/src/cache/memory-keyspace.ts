@@ -3,7 +3,7 @@
  * go through `live`, so a key that has expired is gone at once, before the sweep gets to it, and
  * every call on a closed cache fails.
  */
-import type { MemoryEntry, MemoryStore } from './memory-store.js';
+import { noteChange, type MemoryEntry, type MemoryStore } from './memory-store.js';
 
 export const WRONGTYPE = 'WRONGTYPE Operation against a key holding the wrong kind of value';
 
@@ -45,18 +45,18 @@ export class MemoryKeyspace {
 
   write(key: string, entry: MemoryEntry): void {
     this.store.entries.set(this.prefix + key, entry);
-    this.store.changes += 1;
+    noteChange(this.store, this.prefix + key);
   }
 
   delete(key: string): void {
     this.store.entries.delete(this.prefix + key);
-    this.store.changes += 1;
+    noteChange(this.store, this.prefix + key);
   }
 
   /** Lets the sweep find the key once it has an expiry (just set on its entry). */
   watchExpiry(key: string): void {
     this.store.expiring.add(this.prefix + key);
-    this.store.changes += 1;
+    noteChange(this.store, this.prefix + key);
   }
 
   /** Live keys of this view starting with `keyPrefix`, relative to the view, sorted. */

@@ -1,5 +1,5 @@
 /**
- * `services/standalone/src/main.ts` in a child process of its own group, as a terminal or a
+ * The platform's main (`services/standalone/src/main.ts`, or its compiled file) in a child process of its own group, as a terminal or a
  * supervisor runs it, stopped the ways they stop it: the restart test and bench/restart.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,11 +33,19 @@ export interface SpawnOptions {
   port: number;
   /** Extra environment (DEMO_SCALE, LOG_LEVEL...). */
   env?: Record<string, string>;
+  /**
+   * Run the compiled JavaScript as `pnpm start` does (built beforehand: `node
+   * deploy/build-services.mjs`). @defaultValue false: the TypeScript through tsx, always current
+   */
+  compiled?: boolean;
 }
 
-export function spawnStandalone({ dataDir, port, env = {} }: SpawnOptions): StandaloneProcess {
+export function spawnStandalone({ dataDir, port, env = {}, compiled = false }: SpawnOptions): StandaloneProcess {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/standalone/src/main.ts')], {
+  const main = compiled
+    ? ['--conditions=ust-compiled', path.join(workspaceRoot, 'services/standalone/dist/main.js')]
+    : ['--import', 'tsx', path.join(workspaceRoot, 'services/standalone/src/main.ts')];
+  const child = spawn(process.execPath, main, {
     cwd: workspaceRoot,
     // Its own process group, so a signal can reach the group as a terminal's Ctrl+C does.
     detached: true,
