@@ -15,7 +15,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createMemoryCache, findFreePort, loadConfig, workspaceRoot } from '@ust/platform';
-import { demoAccessToken, searchAddress, spawnStandalone, STOP_KINDS, stopStandalone, waitForHealth, type StandaloneProcess } from '@ust/standalone/testing';
+import {
+  demoAccessToken,
+  searchAddress,
+  spawnStandalone,
+  stopStandalone,
+  waitForHealth,
+  WRAPPER_STOP_KINDS,
+  type SpawnOptions,
+  type StandaloneProcess,
+  type StopKind,
+} from '@ust/standalone/testing';
 import { printTable, type Row } from './table.js';
 
 const ADDRESS = '1016 Bladensburg Rd NE, Washington DC 20002';
@@ -24,7 +34,19 @@ const port = await findFreePort();
 // DEMO_SCALE=none: a directory without a built dataset fails here instead of building one.
 // The compiled platform, as `pnpm start` runs it.
 execFileSync(process.execPath, [path.join(workspaceRoot, 'deploy/build-services.mjs'), '--if-needed'], { stdio: 'inherit' });
-const options = { dataDir, port, compiled: true, env: { DEMO_SCALE: 'none', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000000' } };
+const options: SpawnOptions = { dataDir, port, env: { DEMO_SCALE: 'none', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000000' } };
+/**
+ * Each stop, and how the platform it stops was started: the compiled platform alone as a
+ * supervisor or an image runs it, the rest under the README's `npx pnpm start` with its wrappers,
+ * whose group a terminal's Ctrl+C or systemd signals.
+ */
+const stops: { kind: StopKind; launch: SpawnOptions['launch'] }[] = [
+  { kind: 'SIGTERM to the process', launch: 'compiled' },
+  ...(['SIGINT to the group', 'SIGTERM to the group', 'SIGKILL to the group', ...WRAPPER_STOP_KINDS] as const).map((kind) => ({
+    kind,
+    launch: 'npx pnpm start' as const,
+  })),
+];
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 /** Milliseconds from spawn to the first search answered 200. */
@@ -36,7 +58,7 @@ async function firstSearch(server: StandaloneProcess, token: string): Promise<nu
   }
 }
 
-let server = spawnStandalone(options);
+let server = spawnStandalone({ ...options, launch: stops[0]!.launch });
 await waitForHealth(server, 900_000);
 const token = await demoAccessToken(server, dataDir, 'broker');
 await firstSearch(server, token);
@@ -51,17 +73,18 @@ const savedFiles = async () => ({
   ),
 });
 const rows: Row[] = [];
-for (const kind of STOP_KINDS) {
+for (const [index, { kind, launch }] of stops.entries()) {
   // A change between two stops, as users make them (a signed-in call counts against their rate limit).
   await searchAddress(server.url, token, ADDRESS);
   const before = await savedFiles();
   const shutdown = await stopStandalone(server, kind);
   const after = await savedFiles();
-  server = spawnStandalone(options);
+  server = spawnStandalone({ ...options, launch: stops[index + 1]?.launch ?? launch });
   const health = await waitForHealth(server, 900_000);
   const search = await firstSearch(server, token);
   rows.push({
     'stop kind': kind,
+    'started by': launch === 'compiled' ? 'node (compiled)' : 'npx pnpm start',
     'shutdown s': seconds(shutdown),
     'snapshot rewritten': after.snapshotWritten === before.snapshotWritten ? 'no' : 'yes',
     'changes file KB': Math.round(after.changesBytes / 100) / 10,
@@ -71,7 +94,7 @@ for (const kind of STOP_KINDS) {
   });
 }
 await stopStandalone(server, 'SIGTERM to the process');
-printTable(`Restarts on ${dataDir}`, rows);
+printTable(`Restarts on ${dataDir} (each start as the next stop needs it)`, rows);
 
 // The two saves on a copy of the snapshot: the changes file a stop writes after a few users'
 // changes, and the whole snapshot a version going live writes.

@@ -1,3 +1,4 @@
+import { launcherProcesses, watchLaunchers } from './launcher-watch.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -11,21 +12,22 @@ import type { Logger } from './logger.js';
 export const SHUTDOWN_GRACE_MS = 8_000;
 
 /**
- * Runs `close` once on SIGINT or SIGTERM, then exits; exits anyway after `graceMs`. Further
- * signals while closing are logged and otherwise ignored: Ctrl+C reaches every process of a
- * `pnpm start` chain at once and wrappers relay it again, and an impatient second Ctrl+C must
- * not cut a snapshot write or the lock's release short (the deadline bounds the wait).
+ * Runs `close` once on SIGINT or SIGTERM, or when a wrapper that launched the process exits (a
+ * `kill` of npx or pnpm alone, launcher-watch.ts), then exits; exits anyway after `graceMs`.
+ * Further signals while closing are logged and otherwise ignored: Ctrl+C reaches every process
+ * of a `pnpm start` chain at once and wrappers relay it again, and an impatient second Ctrl+C
+ * must not cut a snapshot write or the lock's release short (the deadline bounds the wait).
  */
 export function onShutdown(log: Logger, close: () => Promise<void>, graceMs = SHUTDOWN_GRACE_MS): void {
   let closingSince: number | undefined;
-  const handler = (signal: NodeJS.Signals) => {
+  const handler = (reason: { signal: NodeJS.Signals } | { launcherExited: string }) => {
     if (closingSince !== undefined) {
       const left = Math.max(0, Math.ceil((closingSince + graceMs - Date.now()) / 1000));
-      log.info({ signal }, `already shutting down; exiting within ${left} s`);
+      log.info(reason, `already shutting down; exiting within ${left} s`);
       return;
     }
     closingSince = Date.now();
-    log.info({ signal }, 'shutting down');
+    log.info(reason, 'shutting down');
     setTimeout(() => {
       log.error(`shutdown took longer than ${graceMs / 1000} s; exiting`);
       process.exit(1);
@@ -41,6 +43,7 @@ export function onShutdown(log: Logger, close: () => Promise<void>, graceMs = SH
       },
     );
   };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
+  process.on('SIGINT', (signal) => handler({ signal }));
+  process.on('SIGTERM', (signal) => handler({ signal }));
+  watchLaunchers(launcherProcesses(), (launcher) => handler({ launcherExited: `${launcher.pid} ${launcher.command}` }));
 }

@@ -5,8 +5,14 @@ import { startStandalone } from './start-standalone.js';
 runMain(async () => {
   const config = loadConfig();
   const log = createLogger('standalone', { level: config.LOG_LEVEL });
-  const standalone = await startStandalone({ config, log });
+  const starting = startStandalone({ config, log });
+  // Listening before the start completes: a stop arriving while it starts (a supervisor, or the
+  // moment after the port opens) closes what was started instead of killing the process.
+  onShutdown(log, async () => {
+    const standalone = await starting.catch(() => undefined);
+    await standalone?.close();
+  });
+  const standalone = await starting;
   // PUBLIC_URL, not the listening address: the issuer and its cookies belong to its host name.
   log.info(`UST Risk Platform is running at ${standalone.config.publicUrl} (API docs at ${standalone.config.publicUrl}/docs)`);
-  onShutdown(log, () => standalone.close());
 });

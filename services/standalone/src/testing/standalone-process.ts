@@ -2,7 +2,8 @@
  * The platform's main (`services/standalone/src/main.ts`, or its compiled file) in a child process of its own group, as a terminal or a
  * supervisor runs it, stopped the ways they stop it: the restart test and bench/restart.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig, workspaceRoot } from '@ust/platform';
@@ -10,7 +11,12 @@ import { findDemoAccount, loadIdentityFiles, signAccessToken } from '@ust/identi
 
 /** How a run ends: what a supervisor, a terminal's Ctrl+C, or the kernel does to it. */
 export const STOP_KINDS = ['SIGTERM to the process', 'SIGINT to the group', 'SIGTERM to the group', 'SIGKILL to the group'] as const;
-export type StopKind = (typeof STOP_KINDS)[number];
+/**
+ * How a run of the whole `npx pnpm start` chain ends when one wrapper alone is signalled (a
+ * supervisor that knows only the pid it started, a `kill` by hand).
+ */
+export const WRAPPER_STOP_KINDS = ['SIGTERM to npx alone', 'SIGTERM to pnpm alone'] as const;
+export type StopKind = (typeof STOP_KINDS)[number] | (typeof WRAPPER_STOP_KINDS)[number];
 
 /** A log line of the rebuild job: present when a start rebuilt the derived documents. */
 const REBUILD_LOG = '"job":"rebuild-dataset"';
@@ -34,18 +40,30 @@ export interface SpawnOptions {
   /** Extra environment (DEMO_SCALE, LOG_LEVEL...). */
   env?: Record<string, string>;
   /**
-   * Run the compiled JavaScript as `pnpm start` does (built beforehand: `node
-   * deploy/build-services.mjs`). @defaultValue false: the TypeScript through tsx, always current
+   * How it is started: `tsx` runs the TypeScript (always current); `compiled` the JavaScript as
+   * `pnpm start` does (built beforehand: `node deploy/build-services.mjs`); `npx pnpm start` the
+   * README's command itself, with its wrappers (npx, pnpm and their shells) above the platform.
+   * @defaultValue 'tsx'
    */
-  compiled?: boolean;
+  launch?: 'tsx' | 'compiled' | 'npx pnpm start';
 }
 
-export function spawnStandalone({ dataDir, port, env = {}, compiled = false }: SpawnOptions): StandaloneProcess {
+/** The README's `npx -y pnpm@<version>`: the version the workspace names. */
+function pnpmSpecifier(): string {
+  const { packageManager } = JSON.parse(readFileSync(path.join(workspaceRoot, 'package.json'), 'utf8')) as { packageManager: string };
+  return packageManager;
+}
+
+function launchCommand(launch: NonNullable<SpawnOptions['launch']>): [string, string[]] {
+  if (launch === 'npx pnpm start') return ['npx', ['-y', pnpmSpecifier(), 'start']];
+  if (launch === 'compiled') return [process.execPath, ['--conditions=ust-compiled', path.join(workspaceRoot, 'services/standalone/dist/main.js')]];
+  return [process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/standalone/src/main.ts')]];
+}
+
+export function spawnStandalone({ dataDir, port, env = {}, launch = 'tsx' }: SpawnOptions): StandaloneProcess {
   const spawnedAt = performance.now();
-  const main = compiled
-    ? ['--conditions=ust-compiled', path.join(workspaceRoot, 'services/standalone/dist/main.js')]
-    : ['--import', 'tsx', path.join(workspaceRoot, 'services/standalone/src/main.ts')];
-  const child = spawn(process.execPath, main, {
+  const [command, args] = launchCommand(launch);
+  const child = spawn(command, args, {
     cwd: workspaceRoot,
     // Its own process group, so a signal can reach the group as a terminal's Ctrl+C does.
     detached: true,
@@ -83,14 +101,62 @@ export async function waitForHealth(server: StandaloneProcess, timeoutMs: number
   }
 }
 
-/** Stops it the way `kind` says; resolves with the milliseconds until it exited. */
+/**
+ * Stops it the way `kind` says; resolves with the milliseconds until the platform's process
+ * exited (for a wrapper stop kind: the node process under the wrappers, which the wrapper
+ * signalled does not wait for).
+ */
 export async function stopStandalone(server: StandaloneProcess, kind: StopKind): Promise<number> {
   const pid = server.child.pid!;
+  if (kind === 'SIGTERM to npx alone' || kind === 'SIGTERM to pnpm alone') {
+    const chain = processesUnder(pid);
+    const platform = chain.find((entry) => /standalone\/(dist|src)\/main\.[jt]s/.test(entry.command));
+    if (!platform) throw new Error(`no platform process under ${pid}: ${JSON.stringify(chain)}`);
+    const target = kind === 'SIGTERM to npx alone' ? pid : chain.find((entry) => /\/pnpm start$/.test(entry.command))?.pid;
+    if (target === undefined) throw new Error(`no pnpm process under ${pid}: ${JSON.stringify(chain)}`);
+    const began = performance.now();
+    process.kill(target, 'SIGTERM');
+    while (processStillRuns(platform.pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+    const ms = performance.now() - began;
+    await server.exited;
+    return ms;
+  }
   const began = performance.now();
   if (kind === 'SIGTERM to the process') server.child.kill('SIGTERM');
   else process.kill(-pid, kind === 'SIGINT to the group' ? 'SIGINT' : kind === 'SIGTERM to the group' ? 'SIGTERM' : 'SIGKILL');
   await server.exited;
   return performance.now() - began;
+}
+
+/** The processes descended from `root`, with their command lines. */
+function processesUnder(root: number): { pid: number; command: string }[] {
+  const all = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map(([, pid, parent, command]) => ({ pid: Number(pid), parent: Number(parent), command: command! }));
+  const under = new Set([root]);
+  const found: { pid: number; command: string }[] = [];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const entry of all) {
+      if (under.has(entry.parent) && !under.has(entry.pid)) {
+        under.add(entry.pid);
+        found.push({ pid: entry.pid, command: entry.command });
+        grew = true;
+      }
+    }
+  }
+  return found;
+}
+
+/** Whether `pid` runs and has not exited (a zombie waiting for its parent has). */
+function processStillRuns(pid: number): boolean {
+  try {
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 interface RuntimeFile {
