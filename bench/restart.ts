@@ -1,9 +1,10 @@
 /**
  * Restarts of the embedded platform on a built data directory (national scale by default: build
- * one with `pnpm start`), after each way it can be stopped: SIGTERM to the process (a
- * supervisor), SIGINT or SIGTERM to its process group (a terminal's Ctrl+C, systemd), SIGKILL
- * (a crash, kill -9). The platform runs compiled, in its own process group, as `pnpm start` runs
- * it. Then the two cache saves on their own, the changes file a stop writes and the whole
+ * one with `pnpm start`), after each way it can be stopped: SIGTERM to the compiled process alone
+ * (a supervisor, the image), and under the README's `npx pnpm start`: SIGINT or SIGTERM to its
+ * process group (a terminal's Ctrl+C, systemd), SIGKILL (a crash, kill -9), SIGTERM to npx or to
+ * pnpm alone. Each row starts the platform, makes a change, stops it, and times the next start
+ * the same way to /health and to its first search. Then the two cache saves on their own, the changes file a stop writes and the whole
  * snapshot a version going live writes: how long each takes and the longest the event loop
  * waited meanwhile (what a request arriving during the write waits at most).
  *
@@ -58,11 +59,6 @@ async function firstSearch(server: StandaloneProcess, token: string): Promise<nu
   }
 }
 
-let server = spawnStandalone({ ...options, launch: stops[0]!.launch });
-await waitForHealth(server, 900_000);
-const token = await demoAccessToken(server, dataDir, 'broker');
-await firstSearch(server, token);
-
 const snapshotFile = path.join(dataDir, 'cache.snapshot');
 /** The snapshot's modification time and the changes file's size (0 when there is none). */
 const savedFiles = async () => ({
@@ -72,16 +68,20 @@ const savedFiles = async () => ({
     () => 0,
   ),
 });
+let token: string | undefined;
 const rows: Row[] = [];
-for (const [index, { kind, launch }] of stops.entries()) {
-  // A change between two stops, as users make them (a signed-in call counts against their rate limit).
-  await searchAddress(server.url, token, ADDRESS);
+for (const { kind, launch } of stops) {
+  const running = spawnStandalone({ ...options, launch });
+  await waitForHealth(running, 900_000);
+  token ??= await demoAccessToken(running, dataDir, 'broker');
+  // A change before the stop, as users make them (a signed-in call counts against their rate limit).
+  await firstSearch(running, token);
   const before = await savedFiles();
-  const shutdown = await stopStandalone(server, kind);
+  const shutdown = await stopStandalone(running, kind);
   const after = await savedFiles();
-  server = spawnStandalone({ ...options, launch: stops[index + 1]?.launch ?? launch });
-  const health = await waitForHealth(server, 900_000);
-  const search = await firstSearch(server, token);
+  const restarted = spawnStandalone({ ...options, launch });
+  const health = await waitForHealth(restarted, 900_000);
+  const search = await firstSearch(restarted, token);
   rows.push({
     'stop kind': kind,
     'started by': launch === 'compiled' ? 'node (compiled)' : 'npx pnpm start',
@@ -90,11 +90,11 @@ for (const [index, { kind, launch }] of stops.entries()) {
     'changes file KB': Math.round(after.changesBytes / 100) / 10,
     'start to /health 200 s': seconds(health),
     'start to first search s': seconds(search),
-    rebuilt: server.rebuilt() ? 'yes' : 'no',
+    rebuilt: restarted.rebuilt() ? 'yes' : 'no',
   });
+  await stopStandalone(restarted, 'SIGTERM to the group');
 }
-await stopStandalone(server, 'SIGTERM to the process');
-printTable(`Restarts on ${dataDir} (each start as the next stop needs it)`, rows);
+printTable(`Restarts on ${dataDir}: each stop, then a start the same way`, rows);
 
 // The two saves on a copy of the snapshot: the changes file a stop writes after a few users'
 // changes, and the whole snapshot a version going live writes.

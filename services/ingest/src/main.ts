@@ -18,7 +18,7 @@ runMain(async () => {
   const log = createLogger('ingest', { level: config.LOG_LEVEL });
   const ports = await createPorts(config, log, 'ingest');
   // Every process may start first; applying is idempotent (IF NOT EXISTS, recorded versions).
-  await applyMigrations(ports.store, migrationsDirectory, log, { cluster: config.CLICKHOUSE_CLUSTER });
+  await applyMigrations(ports.store, migrationsDirectory, log);
   const ingest = await startIngest({ ...ports, log, telemetryTtlDays: config.TELEMETRY_TTL_DAYS });
   const heartbeat = startHeartbeat();
   onShutdown(log, async () => {

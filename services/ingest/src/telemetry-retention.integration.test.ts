@@ -40,6 +40,32 @@ describe('applyTelemetryRetention', () => {
     expect(await showCreate('logs')).toBe(before);
   });
 
+  it("on a cluster (CLICKHOUSE_CLUSTER) reads and changes the TTL of each shard's local table, ON CLUSTER, in DDL the ClickHouse parser accepts", async () => {
+    const sent: string[] = [];
+    const engine = (from: string) =>
+      `ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/t', '{replica}') ORDER BY x TTL ${from} + toIntervalDay(90) SETTINGS index_granularity = 8192`;
+    const cluster = {
+      database: 'ust',
+      cluster: '{cluster}',
+      query: async (_sql: string, params: { tables: string[] }) =>
+        params.tables.map((name) => ({ name, engine_full: engine(name === 'metrics_1m_local' ? 'minute' : 'toDateTime(timestamp)') })),
+      command: async (sql: string) => void sent.push(sql),
+    } as unknown as AnalyticsStore;
+    expect(Object.fromEntries(await telemetryTtlDays(cluster))).toEqual({ logs: 90, user_activities: 90, metrics_1m: 90 });
+
+    expect(await applyTelemetryRetention(cluster, 30)).toEqual(['logs', 'user_activities', 'metrics_1m']);
+    expect(sent).toEqual([
+      "ALTER TABLE logs_local ON CLUSTER '{cluster}' MODIFY TTL toDateTime(timestamp) + INTERVAL 30 DAY",
+      "ALTER TABLE user_activities_local ON CLUSTER '{cluster}' MODIFY TTL toDateTime(timestamp) + INTERVAL 30 DAY",
+      "ALTER TABLE metrics_1m_local ON CLUSTER '{cluster}' MODIFY TTL minute + INTERVAL 30 DAY",
+    ]);
+    // chDB has no cluster to run them on; its parser checks them.
+    for (const statement of sent) {
+      const [row] = await store.query<{ formatted: string }>('SELECT formatQuery({statement:String}) AS formatted', { statement });
+      expect(row!.formatted).toMatch(/^ALTER TABLE \w+_local ON CLUSTER `\{cluster\}`\s+\(MODIFY TTL .+ \+ toIntervalDay\(30\)\)$/);
+    }
+  });
+
   it('is applied by startIngest when telemetryTtlDays is given', async () => {
     const ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue(), cache: createMemoryCache() };
     const ingest = await startIngest({ ...ports, log, telemetryTtlDays: 45 }, []);

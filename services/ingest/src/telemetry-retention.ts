@@ -1,9 +1,10 @@
 /**
  * How long telemetry is kept (TELEMETRY_TTL_DAYS). Migration 003 creates the tables with the
  * default of 90 days; a different setting is applied at start, only when the tables disagree,
- * because MODIFY TTL rewrites the TTL of every existing part.
+ * because MODIFY TTL rewrites the TTL of every existing part. On a cluster the TTL belongs to each
+ * shard's local table.
  */
-import type { AnalyticsStore } from '@ust/platform';
+import { alterTableParts, partsTableName, type AnalyticsStore } from '@ust/platform';
 
 /** The telemetry tables and the time their TTL counts from. */
 const TTL_TABLES = [
@@ -25,7 +26,7 @@ export async function applyTelemetryRetention(store: AnalyticsStore, days: numbe
   const changed: string[] = [];
   for (const { table, from } of TTL_TABLES) {
     if (current.get(table) === days) continue;
-    await store.command(`ALTER TABLE ${table} MODIFY TTL ${from} + INTERVAL ${days} DAY`);
+    await store.command(alterTableParts(store, table, `MODIFY TTL ${from} + INTERVAL ${days} DAY`));
     changed.push(table);
   }
   return changed;
@@ -39,13 +40,13 @@ export async function applyTelemetryRetention(store: AnalyticsStore, days: numbe
 export async function telemetryTtlDays(store: AnalyticsStore): Promise<Map<string, number>> {
   const rows = await store.query<{ name: string; engine_full: string }>(
     'SELECT name, engine_full FROM system.tables WHERE database = {database:String} AND name IN {tables:Array(String)}',
-    { database: store.database, tables: TTL_TABLES.map(({ table }) => table) },
+    { database: store.database, tables: TTL_TABLES.map(({ table }) => partsTableName(store, table)) },
   );
   const days = new Map<string, number>();
-  for (const { name, engine_full } of rows) {
-    const expected = TTL_TABLES.find(({ table }) => table === name)!.from;
-    const match = / TTL (.+?) \+ toIntervalDay\((\d+)\)(?: SETTINGS |$)/.exec(engine_full);
-    if (match?.[1] === expected) days.set(name, Number(match[2]));
+  for (const { table, from } of TTL_TABLES) {
+    const engine = rows.find(({ name }) => name === partsTableName(store, table))?.engine_full ?? '';
+    const match = / TTL (.+?) \+ toIntervalDay\((\d+)\)(?: SETTINGS |$)/.exec(engine);
+    if (match?.[1] === from) days.set(table, Number(match[2]));
   }
   return days;
 }

@@ -41,6 +41,7 @@ export async function createPorts(config: Config, log: Logger, role: string): Pr
           database: config.CLICKHOUSE_DATABASE,
           username: config.CLICKHOUSE_USER,
           password: config.CLICKHOUSE_PASSWORD,
+          cluster: config.CLICKHOUSE_CLUSTER,
         })
       : await createChdbStore({ path: path.join(config.dataDir, 'clickhouse'), database: config.CLICKHOUSE_DATABASE });
     const events = config.kafkaBrokers

@@ -18,7 +18,7 @@ runMain(async () => {
   const log = createLogger('workers', { level: config.LOG_LEVEL });
   const ports = await createPorts(config, log, 'workers');
   // Every process may start first; applying is idempotent (IF NOT EXISTS, recorded versions).
-  await applyMigrations(ports.store, migrationsDirectory, log, { cluster: config.CLICKHOUSE_CLUSTER });
+  await applyMigrations(ports.store, migrationsDirectory, log);
   const workers = await startWorkers({ ...ports, log });
   const heartbeat = startHeartbeat();
   onShutdown(log, async () => {

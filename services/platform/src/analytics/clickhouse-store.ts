@@ -10,6 +10,8 @@ export interface ClickHouseStoreOptions {
   password?: string;
   /** @defaultValue 30000 */
   requestTimeoutMs?: number;
+  /** CLICKHOUSE_CLUSTER: the cluster the tables are spread over. @defaultValue one node */
+  cluster?: string;
 }
 
 /** Production adapter: a ClickHouse server over HTTP. Creates the database if it is missing. */
@@ -33,7 +35,13 @@ export async function createClickHouseStore(options: ClickHouseStoreOptions): Pr
   const target = new URL(options.url);
   target.username = '';
   target.password = '';
-  return new ClientAnalyticsStore({ adapter: 'clickhouse', target: target.toString().replace(/\/$/, ''), database: options.database, client });
+  return new ClientAnalyticsStore({
+    adapter: 'clickhouse',
+    target: target.toString().replace(/\/$/, ''),
+    database: options.database,
+    cluster: options.cluster,
+    client,
+  });
 }
 
 /** Identifiers cannot be query parameters; this accepts only plain names. */

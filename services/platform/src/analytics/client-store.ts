@@ -22,6 +22,8 @@ export interface ClientStoreOptions {
   adapter: AnalyticsStore['adapter'];
   target: string;
   database: string;
+  /** @defaultValue one node */
+  cluster?: string;
   client: ClickHouseClient;
   /** Runs after `close()` closed the client (e.g. releasing a data-directory lock). */
   onClose?: () => Promise<void> | void;
@@ -37,6 +39,7 @@ export class ClientAnalyticsStore implements AnalyticsStore {
   readonly adapter: AnalyticsStore['adapter'];
   readonly target: string;
   readonly database: string;
+  readonly cluster: string | undefined;
   private readonly client: ClickHouseClient;
   private readonly maxInsertBatch: number;
   private readonly onClose: (() => Promise<void> | void) | undefined;
@@ -48,6 +51,7 @@ export class ClientAnalyticsStore implements AnalyticsStore {
     this.adapter = options.adapter;
     this.target = options.target;
     this.database = options.database;
+    this.cluster = options.cluster;
     this.client = options.client;
     this.maxInsertBatch = options.maxInsertBatch ?? MAX_INSERT_BATCH;
     this.onClose = options.onClose;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrationsDirectory } from '../paths.js';
 import type { AnalyticsStore } from '../ports/analytics-store.js';
-import { localTableName, renderClusterMigration, renderClusterStatement } from './cluster-migrations.js';
+import { alterTableParts, localTableName, partsTableName, renderClusterMigration, renderClusterStatement } from './cluster-migrations.js';
 import { applyMigrations, readMigrations } from './migrations.js';
 
 const migrations = await readMigrations(migrationsDirectory);
@@ -119,5 +119,20 @@ describe('applyMigrations with a cluster', () => {
     expect(store.commands[0]).toMatch(/ENGINE = MergeTree ORDER BY version$/);
     expect(store.commands[0]).not.toContain('ON CLUSTER');
     expect(store.commands.slice(1)).toEqual(migrations.flatMap((migration) => migration.statements));
+  });
+});
+
+describe('alterTableParts', () => {
+  it("changes the table itself on one node, and each shard's local table ON CLUSTER on a cluster", () => {
+    expect(alterTableParts({}, 'facility_summary', 'DROP PARTITION {version:UInt32}')).toBe('ALTER TABLE facility_summary DROP PARTITION {version:UInt32}');
+    expect(partsTableName({}, 'logs')).toBe('logs');
+    expect(alterTableParts({ cluster: 'ust' }, 'facility_summary', 'DROP PARTITION {version:UInt32}')).toBe(
+      "ALTER TABLE facility_summary_local ON CLUSTER 'ust' DROP PARTITION {version:UInt32}",
+    );
+    expect(partsTableName({ cluster: 'ust' }, 'logs')).toBe('logs_local');
+  });
+
+  it('refuses a cluster name that could break out of its quotes', () => {
+    expect(() => alterTableParts({ cluster: "ust' SETTINGS x=1 --" }, 'logs', 'MODIFY TTL minute + INTERVAL 1 DAY')).toThrow(/Not a ClickHouse cluster name/);
   });
 });

@@ -17,6 +17,8 @@
  * cluster, and the test that renders every migration says so.
  */
 
+import type { AnalyticsStore } from '../ports/analytics-store.js';
+
 /** The ClickHouse cluster of CLICKHOUSE_CLUSTER: a remote_servers name or the `{cluster}` macro. */
 const CLUSTER_PATTERN = /^(\{cluster\}|[A-Za-z0-9_][A-Za-z0-9_.-]*)$/;
 const IDENTIFIER = '[A-Za-z_][A-Za-z0-9_]*';
@@ -35,6 +37,21 @@ export const localTableName = (table: string) => `${table}_local`;
 export function onCluster(cluster: string): string {
   if (!CLUSTER_PATTERN.test(cluster)) throw new Error(`Not a ClickHouse cluster name: ${JSON.stringify(cluster)}`);
   return `ON CLUSTER '${cluster}'`;
+}
+
+/** The table holding `table`'s data parts: itself on one node, its local table on a cluster. */
+export function partsTableName(store: Pick<AnalyticsStore, 'cluster'>, table: string): string {
+  return store.cluster === undefined ? table : localTableName(table);
+}
+
+/**
+ * `ALTER TABLE <table> <change>` for a change to the table's data parts (MODIFY TTL, DROP
+ * PARTITION): on a cluster, on every shard's local table ON CLUSTER (a Distributed table has no
+ * parts of its own and refuses both).
+ */
+export function alterTableParts(store: Pick<AnalyticsStore, 'cluster'>, table: string, change: string): string {
+  if (store.cluster === undefined) return `ALTER TABLE ${table} ${change}`;
+  return `ALTER TABLE ${localTableName(table)} ${onCluster(store.cluster)} ${change}`;
 }
 
 /** The statements of one migration's statement for `cluster` (one CREATE TABLE becomes two). */

@@ -64,7 +64,8 @@ export interface MigrationOptions {
   table?: string;
   /**
    * CLICKHOUSE_CLUSTER: render every statement for this cluster (renderClusterMigration) and keep
-   * the migrations table replicated on every node of it. @defaultValue unset: single-node DDL
+   * the migrations table replicated on every node of it. @defaultValue the store's cluster
+   * (none: single-node DDL)
    */
   cluster?: string;
 }
@@ -72,7 +73,7 @@ export interface MigrationOptions {
 export async function applyMigrations(store: AnalyticsStore, directory: string, log?: Logger, options: MigrationOptions = {}): Promise<MigrationResult> {
   const tableName = options.table ?? 'schema_migrations';
   const table = quoteIdentifier(tableName);
-  const { cluster } = options;
+  const cluster = options.cluster ?? store.cluster;
   await store.command(migrationsTableDdl(table, tableName, cluster));
   const done = await store.query<{ version: number; name: string; checksum: string }>(`SELECT version, name, checksum FROM ${table} ORDER BY version`);
   const doneByVersion = new Map(done.map((row) => [Number(row.version), row]));

@@ -135,7 +135,16 @@ describe('memory cache snapshot', () => {
       await running.persist();
       await running.set('user:1', 'signed in');
       await running.del('v1:doc:3');
-      await expect.poll(() => stat(`${file}.changes`).then(() => true, () => false), { timeout: 5_000 }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            stat(`${file}.changes`).then(
+              () => true,
+              () => false,
+            ),
+          { timeout: 5_000 },
+        )
+        .toBe(true);
 
       // Read as a restart after kill -9 would, with the first cache still open.
       const restarted = createMemoryCache({ snapshotFile: file });

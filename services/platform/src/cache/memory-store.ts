@@ -6,7 +6,14 @@
  * milliseconds, not the seconds a national snapshot takes to write.
  */
 import type { MemoryEntry } from './memory-entry.js';
-import { emptySnapshot, readSnapshot, removeAbandonedSnapshotWrites, writeSnapshot, writeSnapshotChanges, type SnapshotWriteOptions } from './memory-snapshot.js';
+import {
+  emptySnapshot,
+  readSnapshot,
+  removeAbandonedSnapshotWrites,
+  writeSnapshot,
+  writeSnapshotChanges,
+  type SnapshotWriteOptions,
+} from './memory-snapshot.js';
 
 export type { MemoryEntry } from './memory-entry.js';
 

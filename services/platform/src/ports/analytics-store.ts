@@ -12,6 +12,13 @@ export interface AnalyticsStore {
   readonly target: string;
   /** The database every unqualified table name resolves to. */
   readonly database: string;
+  /**
+   * The ClickHouse cluster (CLICKHOUSE_CLUSTER) the tables are spread over; undefined for one
+   * node. Queries read its Distributed tables as they would plain ones; a change to a table's data
+   * parts (MODIFY TTL, DROP PARTITION) must run on every shard's local table
+   * (`alterTableParts`).
+   */
+  readonly cluster?: string;
   /** Runs a SELECT with typed `{name:Type}` placeholders and returns the rows. */
   query<Row = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<Row[]>;
   /** Runs a statement that returns no rows (DDL, INSERT ... SELECT, OPTIMIZE). */

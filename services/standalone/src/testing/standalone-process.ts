@@ -103,29 +103,35 @@ export async function waitForHealth(server: StandaloneProcess, timeoutMs: number
 
 /**
  * Stops it the way `kind` says; resolves with the milliseconds until the platform's process
- * exited (for a wrapper stop kind: the node process under the wrappers, which the wrapper
- * signalled does not wait for).
+ * exited. Under `npx pnpm start` that is the node process under the wrappers: npx does not wait
+ * for it when signalled itself.
  */
 export async function stopStandalone(server: StandaloneProcess, kind: StopKind): Promise<number> {
   const pid = server.child.pid!;
-  if (kind === 'SIGTERM to npx alone' || kind === 'SIGTERM to pnpm alone') {
-    const chain = processesUnder(pid);
-    const platform = chain.find((entry) => /standalone\/(dist|src)\/main\.[jt]s/.test(entry.command));
-    if (!platform) throw new Error(`no platform process under ${pid}: ${JSON.stringify(chain)}`);
-    const target = kind === 'SIGTERM to npx alone' ? pid : chain.find((entry) => /\/pnpm start$/.test(entry.command))?.pid;
-    if (target === undefined) throw new Error(`no pnpm process under ${pid}: ${JSON.stringify(chain)}`);
-    const began = performance.now();
-    process.kill(target, 'SIGTERM');
-    while (processStillRuns(platform.pid)) await new Promise((resolve) => setTimeout(resolve, 20));
-    const ms = performance.now() - began;
-    await server.exited;
-    return ms;
+  const platform = platformProcess(server);
+  let target = pid;
+  if (kind === 'SIGTERM to pnpm alone') {
+    const pnpm = processesUnder(pid).find((entry) => /\/pnpm start$/.test(entry.command));
+    if (!pnpm) throw new Error(`no pnpm process under ${pid}: ${JSON.stringify(processesUnder(pid))}`);
+    target = pnpm.pid;
   }
   const began = performance.now();
-  if (kind === 'SIGTERM to the process') server.child.kill('SIGTERM');
+  if (kind === 'SIGTERM to the process' || kind === 'SIGTERM to npx alone' || kind === 'SIGTERM to pnpm alone') process.kill(target, 'SIGTERM');
   else process.kill(-pid, kind === 'SIGINT to the group' ? 'SIGINT' : kind === 'SIGTERM to the group' ? 'SIGTERM' : 'SIGKILL');
+  while (processStillRuns(platform)) await new Promise((resolve) => setTimeout(resolve, 20));
+  const ms = performance.now() - began;
   await server.exited;
-  return performance.now() - began;
+  return ms;
+}
+
+/** The pid of the platform's own process: the child, or the node process under its wrappers. */
+function platformProcess(server: StandaloneProcess): number {
+  const pid = server.child.pid!;
+  const under = processesUnder(pid);
+  if (under.length === 0) return pid;
+  const platform = under.find((entry) => /standalone\/(dist|src)\/main\.[jt]s/.test(entry.command));
+  if (!platform) throw new Error(`no platform process under ${pid}: ${JSON.stringify(under)}`);
+  return platform.pid;
 }
 
 /** The processes descended from `root`, with their command lines. */
@@ -189,10 +195,10 @@ async function runtimeOf(server: StandaloneProcess, dataDir: string): Promise<Ru
       (text) => JSON.parse(text) as RuntimeFile,
       () => undefined,
     );
-    if (runtime && runtime.pid === server.child.pid) return runtime;
+    if (runtime && runtime.pid === platformProcess(server)) return runtime;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`runtime.json in ${dataDir} does not name process ${server.child.pid}`);
+  throw new Error(`runtime.json in ${dataDir} does not name the platform process under ${server.child.pid}`);
 }
 
 export interface SearchAnswer {
