@@ -82,7 +82,8 @@ function sweepExpired(store: MemoryStore): void {
 
 /** Records that `key` (the store's full key) changed: the next save writes it. */
 export function noteChange(store: MemoryStore, key: string): void {
-  store.changedKeys.add(key);
+  // A store without a file is never saved: nothing to remember.
+  if (store.snapshotFile) store.changedKeys.add(key);
   store.changes += 1;
 }
 
