@@ -26,6 +26,8 @@ export interface StandaloneProcess {
   readonly url: string;
   /** performance.now() when it was spawned. */
   readonly spawnedAt: number;
+  /** How it was started (SpawnOptions.launch). */
+  readonly launch: NonNullable<SpawnOptions['launch']>;
   /** Its standard output and error so far (JSON log lines, progress). */
   output(): string;
   /** Whether it has logged a step of a dataset rebuild. */
@@ -78,6 +80,7 @@ export function spawnStandalone({ dataDir, port, env = {}, launch = 'tsx' }: Spa
     child,
     url: `http://127.0.0.1:${port}`,
     spawnedAt,
+    launch,
     output: () => output,
     rebuilt: () => output.includes(REBUILD_LOG),
     exited,
@@ -124,14 +127,20 @@ export async function stopStandalone(server: StandaloneProcess, kind: StopKind):
   return ms;
 }
 
-/** The pid of the platform's own process: the child, or the node process under its wrappers. */
-function platformProcess(server: StandaloneProcess): number {
+/**
+ * The pid of the platform's own process: the child, or under `npx pnpm start` the node process
+ * under its wrappers (undefined until the wrappers have started it).
+ */
+function platformProcessIfStarted(server: StandaloneProcess): number | undefined {
   const pid = server.child.pid!;
-  const under = processesUnder(pid);
-  if (under.length === 0) return pid;
-  const platform = under.find((entry) => /standalone\/(dist|src)\/main\.[jt]s/.test(entry.command));
-  if (!platform) throw new Error(`no platform process under ${pid}: ${JSON.stringify(under)}`);
-  return platform.pid;
+  if (server.launch !== 'npx pnpm start') return pid;
+  return processesUnder(pid).find((entry) => /standalone\/(dist|src)\/main\.[jt]s/.test(entry.command))?.pid;
+}
+
+function platformProcess(server: StandaloneProcess): number {
+  const platform = platformProcessIfStarted(server);
+  if (platform === undefined) throw new Error(`no platform process under ${server.child.pid}: ${JSON.stringify(processesUnder(server.child.pid!))}`);
+  return platform;
 }
 
 /** The processes descended from `root`, with their command lines. */
@@ -195,7 +204,7 @@ async function runtimeOf(server: StandaloneProcess, dataDir: string): Promise<Ru
       (text) => JSON.parse(text) as RuntimeFile,
       () => undefined,
     );
-    if (runtime && runtime.pid === platformProcess(server)) return runtime;
+    if (runtime && runtime.pid === platformProcessIfStarted(server)) return runtime;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`runtime.json in ${dataDir} does not name the platform process under ${server.child.pid}`);
