@@ -145,6 +145,17 @@ export const RejectedRow = Type.Object({
 });
 export type RejectedRow = Static<typeof RejectedRow>;
 
+/** The record tables an import can provide. */
+export const DATASET_TABLES = ['facilities', 'tanks', 'releases'] as const;
+export type DatasetTable = (typeof DATASET_TABLES)[number];
+
+/**
+ * Tables the import's source provided, per USPS state code (DECISIONS.md 37). Optional because
+ * commits published before it existed are still in the log and replayable.
+ */
+export const TablesByState = Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.Array(Type.Enum([...DATASET_TABLES])));
+export type TablesByState = Static<typeof TablesByState>;
+
 /** Follows the last record of an import on `ust.dataset.committed.v1`. */
 export const ImportCommitted = Type.Object({
   import_id: Type.String(),
@@ -152,6 +163,7 @@ export const ImportCommitted = Type.Object({
   sources: Type.Array(Type.String()),
   counts: Type.Object({ facilities: Type.Integer(), tanks: Type.Integer(), releases: Type.Integer(), rejects: Type.Integer() }),
   rejects_by_reason: Type.Record(Type.String(), Type.Integer()),
+  tables_by_state: Type.Optional(TablesByState),
   committed_at: Type.String(),
 });
 export type ImportCommitted = Static<typeof ImportCommitted>;

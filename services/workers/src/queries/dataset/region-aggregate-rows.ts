@@ -7,6 +7,8 @@ export interface FacilityAggregateRow {
   region: string;
   total_facilities: number;
   facilities_with_leaks: number;
+  /** Facilities whose state had release data: the leak rate's denominator (DECISIONS.md 37). */
+  reported_facilities: number;
   total_tanks: number;
   active_tanks: number;
   /** Tanks the facilities' ages were computed over, and the sum of their ages in years. */
