@@ -149,11 +149,24 @@ export type RejectedRow = Static<typeof RejectedRow>;
 export const DATASET_TABLES = ['facilities', 'tanks', 'releases'] as const;
 export type DatasetTable = (typeof DATASET_TABLES)[number];
 
+/** The coverage key of tribal-land records: one source (UST Finder's tribal layer) across states. */
+export const TRIBAL_COVERAGE_KEY = 'TRIBAL';
+
 /**
- * Tables the import's source provided, per USPS state code (DECISIONS.md 37). Optional because
- * commits published before it existed are still in the log and replayable.
+ * Whose tables a record's coverage counts in: its state's export, or the tribal layer for
+ * tribal-land records (keys `TRIBAL-...`), which brings its own release table to any state.
  */
-export const TablesByState = Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.Array(Type.Enum([...DATASET_TABLES])));
+export function coverageKeyOf(recordId: string, state: string): string {
+  return recordId.startsWith(`${TRIBAL_COVERAGE_KEY}-`) ? TRIBAL_COVERAGE_KEY : state;
+}
+
+/**
+ * Tables the import's source provided, per USPS state code or TRIBAL_COVERAGE_KEY (DECISIONS.md
+ * 37). Optional because commits published before it existed are still in the log and replayable.
+ */
+export const TablesByState = Type.Record(Type.String({ pattern: '^([A-Z]{2}|TRIBAL)$' }), Type.Array(Type.Enum([...DATASET_TABLES])), {
+  additionalProperties: false,
+});
 export type TablesByState = Static<typeof TablesByState>;
 
 /** Follows the last record of an import on `ust.dataset.committed.v1`. */

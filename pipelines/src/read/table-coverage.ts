@@ -1,10 +1,11 @@
 /**
  * Which tables an import's source provided, per state (DECISIONS.md 37). A state is covered
  * for a table when the import yielded at least one record of it there: the rebuild reads a
- * state without release records as "not reported" rather than "no leaks".
+ * state without release records as "not reported" rather than "no leaks". Tribal-land records
+ * count under one key of their own: the tribal layer's releases say nothing of a state's export.
  */
 import type { DatasetItem } from '../dataset-item.js';
-import { DATASET_TABLES, type DatasetTable } from '@ust/schemas';
+import { coverageKeyOf, DATASET_TABLES, type DatasetTable } from '@ust/schemas';
 
 const TABLE_OF = { facility: 'facilities', tank: 'tanks', release: 'releases' } as const;
 
@@ -13,7 +14,8 @@ export class TableCoverage {
 
   add(item: DatasetItem): void {
     if (item.kind === 'reject') return;
-    const state = item.record.state;
+    const id = item.kind === 'release' ? item.record.release_id : item.record.facility_id;
+    const state = coverageKeyOf(id, item.record.state);
     let tables = this.#tables.get(state);
     if (!tables) this.#tables.set(state, (tables = new Set()));
     tables.add(TABLE_OF[item.kind]);

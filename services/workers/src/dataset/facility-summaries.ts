@@ -6,6 +6,7 @@
  */
 import { AGE_BANDS, ageBand, calculateRiskScore, deriveFacility, RISK_BANDS, TANK_STATUS, yearsSince, type AgeBand, type RiskBand } from '@ust/domain';
 import type { AnalyticsStore } from '@ust/platform';
+import { coverageKeyOf } from '@ust/schemas';
 import { getFacilityPage, type FacilityPageRow } from '../queries/dataset/get-facility-page.js';
 import { getReleaseCoveredStates } from '../queries/dataset/get-release-covered-states.js';
 import { getReleasesOfFacilityRange, type ReleaseInputRow } from '../queries/dataset/get-releases-of-facility-range.js';
@@ -51,7 +52,7 @@ export async function buildFacilitySummaries(store: AnalyticsStore, options: Sum
     const tanks = groupBy(await getTanksOfFacilityRange(store, first.facility_id, last.facility_id));
     const releases = groupBy(await getReleasesOfFacilityRange(store, first.facility_id, last.facility_id));
     const rows = facilities.map((facility) =>
-      summaryRow(facility, tanks.get(facility.facility_id) ?? [], releases.get(facility.facility_id) ?? [], releaseStates.has(facility.state), options, tally),
+      summaryRow(facility, tanks.get(facility.facility_id) ?? [], releases.get(facility.facility_id) ?? [], releaseStates.has(coverageKeyOf(facility.facility_id, facility.state)), options, tally),
     );
     await store.insert('facility_summary', rows);
     tally.facilities += facilities.length;

@@ -41,6 +41,7 @@ const facility: FacilityListItem = {
   FIPS: null,
   MAPPING_METHOD: null,
   HAS_LEAK: true,
+  leak_data: 'reported',
   TOTAL_TANK_COUNT: 3,
   ACTIVE_TANK_COUNT: 2,
   AVG_TANK_AGE: null,

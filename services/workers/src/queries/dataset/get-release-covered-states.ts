@@ -1,7 +1,8 @@
 import type { AnalyticsStore } from '@ust/platform';
 
 /**
- * States whose sources provided a release table (DECISIONS.md 37): from the coverage each
+ * Coverage keys (states, or TRIBAL: schemas coverageKeyOf) whose sources provided a release
+ * table (DECISIONS.md 37): from the coverage each
  * import recorded, and for imports recorded before coverage was (or rows written without an
  * import row), the states their release rows lie in.
  */
@@ -11,7 +12,7 @@ export async function getReleaseCoveredStates(store: AnalyticsStore): Promise<Se
        SELECT arrayJoin(mapKeys(mapFilter((state, tables) -> has(tables, 'releases'), tables_by_state))) AS state
        FROM imports FINAL
        UNION ALL
-       SELECT DISTINCT toString(state) AS state
+       SELECT DISTINCT if(startsWith(release_id, 'TRIBAL-'), 'TRIBAL', toString(state)) AS state
        FROM releases
        WHERE import_id NOT IN (SELECT import_id FROM imports FINAL WHERE notEmpty(tables_by_state))
      )
