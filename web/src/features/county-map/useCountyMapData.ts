@@ -23,7 +23,9 @@ export function useCountyMapData({ level, metric, scale, style: styleId }: Pick<
     () =>
       buildColorScale(
         scale,
-        figures.data ? [...figures.data.byFips.values()].filter((region) => !lacksReleaseData(region, metric)).map((region) => metricValue(region, metric)) : [],
+        figures.data
+          ? [...figures.data.byFips.values()].filter((region) => !lacksReleaseData(region, metric)).map((region) => metricValue(region, metric))
+          : [],
       ),
     [scale, metric, figures.data],
   );
