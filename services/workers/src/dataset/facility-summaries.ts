@@ -52,7 +52,14 @@ export async function buildFacilitySummaries(store: AnalyticsStore, options: Sum
     const tanks = groupBy(await getTanksOfFacilityRange(store, first.facility_id, last.facility_id));
     const releases = groupBy(await getReleasesOfFacilityRange(store, first.facility_id, last.facility_id));
     const rows = facilities.map((facility) =>
-      summaryRow(facility, tanks.get(facility.facility_id) ?? [], releases.get(facility.facility_id) ?? [], releaseStates.has(coverageKeyOf(facility.facility_id, facility.state)), options, tally),
+      summaryRow(
+        facility,
+        tanks.get(facility.facility_id) ?? [],
+        releases.get(facility.facility_id) ?? [],
+        releaseStates.has(coverageKeyOf(facility.facility_id, facility.state)),
+        options,
+        tally,
+      ),
     );
     await store.insert('facility_summary', rows);
     tally.facilities += facilities.length;
