@@ -214,7 +214,7 @@ describe('risk map', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Key Information').waitFor();
     expect(await dialog.innerText()).toContain(first.Facility_ID);
-    expect(await dialog.innerText()).toMatch(/Has Leak\s+Not reported/);
+    expect(await dialog.innerText()).toMatch(/Has Leak\s+Not reported/i); // the labels and badge are styled upper-case
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
