@@ -83,6 +83,13 @@ describe('map figures and facility table', () => {
     expect(revisedLeakRate(delaware)).toBeNull();
   });
 
+  it("says 'No facility data' for the leak rate of a state whose releases come without a facility table (IA)", () => {
+    const iowa = { ...region, total_facilities: 3, has_facility_data: false, facilities_with_leaks: null, leak_rate: null };
+    const figures = hoverFigures(iowa, 'states');
+    expect(figures.find((figure) => figure.label === 'Leak Rate')?.value).toBe('No facility data');
+    expect(figures.find((figure) => figure.label === 'Total Releases')?.value).toBe('1,157');
+  });
+
   it("shows 'Not reported' in the Has Leak column for a facility of a state without a release table", () => {
     const cells = facilityCells({ ...facility, HAS_LEAK: null, leak_data: 'not_reported' });
     expect(cells[FACILITY_COLUMNS.indexOf('Has Leak')]).toBe('Not reported');

@@ -20,9 +20,17 @@ export function revisedLeakRate(region: RegionProperties): number | null {
 /** What the hover card says for a leak figure of a region whose sources have no release table. */
 export const NO_RELEASE_DATA_TEXT = 'No release data';
 
-/** A leak figure, or NO_RELEASE_DATA_TEXT rather than 0 where the region has no release data (DECISIONS.md 37). */
+/** What it says for a region whose releases come without a facility table (IA): no leak rate exists. */
+export const NO_FACILITY_DATA_TEXT = 'No facility data';
+
+/**
+ * A leak figure, or why there is none rather than 0 (DECISIONS.md 37): no release data, or
+ * releases without the facilities they would be rated over.
+ */
 function leakFigure(region: RegionProperties, format: (value: number | null) => string, value: number | null): string {
-  return region.has_release_data ? format(value) : NO_RELEASE_DATA_TEXT;
+  if (!region.has_release_data) return NO_RELEASE_DATA_TEXT;
+  if (value === null && !region.has_facility_data) return NO_FACILITY_DATA_TEXT;
+  return format(value);
 }
 
 /** States carry release figures when the dataset has releases for them. */
