@@ -145,6 +145,30 @@ export const RejectedRow = Type.Object({
 });
 export type RejectedRow = Static<typeof RejectedRow>;
 
+/** The record tables an import can provide. */
+export const DATASET_TABLES = ['facilities', 'tanks', 'releases'] as const;
+export type DatasetTable = (typeof DATASET_TABLES)[number];
+
+/** The coverage key of tribal-land records: one source (UST Finder's tribal layer) across states. */
+export const TRIBAL_COVERAGE_KEY = 'TRIBAL';
+
+/**
+ * Whose tables a record's coverage counts in: its state's export, or the tribal layer for
+ * tribal-land records (keys `TRIBAL-...`), which brings its own release table to any state.
+ */
+export function coverageKeyOf(recordId: string, state: string): string {
+  return recordId.startsWith(`${TRIBAL_COVERAGE_KEY}-`) ? TRIBAL_COVERAGE_KEY : state;
+}
+
+/**
+ * Tables the import's source provided, per USPS state code or TRIBAL_COVERAGE_KEY (DECISIONS.md
+ * 37). Optional because commits published before it existed are still in the log and replayable.
+ */
+export const TablesByState = Type.Record(Type.String({ pattern: '^([A-Z]{2}|TRIBAL)$' }), Type.Array(Type.Enum([...DATASET_TABLES])), {
+  additionalProperties: false,
+});
+export type TablesByState = Static<typeof TablesByState>;
+
 /** Follows the last record of an import on `ust.dataset.committed.v1`. */
 export const ImportCommitted = Type.Object({
   import_id: Type.String(),
@@ -152,6 +176,7 @@ export const ImportCommitted = Type.Object({
   sources: Type.Array(Type.String()),
   counts: Type.Object({ facilities: Type.Integer(), tanks: Type.Integer(), releases: Type.Integer(), rejects: Type.Integer() }),
   rejects_by_reason: Type.Record(Type.String(), Type.Integer()),
+  tables_by_state: Type.Optional(TablesByState),
   committed_at: Type.String(),
 });
 export type ImportCommitted = Static<typeof ImportCommitted>;

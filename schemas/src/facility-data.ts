@@ -8,6 +8,14 @@ import { PricingInfo } from './pricing.js';
 
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
+
+/**
+ * Whether the facility's state source provided a release table (DECISIONS.md 37): without one,
+ * HAS_LEAK is null ("Not reported"), not false.
+ */
+export const LeakData = Type.Enum(['reported', 'not_reported']);
+export type LeakData = Static<typeof LeakData>;
 
 /** Where the figures of a document came from: real files vs generated demo records. */
 export const SourceCounts = Type.Object({
@@ -27,7 +35,9 @@ export const FacilityStatistics = Type.Object(
     average_tank_age: Type.Number(),
     total_leaks: Type.Integer(),
     facilities_with_leaks: Type.Integer(),
-    /** facilities_with_leaks / total_facilities in percent, one decimal. */
+    /** Facilities whose state source provided release data (DECISIONS.md 37). */
+    facilities_with_release_data: Type.Integer(),
+    /** facilities_with_leaks / facilities_with_release_data in percent, one decimal. */
     leak_rate: Type.Number(),
     /** Charts of the dashboard (DECISIONS.md 15). */
     tanks_by_age_band: Type.Array(Type.Object({ band: Type.String(), tanks: Type.Integer() })),
@@ -54,8 +64,10 @@ export const RegionProperties = Type.Object(
     /** 0400000US{state fips} for states, 0500000US{county fips} for counties. */
     GEO_ID: Type.String(),
     total_facilities: Type.Integer(),
-    facilities_with_leaks: Type.Integer(),
-    leak_rate: Type.Number(),
+    /** The release figures are null when has_release_data is false (DECISIONS.md 37). */
+    facilities_with_leaks: NullableInteger,
+    /** facilities_with_leaks over the facilities with release data, in percent. */
+    leak_rate: NullableNumber,
     total_tanks: Type.Integer(),
     active_tanks: Type.Integer(),
     avg_tank_age: NullableNumber,
@@ -65,13 +77,15 @@ export const RegionProperties = Type.Object(
     /** 1-10: mean of the facilities' risk scores, one decimal; null without scored facilities. */
     avg_risk_score: NullableNumber,
     total_capacity: Type.Number(),
-    total_leaks: Type.Integer(),
+    total_leaks: NullableInteger,
+    /** False for a region without facility records (e.g. a state whose source has only releases). */
     has_facility_data: Type.Boolean(),
+    /** False for a region whose sources provided no release table: its release figures are null. */
     has_release_data: Type.Boolean(),
-    total_releases: Type.Integer(),
-    open_releases: Type.Integer(),
-    closed_releases: Type.Integer(),
-    open_release_rate: Type.Number(),
+    total_releases: NullableInteger,
+    open_releases: NullableInteger,
+    closed_releases: NullableInteger,
+    open_release_rate: NullableNumber,
     /** Share of this region's facilities that are generated demo records, 0-1. */
     generated_share: Type.Number(),
   },
@@ -93,7 +107,9 @@ export const FacilityListItem = Type.Object(
     Longitude: NullableNumber,
     FIPS: NullableString,
     MAPPING_METHOD: NullableString,
-    HAS_LEAK: Type.Boolean(),
+    /** Null when the state's source provided no release table (leak_data 'not_reported'). */
+    HAS_LEAK: Type.Union([Type.Boolean(), Type.Null()]),
+    leak_data: LeakData,
     TOTAL_TANK_COUNT: Type.Integer(),
     ACTIVE_TANK_COUNT: Type.Integer(),
     AVG_TANK_AGE: NullableNumber,
@@ -171,6 +187,8 @@ export const FacilitySummary = Type.Object({
   total_capacity: Type.Number(),
   protection_score: NullableNumber,
   has_leak: Type.Boolean(),
+  /** False when the facility's state had no release data: has_leak then means nothing. */
+  leak_reported: Type.Boolean(),
   total_leak_count: Type.Integer(),
   open_leak_count: Type.Integer(),
 });
@@ -221,7 +239,9 @@ export const FacilityDetails = Type.Object(
     TOTAL_TANK_COUNT: Type.Integer(),
     ACTIVE_TANK_COUNT: Type.Integer(),
     INACTIVE_TANK_COUNT: Type.Integer(),
-    HAS_LEAK: Type.Boolean(),
+    /** Null when the state's source provided no release table (leak_data 'not_reported'). */
+    HAS_LEAK: Type.Union([Type.Boolean(), Type.Null()]),
+    leak_data: LeakData,
     TOTAL_LEAK_COUNT: Type.Integer(),
     /** 1-10 for display (0-100 score mapped as docs/data-model.md says); null when unknown. */
     PROTECTION_SCORE: NullableNumber,

@@ -6,6 +6,7 @@ import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
 import { MAX_SEARCH_ADDRESS_LENGTH } from './constants.js';
 import { GeocodeResult } from './geocoding.js';
+import { LeakData } from './facility-data.js';
 import { SearchQuote } from './pricing.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -23,7 +24,9 @@ export const SearchFacilityItem = Type.Object({
   /** Every tank of the facility, whatever its status. */
   tank_count: Type.Integer(),
   active_tank_count: Type.Integer(),
-  has_leaks: Type.Boolean(),
+  /** Null when the state's source provided no release table (DECISIONS.md 37). */
+  has_leaks: Nullable(Type.Boolean()),
+  leak_data: LeakData,
   leak_count: Type.Integer(),
   county_fips: Nullable(Type.String()),
   /** 1-10 (docs/risk-model.md); null before the first scored build. */

@@ -8,8 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { AdminActivity, FacilityListItem, RegionProperties } from '@ust/schemas';
 import { LOCAL_PALETTES } from '../src/features/county-map/base-styles.js';
-import { blendOver, buildColorScale, colorFor, COLOR_SCALES, FILL_OPACITY, type ColorScaleKind } from '../src/features/county-map/color-scales.js';
-import { MAP_METRICS, metricValue, type MetricKey } from '../src/features/county-map/map-metrics.js';
+import {
+  blendOver,
+  buildColorScale,
+  colorFor,
+  COLOR_SCALES,
+  FILL_OPACITY,
+  NO_RELEASE_DATA_COLOR,
+  type ColorScaleKind,
+} from '../src/features/county-map/color-scales.js';
+import { lacksReleaseData, MAP_METRICS, metricValue, type MetricKey } from '../src/features/county-map/map-metrics.js';
+import { formatLeak } from '../src/components/format.js';
 import { asAdmin, problemsOf, screenshot, signIn, startPlatform, type Platform } from './harness.js';
 import { channelDistance, jumpTo, pagePointOf, pixelAt, waitForColoured, waitForIdle, type LngLat } from './map-probe.js';
 
@@ -38,11 +47,17 @@ async function openMap(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'USA Storage Tank Risk Analysis' }).waitFor();
 }
 
-/** What the county should look like under a metric and scale: its ramp colour over the land. */
+/**
+ * What the county should look like under a metric and scale: its ramp colour over the land, or
+ * the no-release-data colour for a leak metric where its sources have no release table.
+ */
 function expectedPixel(counties: FiguresDocument, fips: string, metric: MetricKey, scale: ColorScaleKind): [number, number, number] {
-  const values = counties.features.map((feature) => metricValue(feature.properties, metric));
+  const reported = counties.features.filter((feature) => !lacksReleaseData(feature.properties, metric));
+  const values = reported.map((feature) => metricValue(feature.properties, metric));
   const region = counties.features.find((feature) => feature.id === fips)!;
-  const fill = colorFor(buildColorScale(scale, values), metricValue(region.properties, metric));
+  const fill = lacksReleaseData(region.properties, metric)
+    ? NO_RELEASE_DATA_COLOR
+    : colorFor(buildColorScale(scale, values), metricValue(region.properties, metric));
   return blendOver(fill, LOCAL_PALETTES.light.land, FILL_OPACITY);
 }
 
@@ -126,7 +141,10 @@ describe('risk map', () => {
     const cardText = await card.innerText();
     expect(cardText).toContain('Sussex County, DE');
     expect(cardText).toContain(`Facilities\n${sussex.total_facilities.toLocaleString('en-US')}`);
-    expect(cardText).toContain(`Leak Rate\n${sussex.leak_rate.toFixed(1)}%`);
+    // Delaware's export has no release table (DECISIONS.md 37): no 0 %, and the legend names the colour.
+    expect(sussex.has_release_data).toBe(false);
+    expect(cardText).toContain('Leak Rate\nNo release data');
+    expect(await page.getByLabel(/^Legend: Leak Rate/).innerText()).toContain('No release data');
     expect(cardText).toContain('Click to view data');
     await screenshot(page, 'map-hover-sussex');
 
@@ -165,7 +183,9 @@ describe('risk map', () => {
     const firstCells = await rows.first().locator('td').allInnerTexts();
     expect(firstCells[0]).toBe(first.Facility_ID);
     expect(firstCells[7]).toBe(first.Latitude === null ? 'N/A' : first.Latitude.toFixed(4));
-    expect(firstCells[11]).toBe(first.HAS_LEAK ? 'Yes' : 'No');
+    expect(first.HAS_LEAK).toBeNull();
+    expect(firstCells[11]).toBe(formatLeak(first.HAS_LEAK));
+    expect(firstCells[11]).toBe('Not reported');
     // Pins for the listed facilities that have coordinates.
     await waitForIdle(page);
     const pins = await page.evaluate(() => window.ustRiskMap!.querySourceFeatures('pins').length);
@@ -194,6 +214,7 @@ describe('risk map', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Key Information').waitFor();
     expect(await dialog.innerText()).toContain(first.Facility_ID);
+    expect(await dialog.innerText()).toMatch(/Has Leak\s+Not reported/i); // the labels and badge are styled upper-case
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

@@ -16,6 +16,8 @@ export interface ImportManifest {
   committed_at?: string;
   counts?: { facilities: number; tanks: number; releases: number; rejects: number };
   rejects_by_reason?: Record<string, number>;
+  /** Tables the source provided, per state (DECISIONS.md 37). */
+  tables_by_state?: Record<string, string[]>;
 }
 
 export function importDirectory(dataDir: string, importId: string): string {

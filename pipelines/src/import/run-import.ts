@@ -14,6 +14,7 @@ import { readSources } from '../read/index.js';
 import { generateNationalDataset } from '../generate/index.js';
 import { publishItems } from '../publish/publish-items.js';
 import { ImportTally } from '../read/tally.js';
+import { generatedCoverage } from '../read/table-coverage.js';
 import { importDirectory, newImportId, writeManifest, type ImportManifest, type ImportPlan } from './manifest.js';
 
 export interface RunImportDeps {
@@ -62,12 +63,14 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
     sources: plan.kind === 'files' ? plan.paths.map((entry) => path.relative(plan.sourceRoot, entry) || '.') : ['generated'],
     counts: tally.counts,
     rejects_by_reason: tally.rejectsRecord(),
+    tables_by_state: plan.kind === 'files' ? tally.tablesByState() : generatedCoverage(tally.tablesByState()),
     committed_at: new Date().toISOString(),
   };
   await deps.events.publish(Topics.datasetCommitted, [{ key: manifest.import_id, value: JSON.stringify(commit) }]);
   manifest.committed_at = commit.committed_at;
   manifest.counts = commit.counts;
   manifest.rejects_by_reason = commit.rejects_by_reason;
+  manifest.tables_by_state = commit.tables_by_state;
   await writeManifest(deps.dataDir, manifest);
   deps.log.info({ import_id: manifest.import_id, ...commit.counts }, 'import published');
   return { manifest, tally, rejectsFile };

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ImportTally } from './tally.js';
 
 const facility = (coordinate_repair: string | null) =>
-  ({ kind: 'facility', record: { source: 'a/facility.csv', coordinate_repair } as FacilityRecord }) as const;
-const tank = { kind: 'tank', record: { source: 'a/tank.csv' } as TankRecord } as const;
-const release = { kind: 'release', record: { source: 'b/release.csv', coordinate_repair: null } as ReleaseRecord } as const;
+  ({ kind: 'facility', record: { facility_id: 'DC-1', state: 'DC', source: 'a/facility.csv', coordinate_repair } as FacilityRecord }) as const;
+const tank = { kind: 'tank', record: { facility_id: 'DC-1', state: 'DC', source: 'a/tank.csv' } as TankRecord } as const;
+const release = { kind: 'release', record: { release_id: 'IA-R1', state: 'IA', source: 'b/release.csv', coordinate_repair: null } as ReleaseRecord } as const;
 const reject = (file: string, reason: string) => ({ kind: 'reject', record: { file, line: 2, field: 'x', value: null, reason } }) as const;
 
 describe('ImportTally', () => {
@@ -24,6 +24,7 @@ describe('ImportTally', () => {
       tally.add(item);
     }
     expect(tally.counts).toEqual({ facilities: 2, tanks: 2, releases: 1, rejects: 3 });
+    expect(tally.tablesByState()).toEqual({ DC: ['facilities', 'tanks'], IA: ['releases'] });
     expect(tally.toTable()).toEqual([
       { group: 'records', name: 'facilities', count: 2 },
       { group: 'records', name: 'tanks', count: 2 },

@@ -1,5 +1,7 @@
 /** Counts of an import for its summary table: records per table, rejects per reason, repairs. */
+import type { DatasetTable } from '@ust/schemas';
 import type { DatasetItem } from '../dataset-item.js';
+import { TableCoverage } from './table-coverage.js';
 
 export interface TallyRow {
   group: 'records' | 'rejects' | 'repairs';
@@ -24,8 +26,10 @@ export class ImportTally {
   readonly #repairs = new Map<string, number>();
   readonly #files = new Map<string, FileTallyRow>();
   readonly #fileReasons = new Map<string, Map<string, number>>();
+  readonly #coverage = new TableCoverage();
 
   add(item: DatasetItem): void {
+    this.#coverage.add(item);
     const file = item.kind === 'reject' ? item.record.file : item.record.source;
     let perFile = this.#files.get(file);
     if (!perFile) this.#files.set(file, (perFile = { file, facilities: 0, tanks: 0, releases: 0, rejects: 0 }));
@@ -64,6 +68,11 @@ export class ImportTally {
   /** Records of every table (rejected rows excluded): the progress bar's count. */
   get records(): number {
     return this.#records.facilities + this.#records.tanks + this.#records.releases;
+  }
+
+  /** Tables that had records, per state (the commit event carries it). */
+  tablesByState(): Record<string, DatasetTable[]> {
+    return this.#coverage.byState();
   }
 
   /** Rejects per reason as a plain object, most frequent first (the commit event carries it). */

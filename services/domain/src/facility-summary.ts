@@ -7,7 +7,8 @@ import { facilityProtectionScore, type ProtectionInputs } from './protection-sco
 
 export type TankLike = Pick<TankRecord, 'tank_status' | 'installation_date' | 'capacity_gallons'> & ProtectionInputs;
 export type ReleaseLike = Pick<ReleaseRecord, 'status_class'>;
-export type FacilityDerivedFields = Omit<FacilitySummary, 'facility_id'>;
+/** leak_reported depends on the state's sources, not on the facility's rows: the rebuild sets it. */
+export type FacilityDerivedFields = Omit<FacilitySummary, 'facility_id' | 'leak_reported'>;
 
 /** Normalised tank statuses (schemas/src/dataset.ts). */
 export const TANK_STATUS = {

@@ -49,7 +49,9 @@ describe('the real fixtures end to end', () => {
     const statistics = response.json();
     expect(statistics).toMatchObject({ total_facilities: 13_696, total_tanks: 23_615 });
     expect(statistics.sources.generated_facilities).toBe(0);
-    expect(statistics.leak_rate).toBe(Math.round((statistics.facilities_with_leaks / 13_696) * 1000) / 10);
+    // DE, IL and VT have no release table: their facilities are left out of the rate, not counted as 0 %.
+    expect(statistics.facilities_with_release_data).toBeLessThan(13_696);
+    expect(statistics.leak_rate).toBe(Math.round((statistics.facilities_with_leaks / statistics.facilities_with_release_data) * 1000) / 10);
     // Every facility has a band (docs/risk-model.md); the counts add up to the total.
     expect(statistics.facilities_by_risk_band.map(({ band }: { band: string }) => band)).toEqual(['low', 'moderate', 'high']);
     expect(statistics.facilities_by_risk_band.reduce((sum: number, { facilities }: { facilities: number }) => sum + facilities, 0)).toBe(13_696);
@@ -128,7 +130,9 @@ describe('the real fixtures end to end', () => {
       TOTAL_TANK_COUNT: 2,
       ACTIVE_TANK_COUNT: 0,
       INACTIVE_TANK_COUNT: 2,
-      HAS_LEAK: false,
+      // Delaware's export has no release table (DECISIONS.md 37).
+      HAS_LEAK: null,
+      leak_data: 'not_reported',
       OLDEST_TANK_YEAR: 1984,
       NEWEST_TANK_YEAR: 1984,
       source: 'epa-template/DE/UST/facility.csv',
@@ -216,6 +220,90 @@ describe('the real fixtures end to end', () => {
     expect(facility).toMatchObject({ HAS_LEAK: true, TOTAL_LEAK_COUNT: 7, State: 'DC' });
     expect(facility.releases.map((release: { LUST_ID: string }) => release.LUST_ID)).toEqual(['2003034', '99099', '99041', '95016', '95020', '94015', '92098']);
     expect(facility.releases[0]).toMatchObject({ release_id: 'DC-2003034', Reported_Date: '2002-05-01' });
+  });
+
+  it('records which tables each state source provided', async () => {
+    const [manifest] = await listManifests(dataDir);
+    expect(manifest?.tables_by_state).toMatchObject({
+      DC: ['facilities', 'tanks', 'releases'],
+      DE: ['facilities', 'tanks'],
+      VT: ['facilities', 'tanks'],
+      IL: ['facilities'],
+      IA: ['releases'],
+      TRIBAL: ['facilities', 'tanks', 'releases'],
+    });
+    const [recorded] = await standalone.ports.store.query<{ tables_by_state: Record<string, string[]> }>(
+      'SELECT tables_by_state FROM imports FINAL WHERE import_id = {id:String}',
+      { id: manifest!.import_id },
+    );
+    expect(recorded?.tables_by_state).toEqual(manifest?.tables_by_state);
+  });
+
+  it('says "not reported", not "no leak", for the facilities and regions of states without a release table (DE, IL, VT)', async () => {
+    const states = (await get('/api/geojson-cached/states?geometry=none')).json();
+    const stateOf = (code: string) => states.features.find((feature: { properties: { state: string } }) => feature.properties.state === code).properties;
+    for (const code of ['DE', 'IL', 'VT']) {
+      const sample = (await get(`/api/facilities/by-state/${code}?limit=5`)).json();
+      expect(sample.facilities).toHaveLength(5);
+      for (const item of sample.facilities) expect(item).toMatchObject({ HAS_LEAK: null, leak_data: 'not_reported' });
+      const details = (await get(`/api/facilities/${sample.facilities[0].Facility_ID}`)).json();
+      expect(details).toMatchObject({ State: code, HAS_LEAK: null, leak_data: 'not_reported' });
+      expect(stateOf(code)).toMatchObject({
+        has_facility_data: true,
+        has_release_data: false,
+        facilities_with_leaks: null,
+        leak_rate: null,
+        total_leaks: null,
+        total_releases: null,
+        open_releases: null,
+        closed_releases: null,
+        open_release_rate: null,
+      });
+    }
+    const kent = (await get('/api/facilities/by-fips/10001')).json();
+    expect(kent.facilities.every((item: { HAS_LEAK: boolean | null }) => item.HAS_LEAK === null)).toBe(true);
+    const counties = (await get('/api/geojson-cached/counties?geometry=none')).json();
+    const kentRegion = counties.features.find((feature: { properties: { GEO_ID: string } }) => feature.properties.GEO_ID === '0500000US10001');
+    expect(kentRegion.properties).toMatchObject({ has_release_data: false, leak_rate: null, total_releases: null });
+
+    // Search results say so too: around Dover, DE.
+    const search = await standalone.gateway.inject({
+      method: 'POST',
+      url: '/api/search-address',
+      payload: { address: 'Dover, DE', latitude: 39.158, longitude: -75.5244 },
+      headers: authorization,
+    });
+    expect(search.statusCode).toBe(200);
+    const found = search.json().facilities as Array<{ state: string; has_leaks: boolean | null; leak_data: string }>;
+    const delaware = found.filter((facility) => facility.state === 'DE');
+    expect(delaware.length).toBeGreaterThan(0);
+    for (const facility of delaware) expect(facility).toMatchObject({ has_leaks: null, leak_data: 'not_reported' });
+
+    // DC's export has releases: a leak is a yes or a no there.
+    const dc = (await get('/api/facilities/DC-2000558')).json();
+    expect(dc).toMatchObject({ HAS_LEAK: true, leak_data: 'reported' });
+    const dcSample = (await get('/api/facilities/by-state/DC?limit=5')).json();
+    for (const item of dcSample.facilities) expect(item).toMatchObject({ HAS_LEAK: expect.any(Boolean), leak_data: 'reported' });
+    expect(stateOf('DC')).toMatchObject({ has_release_data: true, leak_rate: expect.any(Number), total_releases: expect.any(Number) });
+  });
+
+  it('describes Iowa, whose source has releases but no facility table, as releases without facilities', async () => {
+    const states = (await get('/api/geojson-cached/states?geometry=none')).json();
+    const iowa = states.features.find((feature: { properties: { state: string } }) => feature.properties.state === 'IA').properties;
+    // The only facilities in Iowa are the tribal layer's, which are no leak rate for the state.
+    expect(iowa).toMatchObject({
+      has_facility_data: false,
+      has_release_data: true,
+      total_facilities: 3,
+      facilities_with_leaks: null,
+      leak_rate: null,
+      total_releases: 6_882,
+    });
+    const tribal = (await get('/api/facilities/by-state/IA')).json();
+    expect(tribal.facilities.length).toBe(3);
+    // Their own source (the tribal layer) has a release table: their leaks are reported.
+    for (const item of tribal.facilities)
+      expect(item).toMatchObject({ Facility_ID: expect.stringMatching(/^TRIBAL-/), leak_data: 'reported', HAS_LEAK: expect.any(Boolean) });
   });
 
   it('answers a state sample, a release, and clear errors for bad input', async () => {

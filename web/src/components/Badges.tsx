@@ -1,6 +1,6 @@
 /** Coloured badges shared by the search screen and the dialogs. */
 import { releaseStatusBadgeClass, riskClass, riskLevel, type ReleaseStatusClass } from './badge-classes';
-import { formatYesNo } from './format';
+import { formatLeak } from './format';
 import './badges.css';
 
 const BAND_NAMES = { low: 'Low', moderate: 'Moderate', high: 'High' } as const;
@@ -21,10 +21,12 @@ export function ReleaseStatusBadge({ status, statusClass }: { status: string | n
   return <span className={`badge status-badge ${releaseStatusBadgeClass(statusClass)}`}>{status || 'Unknown'}</span>;
 }
 
-export function LeakBadge({ hasLeak, count }: { hasLeak: boolean; count?: number }) {
+/** Yes (with the count), No, or 'Not reported' in grey when the source has no release table. */
+export function LeakBadge({ hasLeak, count }: { hasLeak: boolean | null; count?: number }) {
+  const tone = hasLeak === null ? 'leak-unknown' : hasLeak ? 'leak-yes' : 'leak-no';
   return (
-    <span className={`badge leak-badge ${hasLeak ? 'leak-yes' : 'leak-no'}`}>
-      {formatYesNo(hasLeak)}
+    <span className={`badge leak-badge ${tone}`}>
+      {formatLeak(hasLeak)}
       {hasLeak && count ? ` (${count})` : ''}
     </span>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatLeak,
   formatAddress,
   formatCoordinate,
   formatCount,
@@ -72,6 +73,12 @@ describe('text and yes/no', () => {
     expect(formatYesNo(true)).toBe('Yes');
     expect(formatYesNo(false)).toBe('No');
     expect(formatYesNo(null)).toBe('N/A');
+  });
+
+  it("reads a leak as 'Not reported', never 'No', when the state's source has no release table", () => {
+    expect(formatLeak(true)).toBe('Yes');
+    expect(formatLeak(false)).toBe('No');
+    expect(formatLeak(null)).toBe('Not reported');
   });
 });
 

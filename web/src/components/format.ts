@@ -72,6 +72,18 @@ export function formatYesNo(value: boolean | null | undefined): string {
   return value ? 'Yes' : 'No';
 }
 
+/** A facility's leaks when its state's source has no release table (DECISIONS.md 37). */
+export const NOT_REPORTED = 'Not reported';
+
+/**
+ * 'Yes' / 'No', or 'Not reported' when the source has no release data: null HAS_LEAK means
+ * unknown, and 'No' would read as "no leaks".
+ */
+export function formatLeak(hasLeak: boolean | null | undefined): string {
+  if (hasLeak === null || hasLeak === undefined) return NOT_REPORTED;
+  return hasLeak ? 'Yes' : 'No';
+}
+
 /** A text field of a record, 'N/A' when empty. */
 export function formatText(value: string | null | undefined): string {
   return value || NOT_AVAILABLE;

@@ -48,6 +48,8 @@ export function datasetCommittedConsumer(deps: CommittedDeps): ConsumerDefinitio
             sources: commit.sources,
             ...commit.counts,
             rejects_by_reason: commit.rejects_by_reason,
+            // Empty for a commit published before coverage was recorded: the rebuild infers it.
+            tables_by_state: commit.tables_by_state ?? {},
             started_at: new Date(commit.version).toISOString(),
             committed_at: commit.committed_at,
             updated: Date.now(),

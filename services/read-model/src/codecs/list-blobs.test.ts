@@ -18,6 +18,7 @@ const item: FacilityListItem = {
   FIPS: '10001',
   MAPPING_METHOD: 'point in county',
   HAS_LEAK: true,
+  leak_data: 'reported',
   TOTAL_TANK_COUNT: 3,
   ACTIVE_TANK_COUNT: 2,
   AVG_TANK_AGE: 24.8,

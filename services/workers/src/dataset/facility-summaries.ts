@@ -6,7 +6,9 @@
  */
 import { AGE_BANDS, ageBand, calculateRiskScore, deriveFacility, RISK_BANDS, TANK_STATUS, yearsSince, type AgeBand, type RiskBand } from '@ust/domain';
 import type { AnalyticsStore } from '@ust/platform';
+import { coverageKeyOf } from '@ust/schemas';
 import { getFacilityPage, type FacilityPageRow } from '../queries/dataset/get-facility-page.js';
+import { getReleaseCoveredStates } from '../queries/dataset/get-release-covered-states.js';
 import { getReleasesOfFacilityRange, type ReleaseInputRow } from '../queries/dataset/get-releases-of-facility-range.js';
 import { getTanksOfFacilityRange, type TankInputRow } from '../queries/dataset/get-tanks-of-facility-range.js';
 
@@ -40,6 +42,7 @@ export async function buildFacilitySummaries(store: AnalyticsStore, options: Sum
     activeTanksByAgeBand: Object.fromEntries(AGE_BANDS.map((band) => [band, 0])) as Record<AgeBand, number>,
     facilitiesByRiskBand: Object.fromEntries(RISK_BANDS.map(({ band }) => [band, 0])) as Record<RiskBand, number>,
   };
+  const releaseStates = await getReleaseCoveredStates(store);
   let after = '';
   for (;;) {
     const facilities = await getFacilityPage(store, after, pageSize);
@@ -49,7 +52,14 @@ export async function buildFacilitySummaries(store: AnalyticsStore, options: Sum
     const tanks = groupBy(await getTanksOfFacilityRange(store, first.facility_id, last.facility_id));
     const releases = groupBy(await getReleasesOfFacilityRange(store, first.facility_id, last.facility_id));
     const rows = facilities.map((facility) =>
-      summaryRow(facility, tanks.get(facility.facility_id) ?? [], releases.get(facility.facility_id) ?? [], options, tally),
+      summaryRow(
+        facility,
+        tanks.get(facility.facility_id) ?? [],
+        releases.get(facility.facility_id) ?? [],
+        releaseStates.has(coverageKeyOf(facility.facility_id, facility.state)),
+        options,
+        tally,
+      ),
     );
     await store.insert('facility_summary', rows);
     tally.facilities += facilities.length;
@@ -59,7 +69,14 @@ export async function buildFacilitySummaries(store: AnalyticsStore, options: Sum
   return tally;
 }
 
-function summaryRow(facility: FacilityPageRow, tanks: TankInputRow[], releases: ReleaseInputRow[], options: SummaryOptions, tally: SummaryTally) {
+function summaryRow(
+  facility: FacilityPageRow,
+  tanks: TankInputRow[],
+  releases: ReleaseInputRow[],
+  leakReported: boolean,
+  options: SummaryOptions,
+  tally: SummaryTally,
+) {
   const { summary, ageBasis } = deriveFacility(tanks, releases, options.asOf);
   const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf: options.asOf });
   tally.tanks += tanks.length;
@@ -85,6 +102,9 @@ function summaryRow(facility: FacilityPageRow, tanks: TankInputRow[], releases: 
     longitude: facility.longitude,
     mapping_method: facility.mapping_method,
     ...summary,
+    // A facility of a state without release data may still have linked releases (another
+    // source's); those are reported leaks.
+    leak_reported: leakReported || releases.length > 0,
     calculated_risk_score: risk.score,
     risk_factors: JSON.stringify(risk),
     age_tank_count: ageBasis.count,

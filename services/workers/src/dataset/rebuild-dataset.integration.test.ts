@@ -159,7 +159,9 @@ const expectedStatistics = (version: number): FacilityStatistics => ({
   average_tank_age: 28.6, // (30.002 + 19.505 + 10.002 + 55.002) / 4
   total_leaks: 5,
   facilities_with_leaks: 2,
-  leak_rate: 33.3,
+  // MD-1's state has no release data: its leaks are not reported, so it is no 0 in the rate.
+  facilities_with_release_data: 5,
+  leak_rate: 40,
   tanks_by_age_band: [
     { band: '0-9', tanks: 0 },
     { band: '10-19', tanks: 2 },
@@ -248,6 +250,7 @@ const doverFuel: FacilityListItem = {
   FIPS: '10001',
   MAPPING_METHOD: 'point in county',
   HAS_LEAK: true,
+  leak_data: 'reported',
   TOTAL_TANK_COUNT: 3,
   ACTIVE_TANK_COUNT: 2,
   AVG_TANK_AGE: 24.8,
@@ -272,6 +275,7 @@ const generatedKentSite: FacilityListItem = {
   FIPS: '10001',
   MAPPING_METHOD: 'point in county',
   HAS_LEAK: false,
+  leak_data: 'reported',
   TOTAL_TANK_COUNT: 1,
   ACTIVE_TANK_COUNT: 1,
   AVG_TANK_AGE: 10,
@@ -424,7 +428,8 @@ describe('rebuild-dataset', () => {
         total_facilities: 0,
         has_facility_data: false,
         has_release_data: false,
-        total_releases: 0,
+        total_releases: null,
+        leak_rate: null,
       });
       // The ETag names the exact JSON that the gzip bytes decode to.
       expect(counties.etag).toBe(`"${createHash('sha256').update(counties.bytes).digest('base64url').slice(0, 32)}"`);
@@ -439,6 +444,9 @@ describe('rebuild-dataset', () => {
         has_facility_data: true,
         total_facilities: 1,
         has_release_data: false,
+        facilities_with_leaks: null,
+        leak_rate: null,
+        total_releases: null,
       });
 
       // The geometry-free variants: the same ids, properties and metadata with geometry null,
@@ -529,6 +537,7 @@ describe('rebuild-dataset', () => {
         AVG_TANK_AGE: null,
         PROTECTION_SCORE: null,
         HAS_LEAK: false,
+        leak_data: 'reported',
       });
       expect(await readStateFacilities(cache, 'DE', 2)).toMatchObject({ total: 5, facilities: [doverFuel, generatedKentSite] });
       expect((await readStateFacilities(cache, 'MD', 50))?.facilities.map((item) => item.Facility_ID)).toEqual(['MD-1']);

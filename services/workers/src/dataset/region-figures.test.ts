@@ -6,6 +6,8 @@ const facilities = (region: string, fields: Partial<FacilityAggregateRow> = {}):
   region,
   total_facilities: 3,
   facilities_with_leaks: 1,
+  reported_facilities: 3,
+  state_source_facilities: 3,
   total_tanks: 9,
   active_tanks: 6,
   age_tank_count: 4,
@@ -20,7 +22,14 @@ const facilities = (region: string, fields: Partial<FacilityAggregateRow> = {}):
   generated_facilities: 2,
   ...fields,
 });
-const releases = (region: string): ReleaseAggregateRow => ({ region, total_releases: 3, open_releases: 1, closed_releases: 1, generated_releases: 0 });
+const releases = (region: string): ReleaseAggregateRow => ({
+  region,
+  total_releases: 3,
+  state_source_releases: 3,
+  open_releases: 1,
+  closed_releases: 1,
+  generated_releases: 0,
+});
 
 describe('regionFigures', () => {
   it('turns sums into rates and per-tank averages', () => {
@@ -46,17 +55,68 @@ describe('regionFigures', () => {
     });
   });
 
-  it('gives zeros and nulls to a region without data', () => {
+  it('gives zeros to facility counts and nulls to unknown figures of a region without data', () => {
     expect(regionFigures(undefined, undefined)).toMatchObject({
       total_facilities: 0,
-      leak_rate: 0,
+      facilities_with_leaks: null,
+      leak_rate: null,
       avg_tank_age: null,
       avg_protection_score: null,
       avg_risk_score: null,
+      total_leaks: null,
       has_facility_data: false,
       has_release_data: false,
-      open_release_rate: 0,
+      total_releases: null,
+      open_releases: null,
+      closed_releases: null,
+      open_release_rate: null,
       generated_share: 0,
+    });
+  });
+
+  it('leaves the release figures null, not 0, where no facility state had a release table (DE, IL, VT)', () => {
+    const unreported = facilities('DE', { facilities_with_leaks: 0, reported_facilities: 0, total_leaks: 0 });
+    expect(regionFigures(unreported, undefined)).toMatchObject({
+      total_facilities: 3,
+      has_facility_data: true,
+      has_release_data: false,
+      facilities_with_leaks: null,
+      leak_rate: null,
+      total_leaks: null,
+      total_releases: null,
+      open_releases: null,
+      closed_releases: null,
+      open_release_rate: null,
+    });
+  });
+
+  it('rates leaks over the facilities whose leaks are reported only', () => {
+    // Of 3 facilities, 2 lie in a state with a release table and 1 of those leaked: 50 %, not 33.3 %.
+    expect(regionFigures(facilities('X', { reported_facilities: 2 }), releases('X'))).toMatchObject({ leak_rate: 50, has_release_data: true });
+  });
+
+  it('says a state whose export has releases but no facility table has no facility data, whatever tribal lands add (IA)', () => {
+    // Three tribal-land facilities (reported by the tribal layer) beside the state's own releases.
+    const tribal = facilities('IA', { facilities_with_leaks: 0, state_source_facilities: 0 });
+    expect(regionFigures(tribal, releases('IA'))).toMatchObject({
+      total_facilities: 3,
+      has_facility_data: false,
+      has_release_data: true,
+      facilities_with_leaks: null,
+      leak_rate: null,
+      total_releases: 3,
+    });
+  });
+
+  it('keeps the release figures but no leak rate for releases without facility records (IA)', () => {
+    expect(regionFigures(undefined, releases('19'))).toMatchObject({
+      has_facility_data: false,
+      has_release_data: true,
+      total_facilities: 0,
+      leak_rate: null,
+      total_releases: 3,
+      open_releases: 1,
+      open_release_rate: 33.3,
     });
   });
 });

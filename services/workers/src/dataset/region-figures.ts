@@ -18,6 +18,8 @@ export function mergeFacilityAggregates(a: FacilityAggregateRow, b: FacilityAggr
     region: a.region,
     total_facilities: a.total_facilities + b.total_facilities,
     facilities_with_leaks: a.facilities_with_leaks + b.facilities_with_leaks,
+    reported_facilities: a.reported_facilities + b.reported_facilities,
+    state_source_facilities: a.state_source_facilities + b.state_source_facilities,
     total_tanks: a.total_tanks + b.total_tanks,
     active_tanks: a.active_tanks + b.active_tanks,
     age_tank_count: a.age_tank_count + b.age_tank_count,
@@ -37,6 +39,7 @@ export function mergeReleaseAggregates(a: ReleaseAggregateRow, b: ReleaseAggrega
   return {
     region: a.region,
     total_releases: a.total_releases + b.total_releases,
+    state_source_releases: a.state_source_releases + b.state_source_releases,
     open_releases: a.open_releases + b.open_releases,
     closed_releases: a.closed_releases + b.closed_releases,
     generated_releases: a.generated_releases + b.generated_releases,
@@ -72,6 +75,14 @@ function coerceNumbers<Row extends { region: string }>(row: Row): Row {
 export function regionFigures(facilities: FacilityAggregateRow | undefined, releases: ReleaseAggregateRow | undefined): RegionFigures {
   const totalFacilities = facilities?.total_facilities ?? 0;
   const withLeaks = facilities?.facilities_with_leaks ?? 0;
+  const reportedFacilities = facilities?.reported_facilities ?? 0;
+  // A region has release data when one of its facilities' states had a release table or a
+  // release lies in it; without, its release figures are unknown, not 0 (DECISIONS.md 37).
+  const hasReleaseData = reportedFacilities > 0 || (releases?.total_releases ?? 0) > 0;
+  const reported = <T>(value: T): T | null => (hasReleaseData ? value : null);
+  // Releases of the state's export with none of its facilities (IA's export has no facility
+  // table): the facilities counted are tribal-land ones only, so they give no leak rate.
+  const facilityTableMissing = (facilities?.state_source_facilities ?? 0) === 0 && (releases?.state_source_releases ?? 0) > 0;
   const totalReleases = releases?.total_releases ?? 0;
   const openReleases = releases?.open_releases ?? 0;
   const ageCount = facilities?.age_tank_count ?? 0;
@@ -79,8 +90,9 @@ export function regionFigures(facilities: FacilityAggregateRow | undefined, rele
   const riskScored = facilities?.risk_scored_facilities ?? 0;
   return {
     total_facilities: totalFacilities,
-    facilities_with_leaks: withLeaks,
-    leak_rate: percent(withLeaks, totalFacilities),
+    facilities_with_leaks: facilityTableMissing ? null : reported(withLeaks),
+    // Over the facilities whose leaks are reported; null without any (e.g. releases only).
+    leak_rate: hasReleaseData && !facilityTableMissing && reportedFacilities > 0 ? percent(withLeaks, reportedFacilities) : null,
     total_tanks: facilities?.total_tanks ?? 0,
     active_tanks: facilities?.active_tanks ?? 0,
     avg_tank_age: ageCount > 0 ? round(facilities!.tank_age_sum / ageCount, 1) : null,
@@ -89,13 +101,13 @@ export function regionFigures(facilities: FacilityAggregateRow | undefined, rele
     // Null only for a region without scored facilities, e.g. a version built before migration 004.
     avg_risk_score: riskScored > 0 ? round(facilities!.risk_score_sum / riskScored, 1) : null,
     total_capacity: Math.round(facilities?.total_capacity ?? 0),
-    total_leaks: facilities?.total_leaks ?? 0,
-    has_facility_data: totalFacilities > 0,
-    has_release_data: totalReleases > 0,
-    total_releases: totalReleases,
-    open_releases: openReleases,
-    closed_releases: releases?.closed_releases ?? 0,
-    open_release_rate: percent(openReleases, totalReleases),
+    total_leaks: reported(facilities?.total_leaks ?? 0),
+    has_facility_data: totalFacilities > 0 && !facilityTableMissing,
+    has_release_data: hasReleaseData,
+    total_releases: reported(totalReleases),
+    open_releases: reported(openReleases),
+    closed_releases: reported(releases?.closed_releases ?? 0),
+    open_release_rate: reported(percent(openReleases, totalReleases)),
     generated_share: totalFacilities > 0 ? round((facilities?.generated_facilities ?? 0) / totalFacilities, 4) : 0,
   };
 }

@@ -23,6 +23,8 @@ export function buildStatistics(inputs: StatisticsInputs): FacilityStatistics {
   const facilities = inputs.stateFacilities;
   const totalFacilities = sum(facilities, (row) => row.total_facilities);
   const withLeaks = sum(facilities, (row) => row.facilities_with_leaks);
+  // Facilities of states without release data are no 0 % (DECISIONS.md 37): left out of the rate.
+  const reportedFacilities = sum(facilities, (row) => row.reported_facilities);
   const agedTanks = sum(facilities, (row) => row.age_tank_count);
   const totalReleases = sum(inputs.stateReleases, (row) => row.total_releases);
   const generatedFacilities = sum(facilities, (row) => row.generated_facilities);
@@ -36,7 +38,8 @@ export function buildStatistics(inputs: StatisticsInputs): FacilityStatistics {
     // Every release of the dataset, linked to a facility or not.
     total_leaks: totalReleases,
     facilities_with_leaks: withLeaks,
-    leak_rate: totalFacilities > 0 ? round1((100 * withLeaks) / totalFacilities) : 0,
+    facilities_with_release_data: reportedFacilities,
+    leak_rate: reportedFacilities > 0 ? round1((100 * withLeaks) / reportedFacilities) : 0,
     tanks_by_age_band: AGE_BANDS.map((band) => ({ band, tanks: inputs.tally.activeTanksByAgeBand[band] })),
     releases_by_year: inputs.releasesByYear,
     facilities_by_risk_band: RISK_BANDS.map(({ band }) => ({ band, facilities: inputs.tally.facilitiesByRiskBand[band] })),

@@ -1,7 +1,13 @@
-import { NEUTRAL_GREY, RAMP_GRADIENT, type ColorScale, COLOR_SCALES } from './color-scales';
-import type { MapMetric } from './map-metrics';
+import { NEUTRAL_GREY, NO_RELEASE_DATA_COLOR, RAMP_GRADIENT, type ColorScale, COLOR_SCALES } from './color-scales';
+import { isReleaseMetric, type MapMetric } from './map-metrics';
 
-/** SPEC.md section 2: a gradient from Low to High, with the values at its ends and grey for 0. */
+/** The legend's name for regions whose sources have no release table (DECISIONS.md 37). */
+export const NO_RELEASE_DATA_LABEL = 'No release data';
+
+/**
+ * SPEC.md section 2: a gradient from Low to High, with the values at its ends and grey for 0;
+ * for the leak metrics also the colour of regions without release data.
+ */
 export function MapLegend({ metric, scale }: { metric: MapMetric; scale: ColorScale }) {
   const scaleLabel = COLOR_SCALES.find((each) => each.kind === scale.kind)?.label ?? scale.kind;
   return (
@@ -15,6 +21,11 @@ export function MapLegend({ metric, scale }: { metric: MapMetric; scale: ColorSc
       <div className="map-legend-zero">
         <span className="map-legend-swatch" style={{ background: NEUTRAL_GREY }} aria-hidden="true" /> 0 or no data
       </div>
+      {isReleaseMetric(metric.key) && (
+        <div className="map-legend-zero">
+          <span className="map-legend-swatch" style={{ background: NO_RELEASE_DATA_COLOR }} aria-hidden="true" /> {NO_RELEASE_DATA_LABEL}
+        </div>
+      )}
       <div className="map-legend-scale">{scaleLabel}</div>
     </div>
   );

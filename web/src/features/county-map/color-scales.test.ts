@@ -8,6 +8,8 @@ import {
   LOG_MINIMUM,
   mixHex,
   NEUTRAL_GREY,
+  NO_RELEASE_DATA_COLOR,
+  NO_RELEASE_DATA_POSITION,
   quantile,
   RAMP,
   rampPosition,
@@ -83,10 +85,21 @@ describe('colour scales', () => {
     expect(rampPosition(log, 1)).toBeCloseTo(0.5);
     // The expression interpolates the ramp evenly over the position: its colour at 0.375 is
     // halfway between the second and third ramp colours, as colorFor's is at 7.5.
-    const interpolate = FILL_COLOR_EXPRESSION[3] as unknown[];
+    const interpolate = FILL_COLOR_EXPRESSION.at(-1) as unknown[];
     expect(interpolate.slice(3)).toEqual([0, RAMP[0], 0.25, RAMP[1], 0.5, RAMP[2], 0.75, RAMP[3], 1, RAMP[4]]);
     expect(mixHex(RAMP[1], RAMP[2], (0.375 - 0.25) / 0.25)).toBe(colorFor(scale, 7.5));
-    expect(FILL_COLOR_EXPRESSION[2]).toBe(NEUTRAL_GREY);
+    expect(FILL_COLOR_EXPRESSION[4]).toBe(NEUTRAL_GREY);
+  });
+
+  it('draws regions without release data in a colour of their own, below grey and apart from the ramp', () => {
+    // ['case', position < threshold, NO_RELEASE_DATA_COLOR, position < 0, grey, ramp]
+    const [, noDataTest, noDataColor, greyTest] = FILL_COLOR_EXPRESSION as unknown as [string, unknown[], string, unknown[]];
+    const threshold = noDataTest[2] as number;
+    expect(NO_RELEASE_DATA_POSITION).toBeLessThan(threshold);
+    expect(GREY_POSITION).toBeGreaterThan(threshold);
+    expect(noDataColor).toBe(NO_RELEASE_DATA_COLOR);
+    expect(greyTest[2]).toBe(0);
+    expect([NEUTRAL_GREY, ...RAMP]).not.toContain(NO_RELEASE_DATA_COLOR);
   });
 
   it('predicts the on-screen colour of a translucent fill', () => {

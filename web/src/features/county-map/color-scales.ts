@@ -1,7 +1,9 @@
 /**
  * The map's colour scales (SPEC.md section 2, 'Color Scale'). Each scale turns the regions'
  * values into five stops of one ramp from Low to High; only values above 0 count when the stops
- * are placed, and 0 (or no data) is drawn neutral grey.
+ * are placed, and 0 (or no data) is drawn neutral grey. A region whose sources have no release
+ * table is drawn in its own colour for the leak metrics (DECISIONS.md 37): its leak rate is
+ * unknown, not 0.
  *
  * The map does not get a new expression per metric or scale: MapLibre re-lays out every tile
  * when a feature-state-driven paint expression changes. Instead each region's value becomes its
@@ -26,6 +28,8 @@ export const DEFAULT_COLOR_SCALE: ColorScaleKind = 'percentile';
 export const RAMP = ['#2b83ba', '#abdda4', '#ffffbf', '#fdae61', '#d7191c'] as const;
 /** Regions whose value is 0 or unknown. */
 export const NEUTRAL_GREY = '#bdbdbd';
+/** Regions without release data, for a metric that needs it: unknown, unlike the grey of 0. */
+export const NO_RELEASE_DATA_COLOR = '#9e8fb8';
 /** SPEC.md section 2: the regions' fill opacity 0.7 (the base map shows through). */
 export const FILL_OPACITY = 0.7;
 /** The logarithmic scale's floor, so tiny rates do not stretch it to minus infinity. */
@@ -114,6 +118,8 @@ export function colorFor(scale: ColorScale, value: number | null | undefined): s
 
 /** The ramp position a grey region gets. */
 export const GREY_POSITION = -1;
+/** The ramp position of a region without release data (NO_RELEASE_DATA_COLOR). */
+export const NO_RELEASE_DATA_POSITION = -2;
 
 /**
  * Where a value sits on the ramp: 0 at the first stop, 0.25 per stop after it, 1 at the last,
@@ -132,9 +138,14 @@ export function rampPosition(scale: ColorScale, value: number | null | undefined
   return 1;
 }
 
-/** The regions' fill: grey below 0, else the ramp over the ramp position in feature-state. */
+/**
+ * The regions' fill: the no-release-data colour at its position, grey below 0, else the ramp
+ * over the ramp position in feature-state.
+ */
 export const FILL_COLOR_EXPRESSION: ExpressionSpecification = [
   'case',
+  ['<', ['to-number', ['coalesce', ['feature-state', 'position'], GREY_POSITION]], (GREY_POSITION + NO_RELEASE_DATA_POSITION) / 2],
+  NO_RELEASE_DATA_COLOR,
   ['<', ['to-number', ['coalesce', ['feature-state', 'position'], GREY_POSITION]], 0],
   NEUTRAL_GREY,
   [

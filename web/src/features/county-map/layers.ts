@@ -17,7 +17,7 @@ import type {
   VisibilitySpecification,
 } from 'maplibre-gl';
 import type { LocalPalette } from './base-styles';
-import { FILL_COLOR_EXPRESSION, FILL_OPACITY } from './color-scales';
+import { FILL_COLOR_EXPRESSION, FILL_OPACITY, NO_RELEASE_DATA_COLOR } from './color-scales';
 import type { RegionLevel } from './region-data';
 
 export const REGION_LEVELS: readonly RegionLevel[] = ['states', 'counties'];
@@ -112,14 +112,17 @@ export function densityLayer(visible: boolean, maxCount: number): HeatmapLayerSp
   };
 }
 
-/** The selected region's facilities: red for a facility that has had a leak, blue otherwise. */
+/**
+ * The selected region's facilities: red for a facility that has had a leak, blue otherwise, and
+ * the "no release data" colour where the state's source does not report leaks.
+ */
 export const PIN_LAYER: CircleLayerSpecification = {
   id: layerIds.pins,
   type: 'circle',
   source: 'pins',
   paint: {
     'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 3, 10, 6],
-    'circle-color': ['case', ['get', 'has_leak'], '#b91c1c', '#1d4ed8'],
+    'circle-color': ['case', ['!', ['get', 'leak_reported']], NO_RELEASE_DATA_COLOR, ['get', 'has_leak'], '#b91c1c', '#1d4ed8'],
     'circle-stroke-color': '#ffffff',
     'circle-stroke-width': 1,
   },

@@ -8,8 +8,13 @@ describe('map point layers', () => {
     const unlocated = { Facility_ID: 'B', Name: null, Latitude: null, Longitude: null, HAS_LEAK: false } as FacilityListItem;
     const pins = pinFeatures([located, unlocated]);
     expect(pins.features).toEqual([
-      { type: 'Feature', properties: { id: 'A', name: 'Alpha', has_leak: true }, geometry: { type: 'Point', coordinates: [-77, 38.9] } },
+      { type: 'Feature', properties: { id: 'A', name: 'Alpha', has_leak: true, leak_reported: true }, geometry: { type: 'Point', coordinates: [-77, 38.9] } },
     ]);
+  });
+
+  it('marks the pins of facilities whose leaks are not reported, with no null for MapLibre to trip on', () => {
+    const delaware = { Facility_ID: 'DE-1', Name: 'Dover', Latitude: 39.1, Longitude: -75.5, HAS_LEAK: null } as FacilityListItem;
+    expect(pinFeatures([delaware]).features[0]?.properties).toEqual({ id: 'DE-1', name: 'Dover', has_leak: false, leak_reported: false });
   });
 
   it('turns density cells into weighted points', () => {

@@ -10,7 +10,13 @@ export function pinFeatures(facilities: readonly FacilityListItem[]): PinFeature
     if (facility.Latitude === null || facility.Longitude === null) continue;
     features.push({
       type: 'Feature',
-      properties: { id: facility.Facility_ID, name: facility.Name ?? facility.Facility_ID, has_leak: facility.HAS_LEAK },
+      properties: {
+        id: facility.Facility_ID,
+        name: facility.Name ?? facility.Facility_ID,
+        // Two booleans rather than a null: a null in a MapLibre 'case' condition fails the expression.
+        has_leak: facility.HAS_LEAK === true,
+        leak_reported: facility.HAS_LEAK !== null,
+      },
       geometry: { type: 'Point', coordinates: [facility.Longitude, facility.Latitude] },
     });
   }

@@ -45,6 +45,18 @@ export function metricOf(key: MetricKey): MapMetric {
   return MAP_METRICS.find((metric) => metric.key === key) ?? MAP_METRICS[0]!;
 }
 
+/** The metrics that count leaks: unknown, not 0, where a region has no release data. */
+const RELEASE_METRICS: ReadonlySet<MetricKey> = new Set<MetricKey>(['leak_rate', 'facilities_with_leaks', 'total_leaks']);
+
+/** True when the metric counts leaks and the region's sources have no release table (DECISIONS.md 37). */
+export function lacksReleaseData(properties: RegionProperties, key: MetricKey): boolean {
+  return RELEASE_METRICS.has(key) && !properties.has_release_data;
+}
+
+export function isReleaseMetric(key: MetricKey): boolean {
+  return RELEASE_METRICS.has(key);
+}
+
 /** A region's value for a metric; null (no data) counts as 0, which the map shows grey. */
 export function metricValue(properties: RegionProperties, key: MetricKey): number {
   const value = properties[key];

@@ -30,6 +30,8 @@ export interface PinProperties {
   id: string;
   name: string;
   has_leak: boolean;
+  /** False when the facility's state source has no release table: its pin is neither red nor blue. */
+  leak_reported: boolean;
 }
 
 export type PinFeatures = FeatureCollection<Point, PinProperties>;

@@ -41,6 +41,7 @@ const facility: FacilityListItem = {
   FIPS: null,
   MAPPING_METHOD: null,
   HAS_LEAK: true,
+  leak_data: 'reported',
   TOTAL_TANK_COUNT: 3,
   ACTIVE_TANK_COUNT: 2,
   AVG_TANK_AGE: null,
@@ -69,6 +70,30 @@ describe('map figures and facility table', () => {
     ]);
     expect(revisedLeakRate(region)).toBeCloseTo(85.32, 2);
     expect(hoverFigures(region, 'states').find((figure) => figure.label === 'Revised Leak Rate')?.value).toBe('85.3%');
+  });
+
+  it("says 'No release data', not 0 %, for the leak figures of a region whose sources have no release table", () => {
+    const delaware = { ...region, has_release_data: false, facilities_with_leaks: null, leak_rate: null, total_leaks: null, total_releases: null };
+    for (const level of ['states', 'counties'] as const) {
+      const figures = hoverFigures(delaware, level);
+      expect(figures.find((figure) => figure.label === 'Leak Rate')?.value).toBe('No release data');
+      expect(figures.find((figure) => figure.label === 'Facilities with Leaks')?.value).toBe('No release data');
+      expect(figures.find((figure) => figure.label === 'Facilities')?.value).toBe('1,356');
+    }
+    expect(revisedLeakRate(delaware)).toBeNull();
+  });
+
+  it("says 'No facility data' for the leak rate of a state whose releases come without a facility table (IA)", () => {
+    const iowa = { ...region, total_facilities: 3, has_facility_data: false, facilities_with_leaks: null, leak_rate: null };
+    const figures = hoverFigures(iowa, 'states');
+    expect(figures.find((figure) => figure.label === 'Leak Rate')?.value).toBe('No facility data');
+    expect(figures.find((figure) => figure.label === 'Total Releases')?.value).toBe('1,157');
+  });
+
+  it("shows 'Not reported' in the Has Leak column for a facility of a state without a release table", () => {
+    const cells = facilityCells({ ...facility, HAS_LEAK: null, leak_data: 'not_reported' });
+    expect(cells[FACILITY_COLUMNS.indexOf('Has Leak')]).toBe('Not reported');
+    expect(facilityCells({ ...facility, HAS_LEAK: false })[FACILITY_COLUMNS.indexOf('Has Leak')]).toBe('No');
   });
 
   it('leaves release figures out for counties and for states without release data', () => {

@@ -4,7 +4,7 @@
  * missing values (N/A, Unknown, 'No address').
  */
 import type { FacilityListItem, RegionProperties } from '@ust/schemas';
-import { formatCoordinate, formatCount, formatOneDecimal, formatPercent, formatYears, NOT_AVAILABLE, type Figure } from '../../components/format';
+import { formatCoordinate, formatCount, formatLeak, formatOneDecimal, formatPercent, formatYears, NOT_AVAILABLE, type Figure } from '../../components/format';
 import type { RegionLevel } from './region-data';
 
 /** A score out of `scale` with one decimal: '62.5/100'. */
@@ -14,7 +14,23 @@ function formatScore(value: number | null, scale: number): string {
 
 /** Releases over facilities, as a percentage: the states' 'revised leak rate'. */
 export function revisedLeakRate(region: RegionProperties): number | null {
-  return region.total_facilities > 0 ? (region.total_releases / region.total_facilities) * 100 : null;
+  return region.total_facilities > 0 && region.total_releases !== null ? (region.total_releases / region.total_facilities) * 100 : null;
+}
+
+/** What the hover card says for a leak figure of a region whose sources have no release table. */
+export const NO_RELEASE_DATA_TEXT = 'No release data';
+
+/** What it says for a region whose releases come without a facility table (IA): no leak rate exists. */
+export const NO_FACILITY_DATA_TEXT = 'No facility data';
+
+/**
+ * A leak figure, or why there is none rather than 0 (DECISIONS.md 37): no release data, or
+ * releases without the facilities they would be rated over.
+ */
+function leakFigure(region: RegionProperties, format: (value: number | null) => string, value: number | null): string {
+  if (!region.has_release_data) return NO_RELEASE_DATA_TEXT;
+  if (value === null && !region.has_facility_data) return NO_FACILITY_DATA_TEXT;
+  return format(value);
 }
 
 /** States carry release figures when the dataset has releases for them. */
@@ -26,8 +42,8 @@ function showsReleases(region: RegionProperties, level: RegionLevel): boolean {
 export function hoverFigures(region: RegionProperties, level: RegionLevel): Figure[] {
   const figures: Figure[] = [
     { label: 'Facilities', value: formatCount(region.total_facilities) },
-    { label: 'Facilities with Leaks', value: formatCount(region.facilities_with_leaks) },
-    { label: 'Leak Rate', value: formatPercent(region.leak_rate) },
+    { label: 'Facilities with Leaks', value: leakFigure(region, formatCount, region.facilities_with_leaks) },
+    { label: 'Leak Rate', value: leakFigure(region, formatPercent, region.leak_rate) },
     { label: 'Total Tanks', value: formatCount(region.total_tanks) },
     { label: 'Avg Tank Age', value: formatYears(region.avg_tank_age) },
     { label: 'Protection Score', value: formatScore(region.avg_protection_score, 100) },
@@ -111,7 +127,7 @@ export function facilityCells(item: FacilityListItem): string[] {
     formatCoordinate(item.Longitude, 4),
     text(item.FIPS, NOT_AVAILABLE),
     text(item.MAPPING_METHOD, 'Unknown'),
-    item.HAS_LEAK ? 'Yes' : 'No',
+    formatLeak(item.HAS_LEAK),
     formatCount(item.TOTAL_TANK_COUNT),
     formatCount(item.ACTIVE_TANK_COUNT),
     formatOneDecimal(item.AVG_TANK_AGE),

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useMapConfigQuery, useRegionFiguresQuery } from '../../api';
 import { resolveMapStyle } from './base-styles';
-import { buildColorScale, rampPosition } from './color-scales';
+import { buildColorScale, NO_RELEASE_DATA_POSITION, rampPosition } from './color-scales';
 import type { MapSettings } from './MapControls';
-import { metricValue } from './map-metrics';
+import { lacksReleaseData, metricValue } from './map-metrics';
 import { featureIdOf, loadLand, loadMapGeometry } from './region-geometry';
 
 /**
@@ -20,13 +20,22 @@ export function useCountyMapData({ level, metric, scale, style: styleId }: Pick<
   const land = useQuery({ queryKey: ['map-land'], queryFn: ({ signal }) => loadLand(signal), staleTime: Infinity, gcTime: Infinity, enabled: style.drawsLand });
 
   const colorScale = useMemo(
-    () => buildColorScale(scale, figures.data ? [...figures.data.byFips.values()].map((region) => metricValue(region, metric)) : []),
+    () =>
+      buildColorScale(
+        scale,
+        figures.data
+          ? [...figures.data.byFips.values()].filter((region) => !lacksReleaseData(region, metric)).map((region) => metricValue(region, metric))
+          : [],
+      ),
     [scale, metric, figures.data],
   );
   const colours = useMemo(() => {
     if (!figures.data) return null;
     const positions = new Map<number, number>();
-    for (const [fips, region] of figures.data.byFips) positions.set(featureIdOf(fips), rampPosition(colorScale, metricValue(region, metric)));
+    for (const [fips, region] of figures.data.byFips) {
+      const position = lacksReleaseData(region, metric) ? NO_RELEASE_DATA_POSITION : rampPosition(colorScale, metricValue(region, metric));
+      positions.set(featureIdOf(fips), position);
+    }
     return { level: figures.data.level, positions };
   }, [figures.data, colorScale, metric]);
 

@@ -11,6 +11,7 @@ const statistics: FacilityStatistics = {
   average_tank_age: 37.1,
   total_leaks: 325_288,
   facilities_with_leaks: 248_412,
+  facilities_with_release_data: 742_860,
   leak_rate: 33.4,
   tanks_by_age_band: [
     { band: '0-9', tanks: 1_200 },

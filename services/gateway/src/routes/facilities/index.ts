@@ -94,10 +94,13 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { id } = request.params;
       const load = async () => {
-        const found = await getFacilityWithTanksAndReleases(store, id);
-        // Ages, score and quotes as of the build the map and search show, so the dialog agrees with them.
-        const builtAt = (await readDatasetMeta(cache))?.generated_at;
-        return found && toFacilityDetails(found.facility, found.tanks, found.releases, builtAt ? new Date(builtAt) : new Date());
+        // Ages, score, quotes and leak coverage as of the build the map and search show, so the dialog agrees with them.
+        const meta = await readDatasetMeta(cache);
+        const found = await getFacilityWithTanksAndReleases(store, id, meta?.dataset_version ?? 0);
+        if (!found) return undefined;
+        // Before any build (no summary row) a facility's leaks read as its releases say.
+        const leakReported = found.leakReported ?? true;
+        return toFacilityDetails(found.facility, found.tanks, found.releases, meta ? new Date(meta.generated_at) : new Date(), leakReported);
       };
       const body = await readThrough(reply, (version) => dialogBodyKeys.facilityDetails(version, id), load);
       if (!body) return reply.notFound(`Facility ${id} not found`);

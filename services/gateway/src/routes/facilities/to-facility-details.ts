@@ -34,9 +34,16 @@ const OTHER_FIELDS: Array<[label: string, field: keyof FacilityRecord]> = [
 /**
  * The details body. The derived fields and the risk score come from the same @ust/domain
  * functions the rebuild stores in facility_summary, so the dialog and the lists agree for the
- * same `asOf`.
+ * same `asOf`. `leakReported` false (the state's source has no release table) makes HAS_LEAK
+ * null rather than false (DECISIONS.md 37).
  */
-export function toFacilityDetails(facility: FacilityRecord, tanks: TankRecord[], releases: ReleaseRecord[], asOf: Date): FacilityDetails {
+export function toFacilityDetails(
+  facility: FacilityRecord,
+  tanks: TankRecord[],
+  releases: ReleaseRecord[],
+  asOf: Date,
+  leakReported: boolean,
+): FacilityDetails {
   const { summary } = deriveFacility(tanks, releases, asOf);
   const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf });
   // The dialog's Insurance Pricing Analysis: the same quotes the search shows, with base
@@ -56,7 +63,8 @@ export function toFacilityDetails(facility: FacilityRecord, tanks: TankRecord[],
     TOTAL_TANK_COUNT: summary.total_tank_count,
     ACTIVE_TANK_COUNT: summary.active_tank_count,
     INACTIVE_TANK_COUNT: summary.inactive_tank_count,
-    HAS_LEAK: summary.has_leak,
+    HAS_LEAK: leakReported ? summary.has_leak : null,
+    leak_data: leakReported ? 'reported' : 'not_reported',
     TOTAL_LEAK_COUNT: summary.total_leak_count,
     PROTECTION_SCORE: protectionScoreOutOfTen(summary.protection_score),
     PROTECTION_SCORE_100: summary.protection_score,

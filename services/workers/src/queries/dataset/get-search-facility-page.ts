@@ -13,6 +13,7 @@ export interface SearchFacilityRow {
   total_tank_count: number;
   active_tank_count: number;
   has_leak: boolean;
+  leak_reported: boolean;
   total_leak_count: number;
   calculated_risk_score: number | null;
   is_generated: boolean;
@@ -26,7 +27,7 @@ export interface SearchFacilityRow {
 export async function getSearchFacilityPage(store: AnalyticsStore, version: number, after: string, limit: number): Promise<SearchFacilityRow[]> {
   return store.query<SearchFacilityRow>(
     `SELECT facility_id, name, address, city, state, zip_code, latitude, longitude, fips, total_tank_count, active_tank_count,
-            has_leak, total_leak_count, calculated_risk_score, is_generated, source
+            has_leak, leak_reported, total_leak_count, calculated_risk_score, is_generated, source
      FROM facility_summary FINAL
      WHERE dataset_version = {version:UInt32} AND facility_id > {after:String}
        AND latitude IS NOT NULL AND longitude IS NOT NULL

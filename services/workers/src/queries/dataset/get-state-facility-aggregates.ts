@@ -7,6 +7,8 @@ export async function getStateFacilityAggregates(store: AnalyticsStore, version:
     `SELECT state AS region,
             count() AS total_facilities,
             countIf(has_leak) AS facilities_with_leaks,
+            countIf(leak_reported) AS reported_facilities,
+            countIf(NOT startsWith(facility_id, 'TRIBAL-')) AS state_source_facilities,
             sum(total_tank_count) AS total_tanks,
             sum(active_tank_count) AS active_tanks,
             sum(age_tank_count) AS age_tank_count,

@@ -6,6 +6,7 @@ export async function getStateReleaseAggregates(store: AnalyticsStore): Promise<
   return store.query<ReleaseAggregateRow>(
     `SELECT state AS region,
             count() AS total_releases,
+            countIf(NOT startsWith(release_id, 'TRIBAL-')) AS state_source_releases,
             countIf(status_class = 'Open') AS open_releases,
             countIf(status_class = 'No Further Action') AS closed_releases,
             countIf(source = 'generated') AS generated_releases

@@ -7,6 +7,10 @@ export interface FacilityAggregateRow {
   region: string;
   total_facilities: number;
   facilities_with_leaks: number;
+  /** Facilities whose state had release data: the leak rate's denominator (DECISIONS.md 37). */
+  reported_facilities: number;
+  /** Facilities not on tribal lands: of the state's own export (or generated). */
+  state_source_facilities: number;
   total_tanks: number;
   active_tanks: number;
   /** Tanks the facilities' ages were computed over, and the sum of their ages in years. */
@@ -27,6 +31,8 @@ export interface FacilityAggregateRow {
 export interface ReleaseAggregateRow {
   region: string;
   total_releases: number;
+  /** Releases not on tribal lands: of the state's own export (or generated). */
+  state_source_releases: number;
   open_releases: number;
   closed_releases: number;
   generated_releases: number;
