@@ -45,6 +45,7 @@ export type FailedJobStatus = Static<typeof FailedJobStatus>;
 
 /** A queue of Queues, as the API names it. */
 export const JobQueueName = Type.Union([Type.Literal(Queues.maintenance), Type.Literal(Queues.dataset)]);
+export type JobQueueName = Static<typeof JobQueueName>;
 
 export const QueueStatus = Type.Object({
   queue: JobQueueName,
