@@ -118,20 +118,30 @@ function LagTable({ lag }: { lag: SystemHealth['consumer_lag'] }) {
                 </th>
               </tr>
             </thead>
-            <tbody>
-              {topics.flatMap((topic) =>
-                topic.partitions.map((partition) => (
-                  <tr key={`${topic.group} ${topic.topic} ${partition.partition}`} className={partition.lag > 0 ? 'system-health-behind' : undefined}>
-                    <td className="admin-code">{topic.group}</td>
-                    <td className="admin-code">{topic.topic}</td>
+            {/* One row group per group and topic, named once, with its total lag. */}
+            {topics.map((topic) => (
+              <tbody key={`${topic.group} ${topic.topic}`} className="system-health-topic">
+                {topic.partitions.map((partition, index) => (
+                  <tr key={partition.partition} className={partition.lag > 0 ? 'system-health-behind' : undefined}>
+                    {index === 0 && (
+                      <>
+                        <th scope="rowgroup" rowSpan={topic.partitions.length} className="admin-code">
+                          {topic.group}
+                        </th>
+                        <th scope="rowgroup" rowSpan={topic.partitions.length} className="admin-code">
+                          {topic.topic}
+                          <span className="system-health-topic-lag muted">{formatCount(topic.lag)} behind</span>
+                        </th>
+                      </>
+                    )}
                     <td className="numeric">{partition.partition}</td>
                     <td className="numeric">{formatCommitted(partition.committed)}</td>
                     <td className="numeric">{formatCount(Number(partition.end))}</td>
                     <td className="numeric">{formatCount(partition.lag)}</td>
                   </tr>
-                )),
-              )}
-            </tbody>
+                ))}
+              </tbody>
+            ))}
           </table>
         </div>
       )}
