@@ -2,10 +2,13 @@
  * GET /api/admin/health and POST /api/admin/jobs/{id}/retry on the embedded ports (chDB, the
  * in-process log and runner, the memory cache): who may call them, and the figures they show
  * for lag a test creates, dead letters it records, a job it makes fail and a build it makes live.
+ * Then on the production adapters (a real Kafka broker, BullMQ and the cache on a real
+ * redis-server): the ports as they are named there, and a failed BullMQ job retried through the API.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, loadConfig, type Ports } from '@ust/platform';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createBullMqJobQueue, createKafkaEventLog, createLogger, createRedisCache, loadConfig, type Ports } from '@ust/platform';
 import { DATASET_POINTER_KEY, datasetKeys, type DatasetBuildMeta } from '@ust/read-model';
 import { ConsumerGroups, Queues, Topics, type SystemHealth } from '@ust/schemas';
 import { buildGateway } from '../../build.js';
@@ -198,5 +201,86 @@ describe('admin System Health', () => {
     expect(derived_data).toMatchObject({ dataset_version: 4, built_at: built, error: null });
     expect(derived_data.age_seconds).toBeGreaterThanOrEqual(3600);
     expect(derived_data.age_seconds).toBeLessThan(3600 + 120);
+  });
+});
+
+describe('admin System Health on Kafka, BullMQ and Redis', () => {
+  let gateway: FastifyInstance;
+  let embedded: EmbeddedTestPorts;
+  let ports: Ports;
+  let adminHeaders: { authorization: string };
+  // This file's keys and queues live under their own prefixes, apart from other runs on the same Redis.
+  const prefix = `test:admin-health:${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    embedded = await openEmbeddedTestPorts('admin-health-production-test');
+    const redisUrl = inject('redisUrl');
+    ports = {
+      store: embedded.ports.store,
+      events: createKafkaEventLog({ brokers: inject('kafkaBrokers').split(','), clientId: `admin-health-${prefix}`, logger: log, sessionTimeoutMs: 6000 }),
+      jobs: createBullMqJobQueue({ url: redisUrl, prefix: `${prefix}:bull`, logger: log }),
+      cache: createRedisCache({ url: redisUrl, logger: log }).withPrefix(`${prefix}:`),
+    };
+    const issuer = await createTestIssuer();
+    const config = loadConfig({ ...issuer.env, ADMIN_EMAILS: admin.email, RATE_LIMIT_PER_MINUTE: '100000' });
+    gateway = await buildGateway({ config, ports, logger: log, signingKeys: issuer.signingKeys });
+    adminHeaders = await issuer.headers(admin);
+    const profile = await gateway.inject({
+      method: 'POST',
+      url: '/api/user-profile',
+      headers: adminHeaders,
+      payload: { sub: admin.sub, email: admin.email, name: admin.name },
+    });
+    expect(profile.statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await Promise.allSettled([ports?.events.close(), ports?.jobs.close(), ports?.cache.close()]);
+    await embedded?.close();
+  });
+
+  const health = async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/admin/health', headers: adminHeaders });
+    expect(response.statusCode).toBe(200);
+    return response.json() as SystemHealth;
+  };
+
+  it('shows the production adapters with their targets, reachable', async () => {
+    const answer = await health();
+    expect(answer.ports.map(({ port, adapter, mode, target, reachable }) => ({ port, adapter, mode, target, reachable }))).toEqual([
+      { port: 'AnalyticsStore', adapter: 'chdb', mode: 'embedded', target: ports.store.target, reachable: true },
+      { port: 'EventLog', adapter: 'kafka', mode: 'production', target: inject('kafkaBrokers'), reachable: true },
+      { port: 'JobQueue', adapter: 'bullmq', mode: 'production', target: ports.jobs.target, reachable: true },
+      { port: 'Cache', adapter: 'redis', mode: 'production', target: ports.cache.target, reachable: true },
+    ]);
+    expect(answer.consumer_lag.error).toBeNull();
+    expect(answer.job_queues.error).toBeNull();
+  });
+
+  it('lists a failed BullMQ job and retries it through the API', async () => {
+    let healthy = false;
+    const worker = await ports.jobs.process(Queues.dataset, {
+      'rebuild-dataset': async () => {
+        if (!healthy) throw new Error('ClickHouse refused the facility summaries');
+        return 'rebuilt';
+      },
+    });
+    try {
+      const { id } = await ports.jobs.enqueue(Queues.dataset, 'rebuild-dataset', {}, { jobId: `rebuild-${randomUUID()}`, attempts: 1 });
+      expect((await ports.jobs.waitUntilSettled(Queues.dataset, id)).status).toBe('failed');
+      const failed = (await health()).job_queues.queues.find(({ queue }) => queue === Queues.dataset)!;
+      expect(failed).toMatchObject({
+        failed: 1,
+        failed_jobs: [{ id, name: 'rebuild-dataset', reason: 'ClickHouse refused the facility summaries', attempts_made: 1 }],
+      });
+
+      healthy = true;
+      const retried = await gateway.inject({ method: 'POST', url: `/api/admin/jobs/${id}/retry`, headers: adminHeaders, payload: { queue: Queues.dataset } });
+      expect(retried.statusCode).toBe(200);
+      expect((await ports.jobs.waitUntilSettled(Queues.dataset, id)).status).toBe('completed');
+      expect((await health()).job_queues.queues.find(({ queue }) => queue === Queues.dataset)).toMatchObject({ failed: 0, failed_jobs: [] });
+    } finally {
+      await worker.close();
+    }
   });
 });
