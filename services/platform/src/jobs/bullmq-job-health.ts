@@ -36,6 +36,12 @@ export async function readFailedJobs(queue: Queue, limit: number): Promise<JobSt
 export async function retryFailedJob(queue: Queue, id: string): Promise<boolean> {
   const job = await queue.getJob(id);
   if (!job || (await job.getState()) !== 'failed') return false;
-  await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+  try {
+    await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+  } catch (error) {
+    // Retried by another admin (or removed) between the two reads: BullMQ refuses, and so do we.
+    if ((await queue.getJobState(id)) !== 'failed') return false;
+    throw error;
+  }
   return true;
 }
