@@ -34,6 +34,7 @@ import { AdminUser, AdminUserIdParams, AdminUserPatchBody, AuthConfig, UserProfi
 import { H3DensityDocument, H3DensityQuery, MapConfig } from './map.js';
 import { RegionDocument, RegionDocumentParams, RegionDocumentQuery } from './regions.js';
 import { SearchAddressBody, SearchResponse } from './search.js';
+import { JobIdParams, RetryJobBody, RetryJobResponse, SystemHealth } from './system-health.js';
 import { PostActivityBody, PostLogsBody, TelemetryAccepted } from './telemetry.js';
 
 /** What one route takes and answers; a part it does not take is absent. */
@@ -67,6 +68,8 @@ export const API_ROUTES = {
   'GET /api/admin/sessions': { query: AdminSessionsQuery, response: AdminSessionsResponse },
   'GET /api/admin/analytics': { response: AdminAnalytics },
   'PATCH /api/admin/users/{id}': { params: AdminUserIdParams, body: AdminUserPatchBody, response: AdminUser },
+  'GET /api/admin/health': { response: SystemHealth },
+  'POST /api/admin/jobs/{id}/retry': { params: JobIdParams, body: RetryJobBody, response: RetryJobResponse },
 } as const satisfies Record<string, RouteContract>;
 
 /** `METHOD /api/path/{param}`: a key of the path map. */

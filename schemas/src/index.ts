@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './health.js';
+export * from './system-health.js';
 export * from './topics.js';
 export * from './jobs.js';
 export * from './dataset.js';

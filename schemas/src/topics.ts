@@ -21,4 +21,19 @@ export const ConsumerGroups = {
   datasetCommitted: 'ingest.dataset-committed',
   telemetryLogs: 'ingest.telemetry-logs',
   telemetryActivities: 'ingest.telemetry-activities',
+  deadLetters: 'ingest.dead-letters',
 } as const;
+
+export type ConsumerGroupName = (typeof ConsumerGroups)[keyof typeof ConsumerGroups];
+
+/** The topics each group reads: the pairs whose lag the System Health view shows. */
+export const TopicsOfGroup: Record<ConsumerGroupName, readonly TopicName[]> = {
+  [ConsumerGroups.datasetWriter]: [Topics.datasetFacilities, Topics.datasetTanks, Topics.datasetReleases],
+  [ConsumerGroups.datasetCommitted]: [Topics.datasetCommitted],
+  [ConsumerGroups.telemetryLogs]: [Topics.telemetryLogs],
+  [ConsumerGroups.telemetryActivities]: [Topics.telemetryActivities],
+  [ConsumerGroups.deadLetters]: [Topics.telemetryDeadLetter, Topics.datasetDeadLetter],
+};
+
+/** Where consumers park the messages they cannot handle. */
+export const DeadLetterTopics: readonly TopicName[] = [Topics.telemetryDeadLetter, Topics.datasetDeadLetter];

@@ -171,7 +171,17 @@ describe('dashboard', () => {
 
     await tools.getByRole('button', { name: 'System Health' }).click();
     await page.waitForURL((url) => url.searchParams.get('admin') === 'system-health');
-    await slot.getByText('System Health will open the readiness of each port and adapter here.').waitFor();
+    // System Health opens above the console's tabs: the four ports, each reachable, and the other sections.
+    const health = slot.getByRole('region', { name: 'System Health' });
+    const ports = health.getByRole('table', { name: 'Ports' });
+    await ports.waitFor();
+    expect(await ports.locator('tbody th[scope="row"]').allInnerTexts()).toEqual(['AnalyticsStore', 'EventLog', 'JobQueue', 'Cache']);
+    expect(await ports.getByRole('cell', { name: 'Yes', exact: true }).count()).toBe(4);
+    await health.getByRole('table', { name: 'Job queues' }).waitFor();
+    await health.getByRole('heading', { name: /^Dead letters in the last 60 min: \d+/ }).waitFor();
+    await health.getByRole('heading', { name: 'Derived data' }).waitFor();
+    expect(await health.getByText('Live dataset version').count()).toBe(1);
+    await screenshot(page, 'system-health');
     expect(problemsOf(page)).toEqual([]);
   });
 });

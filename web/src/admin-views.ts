@@ -26,3 +26,15 @@ export const DEFAULT_ADMIN_TAB: AdminTabId = 'system-logs';
 export function tabForView(view: string | null | undefined): AdminTabId | undefined {
   return ADMIN_TABS.find((tab) => tab.id === view)?.id;
 }
+
+/**
+ * Views the console shows above its tabs rather than as a tab (System Health): opening one
+ * keeps the tabs where they were.
+ */
+export const ADMIN_SCREENS = ['system-health'] as const;
+export type AdminScreen = (typeof ADMIN_SCREENS)[number];
+
+/** The screen a `?admin=` view names, or undefined. */
+export function screenForView(view: string | null | undefined): AdminScreen | undefined {
+  return ADMIN_SCREENS.find((screen) => screen === view);
+}

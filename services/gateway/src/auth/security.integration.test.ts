@@ -161,11 +161,13 @@ describe('gateway security', () => {
     const adminRoutes = routes.filter(({ route }) => route.access.role === 'admin');
     expect(adminRoutes.map(({ method, url }) => `${method} ${url}`).sort()).toEqual([
       'GET /api/admin/analytics',
+      'GET /api/admin/health',
       'GET /api/admin/logs',
       'GET /api/admin/sessions',
       'GET /api/admin/user-activities',
       'GET /api/admin/users',
       'PATCH /api/admin/users/06037',
+      'POST /api/admin/jobs/06037/retry',
     ]);
     for (const { method, url } of adminRoutes) {
       const response = await call(method, url, headers, method === 'PATCH' ? { role: 'admin' } : undefined);

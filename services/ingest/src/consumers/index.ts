@@ -4,6 +4,7 @@ import { datasetRecordsConsumer } from './dataset-records.consumer.js';
 import { datasetCommittedConsumer } from './dataset-committed.consumer.js';
 import { telemetryLogsConsumer } from './telemetry-logs.consumer.js';
 import { telemetryActivitiesConsumer } from './telemetry-activities.consumer.js';
+import { deadLettersConsumer } from './dead-letters.consumer.js';
 
 /**
  * Every consumer the ingest service runs, each with its own consumer group, each writing
@@ -15,5 +16,6 @@ export function buildConsumers(deps: Pick<Ports, 'store' | 'jobs'> & { log: Logg
     datasetCommittedConsumer({ store: deps.store, jobs: deps.jobs, log: deps.log }),
     telemetryLogsConsumer({ store: deps.store }),
     telemetryActivitiesConsumer({ store: deps.store }),
+    deadLettersConsumer(deps.store),
   ] as Array<ConsumerDefinition<unknown>>;
 }

@@ -28,6 +28,7 @@ describe('renderClusterMigration', () => {
       'logs',
       'user_activities',
       'metrics_1m',
+      'dead_letters',
     ]);
     expect(rendered.length).toBeGreaterThan(migrations.flatMap((migration) => migration.statements).length);
     for (const statement of rendered) expect(statement).toMatch(/^(CREATE TABLE|CREATE MATERIALIZED VIEW|ALTER TABLE) (IF NOT EXISTS )?\w+ ON CLUSTER 'ust' /);

@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsumedMessage, EventLog, MessageBatch, OutgoingMessage, SubscribeOptions, Subscription } from '../ports/event-log.js';
+import { consumerLag } from './consumer-lag.js';
 import { DEAD_LETTER_HEADERS, sendToDeadLetter, sendUnpublishedToDeadLetter } from './dead-letter.js';
 import { MessageTooLargeError } from './event-log-rules.js';
 import { partitionForKey } from './partition-for-key.js';
@@ -365,6 +366,33 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       await expectOffsets({ [pa]: '5', [pb]: '3', [empty]: '0' });
       await expect(log.resetOffsets(groupId, topic, [{ partition: pa, offset: '-3' }])).rejects.toThrow(/Invalid offset "-3"/);
       await expect(log.committedOffsets(groupId, uniqueName('contract-missing'))).rejects.toThrow(/does not exist/);
+    });
+
+    it('reports end offsets, and the lag of a stopped consumer grows as messages are published', async () => {
+      const topic = await topicWithPartitions('contract-lag');
+      const groupId = uniqueName('contract-lag-group');
+      const totalLag = async () => (await consumerLag(log, groupId, topic)).reduce((sum, { lag }) => sum + lag, 0);
+      const endSum = async () => (await log.endOffsets(topic)).reduce((sum, { offset }) => sum + Number(offset), 0);
+      expect(await log.endOffsets(topic)).toEqual([0, 1, 2].map((partition) => ({ partition, offset: '0' })));
+
+      await log.publish(topic, numbered(keysNamed('facility', 3), 2));
+      expect(await endSum()).toBe(6);
+      const consumer = await consume({ groupId, topics: [topic], fromBeginning: true });
+      await waitFor(
+        () => 'the group to commit all 6 messages',
+        async () => committedSum(await log.committedOffsets(groupId, topic)) === 6,
+      );
+      expect(await totalLag()).toBe(0);
+      await consumer.subscription.close();
+
+      await log.publish(topic, numbered(keysNamed('facility', 3), 1, ':late'));
+      expect(await totalLag()).toBe(3);
+      await log.publish(topic, numbered(keysNamed('facility', 5), 1, ':later'));
+      expect(await totalLag()).toBe(8);
+      expect(await endSum()).toBe(14);
+      const lag = await consumerLag(log, groupId, topic);
+      for (const partition of lag) expect(partition.lag).toBe(Number(partition.end) - Number(partition.committed ?? 0));
+      await expect(log.endOffsets(uniqueName('contract-missing'))).rejects.toThrow(/does not exist/);
     });
 
     it('creates a topic on first publish, as a broker with auto-create does', async () => {

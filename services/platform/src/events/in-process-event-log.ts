@@ -164,6 +164,11 @@ class InProcessEventLog implements EventLog {
     }));
   }
 
+  async endOffsets(topic: string): Promise<Array<{ partition: number; offset: string }>> {
+    this.assertOpen();
+    return this.existingTopic(topic).map((log) => ({ partition: log.partition, offset: String(log.nextOffset) }));
+  }
+
   async ping(): Promise<boolean> {
     return !this.closed;
   }

@@ -4,3 +4,4 @@ export { sendToDeadLetter, sendUnpublishedToDeadLetter, DEAD_LETTER_HEADERS } fr
 export { partitionForKey } from './partition-for-key.js';
 export { DEFAULT_MAX_MESSAGE_BYTES, EventLogClosedError, GroupHasRunningConsumersError, MessageTooLargeError, UnknownTopicError } from './event-log-rules.js';
 export { recordBatchBytes } from './record-batch-size.js';
+export { consumerLag, type PartitionLag } from './consumer-lag.js';

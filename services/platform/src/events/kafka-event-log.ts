@@ -209,6 +209,14 @@ class KafkaEventLog implements EventLog {
       .sort((a, b) => a.partition - b.partition);
   }
 
+  async endOffsets(topic: string): Promise<Array<{ partition: number; offset: string }>> {
+    this.assertOpen();
+    const admin = await this.connectedAdmin();
+    await this.assertTopicExists(admin, topic);
+    const watermarks = await retryRetriable(() => admin.fetchTopicOffsets(topic));
+    return watermarks.map(({ partition, high }) => ({ partition, offset: high })).sort((a, b) => a.partition - b.partition);
+  }
+
   async ping(): Promise<boolean> {
     if (this.closed) return false;
     let timer: NodeJS.Timeout | undefined;

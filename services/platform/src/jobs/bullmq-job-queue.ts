@@ -8,10 +8,11 @@ import type { Logger } from '../logger.js';
 import type { EnqueueResult, JobQueue, JobState, WorkerHandle } from '../ports/job-queue.js';
 import { openProducerConnection } from './bullmq-connections.js';
 import { addJobOnce } from './bullmq-enqueue.js';
+import { readFailedJobs, readQueueCounts, retryFailedJob } from './bullmq-job-health.js';
 import { readJobState } from './bullmq-job-state.js';
 import { pollUntilSettled } from './bullmq-settle-polling.js';
 import { startBullMqWorker, stopBullMqWorker, type RunningWorker } from './bullmq-worker.js';
-import { DEFAULT_SETTLE_TIMEOUT_MS, resolveConcurrency, resolveJobOptions } from './job-options.js';
+import { DEFAULT_FAILED_JOBS_LIMIT, DEFAULT_SETTLE_TIMEOUT_MS, resolveConcurrency, resolveJobOptions } from './job-options.js';
 
 export interface BullMqJobQueueOptions {
   /** redis://[user:password@]host:port[/db] */
@@ -79,6 +80,21 @@ export function createBullMqJobQueue(options: BullMqJobQueueOptions): JobQueue {
 
     async waitUntilSettled(queueName, id, timeoutMs = DEFAULT_SETTLE_TIMEOUT_MS) {
       return pollUntilSettled(() => getJob(queueName, id), queueName, id, timeoutMs);
+    },
+
+    async counts(queueName) {
+      assertOpen();
+      return readQueueCounts(queueFor(queueName));
+    },
+
+    async failedJobs(queueName, limit = DEFAULT_FAILED_JOBS_LIMIT) {
+      assertOpen();
+      return readFailedJobs(queueFor(queueName), limit);
+    },
+
+    async retryJob(queueName, id) {
+      assertOpen();
+      return retryFailedJob(queueFor(queueName), id);
     },
 
     async ping() {

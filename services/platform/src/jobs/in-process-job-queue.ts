@@ -9,7 +9,7 @@ import type { EnqueueResult, JobQueue, JobState, WorkerHandle } from '../ports/j
 import { toJobState, waitForSettle } from './in-process-job.js';
 import { closeQueues, InProcessQueue, type InProcessWorker } from './in-process-queue.js';
 import { pumpQueue } from './in-process-worker-loop.js';
-import { DEFAULT_SETTLE_TIMEOUT_MS, resolveConcurrency, resolveJobOptions } from './job-options.js';
+import { DEFAULT_FAILED_JOBS_LIMIT, DEFAULT_SETTLE_TIMEOUT_MS, resolveConcurrency, resolveJobOptions } from './job-options.js';
 
 export interface InProcessJobQueueOptions {
   /** Failed tries are logged here at warn. */
@@ -66,6 +66,21 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
       if (!job) throw new Error(`Job ${id} not found in queue ${queueName}`);
       if (job.status === 'completed' || job.status === 'failed') return toJobState(job);
       return waitForSettle(job, queueName, timeoutMs);
+    },
+
+    async counts(queueName) {
+      assertOpen();
+      return queueFor(queueName).counts();
+    },
+
+    async failedJobs(queueName, limit = DEFAULT_FAILED_JOBS_LIMIT) {
+      assertOpen();
+      return queueFor(queueName).latestFailed(limit).map(toJobState);
+    },
+
+    async retryJob(queueName, id) {
+      assertOpen();
+      return queueFor(queueName).retry(id);
     },
 
     async ping() {

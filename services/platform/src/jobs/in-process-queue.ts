@@ -2,7 +2,7 @@
  * One named queue of the embedded adapter: its jobs by id, the line of waiting jobs, the timers
  * of delayed ones, its workers, and the settled jobs it remembers for getJob and idempotent ids.
  */
-import type { EnqueueResult, Processor } from '../ports/job-queue.js';
+import type { EnqueueResult, Processor, QueueCounts } from '../ports/job-queue.js';
 import { toJobState, type StoredJob } from './in-process-job.js';
 import type { ResolvedJobOptions } from './job-options.js';
 
@@ -87,6 +87,34 @@ export class InProcessQueue {
       this.settled.delete(oldest);
       this.jobs.delete(oldest);
     }
+  }
+
+  counts(): QueueCounts {
+    const counts: QueueCounts = { waiting: 0, delayed: 0, active: 0, completed: 0, failed: 0 };
+    for (const job of this.jobs.values()) counts[job.status] += 1;
+    return counts;
+  }
+
+  /** Failed jobs, the most recently settled first. */
+  latestFailed(limit: number): StoredJob[] {
+    const failed: StoredJob[] = [];
+    for (const id of [...this.settled].reverse()) {
+      if (failed.length >= limit) break;
+      const job = this.jobs.get(id);
+      if (job?.status === 'failed') failed.push(job);
+    }
+    return failed;
+  }
+
+  /** Gives a failed job a fresh round of tries, as BullMQ's retry with its attempts reset. */
+  retry(id: string): boolean {
+    const job = this.jobs.get(id);
+    if (job?.status !== 'failed') return false;
+    this.settled.delete(id);
+    job.attemptsMade = 0;
+    delete job.failedReason;
+    this.makeWaiting(job);
+    return true;
   }
 
   addWorker(worker: InProcessWorker): void {

@@ -7,6 +7,9 @@ import type { JobOptions } from '../ports/job-queue.js';
 /** How long waitUntilSettled waits when not told. */
 export const DEFAULT_SETTLE_TIMEOUT_MS = 30_000;
 
+/** How many failed jobs failedJobs lists when not told. */
+export const DEFAULT_FAILED_JOBS_LIMIT = 10;
+
 /** JobOptions with the port's defaults applied, validated the same way for both adapters. */
 export interface ResolvedJobOptions {
   jobId?: string;

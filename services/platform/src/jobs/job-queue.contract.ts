@@ -250,5 +250,48 @@ export function describeJobQueueContract(adapterName: string, makeQueue: () => P
       await expect(jobs.enqueue(queueName(), 'x', {}, { attempts: 0 })).rejects.toThrow(RangeError);
       await expect(jobs.process(queueName(), {}, { concurrency: 0 })).rejects.toThrow(RangeError);
     });
+
+    it('counts jobs per state, lists the latest failures and retries a failed job with fresh attempts', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      expect(await jobs.counts(queue)).toEqual({ waiting: 0, delayed: 0, active: 0, completed: 0, failed: 0 });
+      await jobs.enqueue(queue, 'rebuild-h3', { n: 1 }, { jobId: 'waiting-1' });
+      await jobs.enqueue(queue, 'rebuild-h3', { n: 2 }, { jobId: 'delayed-1', delayMs: 60_000 });
+      expect(await jobs.counts(queue)).toEqual({ waiting: 1, delayed: 1, active: 0, completed: 0, failed: 0 });
+
+      let healthy = false;
+      const tries: number[] = [];
+      await jobs.process(queue, {
+        'rebuild-h3': async () => 'built',
+        'score-facility': async (job) => {
+          tries.push(job.attemptsMade);
+          if (!healthy) throw new Error(`facility ${(job.data as { id: number }).id} has no coordinates`);
+          return 'scored';
+        },
+      });
+      await jobs.enqueue(queue, 'score-facility', { id: 1 }, { jobId: 'score-1', attempts: 2, backoffMs: BACKOFF_MS });
+      expect((await jobs.waitUntilSettled(queue, 'score-1', SETTLE_MS)).status).toBe('failed');
+      await jobs.enqueue(queue, 'score-facility', { id: 2 }, { jobId: 'score-2', attempts: 1 });
+      expect((await jobs.waitUntilSettled(queue, 'score-2', SETTLE_MS)).status).toBe('failed');
+      await jobs.waitUntilSettled(queue, 'waiting-1', SETTLE_MS);
+
+      expect(await jobs.counts(queue)).toEqual({ waiting: 0, delayed: 1, active: 0, completed: 1, failed: 2 });
+      expect(await jobs.failedJobs(queue)).toEqual([
+        { id: 'score-2', name: 'score-facility', status: 'failed', attemptsMade: 1, failedReason: 'facility 2 has no coordinates' },
+        { id: 'score-1', name: 'score-facility', status: 'failed', attemptsMade: 2, failedReason: 'facility 1 has no coordinates' },
+      ]);
+      expect((await jobs.failedJobs(queue, 1)).map(({ id }) => id)).toEqual(['score-2']);
+
+      expect(await jobs.retryJob(queue, 'waiting-1')).toBe(false); // completed, not failed
+      expect(await jobs.retryJob(queue, 'no-such-job')).toBe(false);
+      healthy = true;
+      tries.length = 0;
+      expect(await jobs.retryJob(queue, 'score-1')).toBe(true);
+      const retried = await jobs.waitUntilSettled(queue, 'score-1', SETTLE_MS);
+      expect(retried).toMatchObject({ id: 'score-1', status: 'completed', attemptsMade: 1, returnValue: 'scored' });
+      expect(tries).toEqual([0]);
+      expect((await jobs.failedJobs(queue)).map(({ id }) => id)).toEqual(['score-2']);
+      expect(await jobs.counts(queue)).toMatchObject({ completed: 2, failed: 1 });
+    });
   });
 }

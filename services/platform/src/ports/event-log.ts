@@ -83,6 +83,11 @@ export interface EventLog {
   resetOffsets(groupId: string, topic: string, to: OffsetReset): Promise<void>;
   /** Committed offset per partition of a group on a topic; '-1' where nothing is committed. */
   committedOffsets(groupId: string, topic: string): Promise<Array<{ partition: number; offset: string }>>;
+  /**
+   * Each partition's end offset: the offset its next message will get (Kafka's high watermark).
+   * With `committedOffsets` it gives a group's lag, which admins watch to see a consumer fall behind.
+   */
+  endOffsets(topic: string): Promise<Array<{ partition: number; offset: string }>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -41,6 +41,15 @@ export interface EnqueueResult {
   added: boolean;
 }
 
+/** How many jobs of a queue are in each state; settled jobs only as far as the queue keeps them. */
+export interface QueueCounts {
+  waiting: number;
+  delayed: number;
+  active: number;
+  completed: number;
+  failed: number;
+}
+
 export interface WorkerHandle {
   close(): Promise<void>;
 }
@@ -57,6 +66,15 @@ export interface JobQueue {
   getJob(queue: string, id: string): Promise<JobState | null>;
   /** Resolves when the job has completed or failed for good (or rejects after `timeoutMs`). */
   waitUntilSettled(queue: string, id: string, timeoutMs?: number): Promise<JobState>;
+  /** The queue's jobs per state, for admins watching its depth. */
+  counts(queue: string): Promise<QueueCounts>;
+  /** The jobs that failed for good, most recent first, at most `limit` (@defaultValue 10). */
+  failedJobs(queue: string, limit?: number): Promise<JobState[]>;
+  /**
+   * Gives a failed job a new round of tries (its attempts start again from zero, as an admin
+   * retrying it expects). False when the queue has no failed job with that id.
+   */
+  retryJob(queue: string, id: string): Promise<boolean>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -3,7 +3,8 @@
  * five tabs over the admin API. Its own chunk, loaded only for admins, so nobody else downloads it.
  */
 import { useState } from 'react';
-import type { AdminTabId } from '../../admin-views';
+import { useSearchParams } from 'react-router-dom';
+import { ADMIN_VIEW_PARAM, screenForView, type AdminTabId } from '../../admin-views';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useRole } from '../auth';
 import { levelParam } from './admin-format';
@@ -11,6 +12,7 @@ import { ActiveSessionsTab } from './ActiveSessionsTab';
 import { ADMIN_TABPANEL_ID, AdminTabs, tabId } from './AdminTabs';
 import { AnalyticsTab } from './AnalyticsTab';
 import type { LogFilterValues } from './LogFilters';
+import { SystemHealthView } from './SystemHealthView';
 import { SystemLogsTab } from './SystemLogsTab';
 import { useAdminData, type AdminData } from './useAdminData';
 import { useAdminTab } from './useAdminTab';
@@ -33,8 +35,11 @@ function Console() {
   const [filters, setFilters] = useState<LogFilterValues>({ text: '', level: 'ALL' });
   const q = useDebouncedValue(filters.text.trim(), FILTER_DEBOUNCE_MS);
   const data = useAdminData({ level: levelParam(filters.level), q });
+  const [params] = useSearchParams();
+  const screen = screenForView(params.get(ADMIN_VIEW_PARAM));
   return (
     <div className="admin-console">
+      {screen === 'system-health' && <SystemHealthView />}
       <AdminTabs selected={tab} onSelect={selectTab} />
       <div id={ADMIN_TABPANEL_ID} role="tabpanel" aria-labelledby={tabId(tab)} className="admin-tabpanel" data-tab={tab}>
         <TabContent tab={tab} data={data} filters={filters} onFiltersChange={setFilters} filtersSettled={q === filters.text.trim()} />

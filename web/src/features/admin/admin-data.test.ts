@@ -12,7 +12,7 @@ import {
   userCounts,
   userLabel,
 } from './admin-format';
-import { tabForView } from '../../admin-views';
+import { screenForView, tabForView } from '../../admin-views';
 import { tabForKey } from './admin-tabs';
 import { analyticsCards, anonymousFigures, minuteRows, seriesTotals } from './analytics-data';
 import { deriveSessions } from './derive-sessions';
@@ -108,6 +108,13 @@ describe('admin tabs', () => {
     expect(tabForView('user-management')).toBe('user-management');
     expect(tabForView('system-health')).toBeUndefined();
     expect(tabForView(null)).toBeUndefined();
+  });
+
+  it('opens System Health above the tabs, and no screen for a tab or another view', () => {
+    expect(screenForView('system-health')).toBe('system-health');
+    expect(screenForView('user-management')).toBeUndefined();
+    expect(screenForView('data-updates')).toBeUndefined();
+    expect(screenForView(null)).toBeUndefined();
   });
 
   it('moves with arrows (wrapping), Home and End', () => {

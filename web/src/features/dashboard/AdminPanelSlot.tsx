@@ -1,12 +1,13 @@
 import { Suspense, type ReactNode, type Ref } from 'react';
-import { tabForView } from '../../admin-views';
+import { screenForView, tabForView } from '../../admin-views';
 import { Loading } from '../../components/Loading';
 import { ADMIN_PANEL_ID, type AdminTool } from './admin-tools';
 
 /**
  * Where the admin console (SPEC.md 'Admin Panel') is embedded at the bottom of an admin's
  * dashboard. `requested` is the view an Admin Tools button asked for: a console tab opens in the
- * console (DECISIONS.md 19); the views that are not built yet still say what they will open.
+ * console (DECISIONS.md 19), a console screen (System Health) above its tabs; the views that are
+ * not built yet still say what they will open.
  * `children` is the console, loaded lazily, that the router hands the dashboard (src/router.tsx).
  */
 export function AdminPanelSlot(props: {
@@ -21,7 +22,7 @@ export function AdminPanelSlot(props: {
       <h2 id="admin-panel-title" ref={headingRef} tabIndex={-1}>
         Admin console
       </h2>
-      {requested && !tabForView(requested.view) && (
+      {requested && !tabForView(requested.view) && !screenForView(requested.view) && (
         <p className="admin-panel-request" role="status">
           {requested.label} will open {requested.opens} here.
         </p>

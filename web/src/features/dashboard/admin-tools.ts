@@ -6,7 +6,7 @@
 export const ADMIN_TOOLS = [
   { view: 'user-management', label: 'User Management', opens: "the console's User Management tab" },
   { view: 'data-updates', label: 'Data Updates', opens: 'the list of dataset imports' },
-  { view: 'system-health', label: 'System Health', opens: 'the readiness of each port and adapter' },
+  { view: 'system-health', label: 'System Health', opens: 'ports, consumer lag, dead letters, job queues and the age of the derived data' },
 ] as const;
 
 export type AdminTool = (typeof ADMIN_TOOLS)[number];

@@ -16,7 +16,12 @@ import {
   AdminUserPatchBody,
   AdminUsersResponse,
   ErrorBody,
+  JobIdParams,
+  RetryJobBody,
+  RetryJobResponse,
+  SystemHealth,
 } from '@ust/schemas';
+import { readSystemHealth } from '../../health/system-health.js';
 import { getAnalyticsSummary } from '../../queries/admin/get-analytics-summary.js';
 import { getPerMinuteSeries } from '../../queries/admin/get-per-minute-series.js';
 import { getRecentLogs } from '../../queries/admin/get-recent-logs.js';
@@ -79,6 +84,38 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const now = new Date();
       const [summary, series] = await Promise.all([getAnalyticsSummary(store, { now }), getPerMinuteSeries(store, { now })]);
       return { ...summary, series };
+    },
+  );
+
+  fastify.get(
+    '/health',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'System Health: each port with its target and round-trip time, consumer lag, dead letters, job queues, derived data age',
+        response: { 200: SystemHealth, ...errors },
+      },
+    },
+    async () => readSystemHealth(fastify.ports),
+  );
+
+  fastify.post(
+    '/jobs/:id/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Give a failed job a new round of tries',
+        params: JobIdParams,
+        body: RetryJobBody,
+        response: { 200: RetryJobResponse, 404: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { queue } = request.body;
+      if (!(await fastify.ports.jobs.retryJob(queue, id))) return reply.notFound(`No failed job ${id} in queue ${queue}`);
+      request.log.info({ queue, jobId: id, by: request.principal!.userId }, 'failed job retried by an admin');
+      return { id, queue, retried: true as const };
     },
   );
 
