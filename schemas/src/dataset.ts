@@ -155,3 +155,19 @@ export const ImportCommitted = Type.Object({
   committed_at: Type.String(),
 });
 export type ImportCommitted = Static<typeof ImportCommitted>;
+
+/**
+ * Published on `ust.dataset.failed.v1` instead of the commit when an import stops (a malformed
+ * file, an unreadable source): ingest records it as failed and drops its staged records.
+ */
+export const ImportFailed = Type.Object({
+  import_id: Type.String(),
+  version: Type.Integer(),
+  sources: Type.Array(Type.String()),
+  /** File, line and what was wrong, e.g. `DE/compartment.csv, line 412: unclosed quote ...`. */
+  reason: Type.String(),
+  /** What was read before it stopped. */
+  counts: Type.Object({ facilities: Type.Integer(), tanks: Type.Integer(), releases: Type.Integer(), rejects: Type.Integer() }),
+  failed_at: Type.String(),
+});
+export type ImportFailed = Static<typeof ImportFailed>;
