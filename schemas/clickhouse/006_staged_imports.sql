@@ -119,5 +119,6 @@ PARTITION BY import_id
 ORDER BY release_id;
 
 -- The outcome of an import: `committed` (its rows are live) or `failed` with the reason (file,
--- line and what was wrong); a failed import's rows never left staging.
-ALTER TABLE imports ADD COLUMN IF NOT EXISTS status LowCardinality(String) DEFAULT 'committed', ADD COLUMN IF NOT EXISTS failure Nullable(String);
+-- line and what was wrong); a failed import's rows never left staging. Warnings (values of
+-- imported rows nulled or repaired) are counted apart from rejects (rows not imported).
+ALTER TABLE imports ADD COLUMN IF NOT EXISTS status LowCardinality(String) DEFAULT 'committed', ADD COLUMN IF NOT EXISTS failure Nullable(String), ADD COLUMN IF NOT EXISTS warnings UInt32 DEFAULT 0, ADD COLUMN IF NOT EXISTS warnings_by_reason Map(String, UInt32);

@@ -145,13 +145,29 @@ export const RejectedRow = Type.Object({
 });
 export type RejectedRow = Static<typeof RejectedRow>;
 
+/**
+ * What an import read: records per table, rows rejected (not imported), and warnings (values of
+ * imported rows nulled or repaired), so records + rejects = rows read.
+ */
+export const ImportCounts = Type.Object({
+  facilities: Type.Integer(),
+  tanks: Type.Integer(),
+  releases: Type.Integer(),
+  rejects: Type.Integer(),
+  /** Absent from events published before warnings were counted apart from rejects. */
+  warnings: Type.Optional(Type.Integer()),
+});
+export type ImportCounts = Static<typeof ImportCounts>;
+
 /** Follows the last record of an import on `ust.dataset.committed.v1`. */
 export const ImportCommitted = Type.Object({
   import_id: Type.String(),
   version: Type.Integer(),
   sources: Type.Array(Type.String()),
-  counts: Type.Object({ facilities: Type.Integer(), tanks: Type.Integer(), releases: Type.Integer(), rejects: Type.Integer() }),
+  counts: ImportCounts,
   rejects_by_reason: Type.Record(Type.String(), Type.Integer()),
+  /** Absent from commits published before warnings were counted apart from rejects. */
+  warnings_by_reason: Type.Optional(Type.Record(Type.String(), Type.Integer())),
   committed_at: Type.String(),
 });
 export type ImportCommitted = Static<typeof ImportCommitted>;
@@ -167,7 +183,7 @@ export const ImportFailed = Type.Object({
   /** File, line and what was wrong, e.g. `DE/compartment.csv, line 412: unclosed quote ...`. */
   reason: Type.String(),
   /** What was read before it stopped. */
-  counts: Type.Object({ facilities: Type.Integer(), tanks: Type.Integer(), releases: Type.Integer(), rejects: Type.Integer() }),
+  counts: ImportCounts,
   failed_at: Type.String(),
 });
 export type ImportFailed = Static<typeof ImportFailed>;

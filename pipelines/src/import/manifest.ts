@@ -17,8 +17,9 @@ export interface ImportManifest {
   /** Set when the import stopped before its commit, with what stopped it (file, line, problem). */
   failed_at?: string;
   failure?: string;
-  counts?: { facilities: number; tanks: number; releases: number; rejects: number };
+  counts?: { facilities: number; tanks: number; releases: number; rejects: number; warnings?: number };
   rejects_by_reason?: Record<string, number>;
+  warnings_by_reason?: Record<string, number>;
 }
 
 export function importDirectory(dataDir: string, importId: string): string {

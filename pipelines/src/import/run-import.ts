@@ -91,12 +91,14 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
     sources,
     counts: tally.counts,
     rejects_by_reason: tally.rejectsRecord(),
+    warnings_by_reason: tally.warningsRecord(),
     committed_at: new Date().toISOString(),
   };
   await deps.events.publish(Topics.datasetCommitted, [{ key: manifest.import_id, value: JSON.stringify(commit) }]);
   manifest.committed_at = commit.committed_at;
   manifest.counts = commit.counts;
   manifest.rejects_by_reason = commit.rejects_by_reason;
+  manifest.warnings_by_reason = commit.warnings_by_reason;
   await writeManifest(deps.dataDir, manifest);
   deps.log.info({ import_id: manifest.import_id, ...commit.counts }, 'import published');
   return { manifest, tally, rejectsFile };

@@ -55,6 +55,7 @@ export function datasetCommittedConsumer(deps: CommittedDeps): ConsumerDefinitio
             sources: commit.sources,
             ...commit.counts,
             rejects_by_reason: commit.rejects_by_reason,
+            warnings_by_reason: commit.warnings_by_reason ?? {},
             started_at: new Date(commit.version).toISOString(),
             committed_at: commit.committed_at,
             status: 'committed',

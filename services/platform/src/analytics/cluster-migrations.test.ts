@@ -74,8 +74,8 @@ describe('renderClusterMigration', () => {
       "ALTER TABLE tanks_staging_local ON CLUSTER 'ust' DROP PARTITION {id:String}",
     );
     expect(rendered.filter((statement) => statement.includes('ADD COLUMN IF NOT EXISTS status'))).toEqual([
-      "ALTER TABLE imports_local ON CLUSTER 'ust' ADD COLUMN IF NOT EXISTS status LowCardinality(String) DEFAULT 'committed', ADD COLUMN IF NOT EXISTS failure Nullable(String)",
-      "ALTER TABLE imports ON CLUSTER 'ust' ADD COLUMN IF NOT EXISTS status LowCardinality(String) DEFAULT 'committed', ADD COLUMN IF NOT EXISTS failure Nullable(String)",
+      "ALTER TABLE imports_local ON CLUSTER 'ust' ADD COLUMN IF NOT EXISTS status LowCardinality(String) DEFAULT 'committed', ADD COLUMN IF NOT EXISTS failure Nullable(String), ADD COLUMN IF NOT EXISTS warnings UInt32 DEFAULT 0, ADD COLUMN IF NOT EXISTS warnings_by_reason Map(String, UInt32)",
+      "ALTER TABLE imports ON CLUSTER 'ust' ADD COLUMN IF NOT EXISTS status LowCardinality(String) DEFAULT 'committed', ADD COLUMN IF NOT EXISTS failure Nullable(String), ADD COLUMN IF NOT EXISTS warnings UInt32 DEFAULT 0, ADD COLUMN IF NOT EXISTS warnings_by_reason Map(String, UInt32)",
     ]);
   });
 
