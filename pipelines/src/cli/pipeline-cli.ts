@@ -143,18 +143,27 @@ async function replayFromBeginning(config: Config, log: Logger, openEmbeddedBack
       console.log(`Reset ${ConsumerGroups.datasetWriter} to the earliest offsets: the ingest service re-reads every dataset record when it starts.`);
       return;
     }
-    const results = await republishAllImports({
-      events: session.events,
-      dataDir: config.dataDir,
-      log,
-      onImport: (manifest) => {
-        const bar = createProgressBar(
-          `replay ${manifest.import_id}`,
-          (manifest.counts?.facilities ?? 0) + (manifest.counts?.tanks ?? 0) + (manifest.counts?.releases ?? 0),
-        );
-        return { onProgress: bar.update, done: () => bar.stop() };
-      },
-    });
+    let results: ImportResult[];
+    try {
+      results = await republishAllImports({
+        events: session.events,
+        dataDir: config.dataDir,
+        log,
+        onImport: (manifest) => {
+          const bar = createProgressBar(
+            `replay ${manifest.import_id}`,
+            (manifest.counts?.facilities ?? 0) + (manifest.counts?.tanks ?? 0) + (manifest.counts?.releases ?? 0),
+          );
+          return { onProgress: bar.update, done: () => bar.stop() };
+        },
+      });
+    } catch (error) {
+      // A replay that cannot read its source says which file and line; the imports stay as they were.
+      if (!(error instanceof ImportFailedError)) throw error;
+      console.error(`\n${error.message}`);
+      process.exitCode = 1;
+      return;
+    }
     const last = results.at(-1);
     if (last) await awaitRebuild(session.jobs, last.manifest);
     console.log(`Replayed ${results.length} import(s) from their sources.`);
