@@ -56,13 +56,28 @@ export async function dropStagedImport(store: AnalyticsStore, importId: string):
 }
 
 /**
- * Drops the staged records of imports started before `startedBefore` (an import's version is its
- * start time) that are still staged: imports killed before their commit or failure was
- * published. Returns their ids.
+ * Clears what imports started before `startedBefore` (an import's version is its start time)
+ * left in staging: the records of imports killed before their commit or failure was published
+ * (or redelivered after a failure) are dropped; records of a committed import (redelivered while
+ * it was being promoted) are promoted, since they are its live rows again. Returns the ids of
+ * the imports whose staged records were dropped.
  */
 export async function dropAbandonedStaging(store: AnalyticsStore, startedBefore: Date): Promise<string[]> {
-  const union = DATASET_TABLES.map((table) => `SELECT DISTINCT import_id FROM ${stagingTable(table)} WHERE version < {before:UInt64}`).join(' UNION DISTINCT ');
-  const rows = await store.query<{ import_id: string }>(union, { before: startedBefore.getTime() });
-  for (const { import_id } of rows) await dropStagedImport(store, import_id);
-  return rows.map((row) => row.import_id);
+  const staged = DATASET_TABLES.map((table) => `SELECT DISTINCT import_id FROM ${stagingTable(table)} WHERE version < {before:UInt64}`).join(
+    ' UNION DISTINCT ',
+  );
+  const rows = await store.query<{ import_id: string; committed: number }>(
+    `SELECT import_id, import_id IN (SELECT import_id FROM imports WHERE status = 'committed') AS committed FROM (${staged})`,
+    { before: startedBefore.getTime() },
+  );
+  const dropped: string[] = [];
+  for (const { import_id, committed } of rows) {
+    if (Number(committed)) {
+      await promoteStagedImport(store, import_id);
+    } else {
+      await dropStagedImport(store, import_id);
+      dropped.push(import_id);
+    }
+  }
+  return dropped;
 }
