@@ -168,15 +168,46 @@ export const TablesByState = Type.Record(Type.String({ pattern: '^([A-Z]{2}|TRIB
   additionalProperties: false,
 });
 export type TablesByState = Static<typeof TablesByState>;
+/**
+ * What an import read: records per table, rows rejected (not imported), and warnings (values of
+ * imported rows nulled or repaired), so records + rejects = rows read.
+ */
+export const ImportCounts = Type.Object({
+  facilities: Type.Integer(),
+  tanks: Type.Integer(),
+  releases: Type.Integer(),
+  rejects: Type.Integer(),
+  /** Absent from events published before warnings were counted apart from rejects. */
+  warnings: Type.Optional(Type.Integer()),
+});
+export type ImportCounts = Static<typeof ImportCounts>;
 
 /** Follows the last record of an import on `ust.dataset.committed.v1`. */
 export const ImportCommitted = Type.Object({
   import_id: Type.String(),
   version: Type.Integer(),
   sources: Type.Array(Type.String()),
-  counts: Type.Object({ facilities: Type.Integer(), tanks: Type.Integer(), releases: Type.Integer(), rejects: Type.Integer() }),
+  counts: ImportCounts,
   rejects_by_reason: Type.Record(Type.String(), Type.Integer()),
   tables_by_state: Type.Optional(TablesByState),
+  /** Absent from commits published before warnings were counted apart from rejects. */
+  warnings_by_reason: Type.Optional(Type.Record(Type.String(), Type.Integer())),
   committed_at: Type.String(),
 });
 export type ImportCommitted = Static<typeof ImportCommitted>;
+
+/**
+ * Published on `ust.dataset.failed.v1` instead of the commit when an import stops (a malformed
+ * file, an unreadable source): ingest records it as failed and drops its staged records.
+ */
+export const ImportFailed = Type.Object({
+  import_id: Type.String(),
+  version: Type.Integer(),
+  sources: Type.Array(Type.String()),
+  /** File, line and what was wrong, e.g. `DE/compartment.csv, line 412: unclosed quote ...`. */
+  reason: Type.String(),
+  /** What was read before it stopped. */
+  counts: ImportCounts,
+  failed_at: Type.String(),
+});
+export type ImportFailed = Static<typeof ImportFailed>;

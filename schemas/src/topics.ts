@@ -7,6 +7,7 @@ export const Topics = {
   datasetTanks: 'ust.dataset.tanks.v1',
   datasetReleases: 'ust.dataset.releases.v1',
   datasetCommitted: 'ust.dataset.committed.v1',
+  datasetFailed: 'ust.dataset.failed.v1',
   telemetryLogs: 'telemetry.logs.v1',
   telemetryActivities: 'telemetry.activities.v1',
   telemetryDeadLetter: 'telemetry.dead-letter.v1',
@@ -19,6 +20,7 @@ export type TopicName = (typeof Topics)[keyof typeof Topics];
 export const ConsumerGroups = {
   datasetWriter: 'ingest.dataset-records',
   datasetCommitted: 'ingest.dataset-committed',
+  datasetFailed: 'ingest.dataset-failed',
   telemetryLogs: 'ingest.telemetry-logs',
   telemetryActivities: 'ingest.telemetry-activities',
   deadLetters: 'ingest.dead-letters',
@@ -30,6 +32,7 @@ export type ConsumerGroupName = (typeof ConsumerGroups)[keyof typeof ConsumerGro
 export const TopicsOfGroup: Record<ConsumerGroupName, readonly TopicName[]> = {
   [ConsumerGroups.datasetWriter]: [Topics.datasetFacilities, Topics.datasetTanks, Topics.datasetReleases],
   [ConsumerGroups.datasetCommitted]: [Topics.datasetCommitted],
+  [ConsumerGroups.datasetFailed]: [Topics.datasetFailed],
   [ConsumerGroups.telemetryLogs]: [Topics.telemetryLogs],
   [ConsumerGroups.telemetryActivities]: [Topics.telemetryActivities],
   [ConsumerGroups.deadLetters]: [Topics.telemetryDeadLetter, Topics.datasetDeadLetter],

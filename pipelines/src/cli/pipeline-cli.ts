@@ -13,8 +13,9 @@ import { parseArgs } from 'node:util';
 import { createLogger, loadConfig, runMain, type Config, type Logger } from '@ust/platform';
 import { ConsumerGroups } from '@ust/schemas';
 import { republishAllImports, resetDatasetWriterToEarliest } from '../import/replay-all.js';
-import { runImport, type ImportResult } from '../import/run-import.js';
-import { listManifests, readManifest, type ImportPlan } from '../import/manifest.js';
+import { ImportFailedError, runImport, type ImportResult } from '../import/run-import.js';
+import { importOutcome, listAllManifests, readManifest, type ImportPlan } from '../import/manifest.js';
+import { awaitFailureRecorded } from '../import/await-failure.js';
 import { awaitRebuild } from '../import/await-rebuild.js';
 import { plannedCounts } from '../generate/index.js';
 import { openPipelineSession, type OpenEmbeddedBackend } from './pipeline-session.js';
@@ -57,8 +58,10 @@ async function runPipelineCommand({ openEmbeddedBackend }: PipelineCliDeps): Pro
   const log = createLogger('pipeline', { level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL });
 
   if (command === 'imports') {
-    for (const manifest of await listManifests(config.dataDir)) {
-      console.log(`${manifest.import_id}  ${manifest.plan.kind}  ${JSON.stringify(manifest.counts)}  ${manifest.committed_at}`);
+    for (const manifest of await listAllManifests(config.dataDir)) {
+      console.log(
+        `${manifest.import_id}  ${manifest.plan.kind}  ${JSON.stringify(manifest.counts ?? {})}  ${manifest.committed_at ?? manifest.failed_at ?? manifest.started_at}  ${importOutcome(manifest)}`,
+      );
     }
     return;
   }
@@ -90,6 +93,10 @@ async function runPipelineCommand({ openEmbeddedBackend }: PipelineCliDeps): Pro
     };
   } else if (command === 'replay' && args.length === 1) {
     replayOf = await readManifest(config.dataDir, args[0]!);
+    if (replayOf.failure !== undefined) {
+      console.error(`Import ${replayOf.import_id} failed (${replayOf.failure}); nothing of it is live to replay. Fix the source and import it again.`);
+      process.exit(1);
+    }
     plan = replayOf.plan;
   } else {
     console.error(USAGE);
@@ -104,9 +111,18 @@ async function runPipelineCommand({ openEmbeddedBackend }: PipelineCliDeps): Pro
     let result: ImportResult;
     try {
       result = await runImport(plan, { events: session.events, dataDir: config.dataDir, log, onProgress: bar.update }, replayOf);
-    } finally {
+    } catch (error) {
       bar.stop();
+      if (!(error instanceof ImportFailedError)) throw error;
+      console.error(`\n${error.message}`);
+      if (!error.manifest.committed_at) {
+        if (session.store) await awaitFailureRecorded(session.store, error.manifest.import_id);
+        console.error('Nothing of this import is visible: its records were staged and are dropped. `pnpm pipeline imports` lists it as failed.');
+      }
+      process.exitCode = 1;
+      return;
     }
+    bar.stop();
     if (session.jobs) {
       process.stderr.write('Writing ClickHouse and rebuilding maps and statistics...\n');
       await awaitRebuild(session.jobs, result.manifest);
@@ -127,18 +143,27 @@ async function replayFromBeginning(config: Config, log: Logger, openEmbeddedBack
       console.log(`Reset ${ConsumerGroups.datasetWriter} to the earliest offsets: the ingest service re-reads every dataset record when it starts.`);
       return;
     }
-    const results = await republishAllImports({
-      events: session.events,
-      dataDir: config.dataDir,
-      log,
-      onImport: (manifest) => {
-        const bar = createProgressBar(
-          `replay ${manifest.import_id}`,
-          (manifest.counts?.facilities ?? 0) + (manifest.counts?.tanks ?? 0) + (manifest.counts?.releases ?? 0),
-        );
-        return { onProgress: bar.update, done: () => bar.stop() };
-      },
-    });
+    let results: ImportResult[];
+    try {
+      results = await republishAllImports({
+        events: session.events,
+        dataDir: config.dataDir,
+        log,
+        onImport: (manifest) => {
+          const bar = createProgressBar(
+            `replay ${manifest.import_id}`,
+            (manifest.counts?.facilities ?? 0) + (manifest.counts?.tanks ?? 0) + (manifest.counts?.releases ?? 0),
+          );
+          return { onProgress: bar.update, done: () => bar.stop() };
+        },
+      });
+    } catch (error) {
+      // A replay that cannot read its source says which file and line; the imports stay as they were.
+      if (!(error instanceof ImportFailedError)) throw error;
+      console.error(`\n${error.message}`);
+      process.exitCode = 1;
+      return;
+    }
     const last = results.at(-1);
     if (last) await awaitRebuild(session.jobs, last.manifest);
     console.log(`Replayed ${results.length} import(s) from their sources.`);

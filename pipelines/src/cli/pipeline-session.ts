@@ -4,12 +4,14 @@
  * data directory (it refuses while the server runs, naming it) and runs the platform's embedded
  * backend in-process until the rebuild is done.
  */
-import { createKafkaEventLog, type Config, type EventLog, type JobQueue, type Logger } from '@ust/platform';
+import { createKafkaEventLog, type AnalyticsStore, type Config, type EventLog, type JobQueue, type Logger } from '@ust/platform';
 
 export interface PipelineSession {
   events: EventLog;
   /** Present when the derived data is rebuilt in this process (embedded mode). */
   jobs?: JobQueue;
+  /** Present in embedded mode too: the store this process's ingest writes. */
+  store?: AnalyticsStore;
   close(): Promise<void>;
 }
 

@@ -2,20 +2,22 @@ import type { ImportResult } from '../import/run-import.js';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
-/** The final summary of an import: records per file and table, rejects per reason, repairs. */
+/** The final summary of an import: records per file and table, rejects and warnings per reason, repairs. */
 export function printImportSummary({ manifest, tally, rejectsFile }: ImportResult, seconds: number): void {
   const files = tally.toFileTable();
   const fileWidth = Math.max(4, ...files.map((row) => row.file.length));
   console.log(`\nImport ${manifest.import_id}`);
-  console.log(`${'file'.padEnd(fileWidth)}  ${'facilities'.padStart(10)}  ${'tanks'.padStart(10)}  ${'releases'.padStart(10)}  ${'rejects'.padStart(8)}`);
+  console.log(
+    `${'file'.padEnd(fileWidth)}  ${'facilities'.padStart(10)}  ${'tanks'.padStart(10)}  ${'releases'.padStart(10)}  ${'rejects'.padStart(8)}  ${'warnings'.padStart(8)}`,
+  );
   for (const row of files) {
     console.log(
-      `${row.file.padEnd(fileWidth)}  ${number(row.facilities).padStart(10)}  ${number(row.tanks).padStart(10)}  ${number(row.releases).padStart(10)}  ${number(row.rejects).padStart(8)}`,
+      `${row.file.padEnd(fileWidth)}  ${number(row.facilities).padStart(10)}  ${number(row.tanks).padStart(10)}  ${number(row.releases).padStart(10)}  ${number(row.rejects).padStart(8)}  ${number(row.warnings).padStart(8)}`,
     );
   }
   const rows = tally.toTable();
   const width = Math.max(...rows.map((row) => row.name.length), 14);
-  for (const group of ['records', 'rejects', 'repairs'] as const) {
+  for (const group of ['records', 'rejects', 'warnings', 'repairs'] as const) {
     const groupRows = rows.filter((row) => row.group === group);
     if (!groupRows.length) continue;
     console.log(`\n${group}`);

@@ -14,10 +14,14 @@ export interface ImportManifest {
   plan: ImportPlan;
   started_at: string;
   committed_at?: string;
-  counts?: { facilities: number; tanks: number; releases: number; rejects: number };
+  /** Set when the import stopped before its commit, with what stopped it (file, line, problem). */
+  failed_at?: string;
+  failure?: string;
+  counts?: { facilities: number; tanks: number; releases: number; rejects: number; warnings?: number };
   rejects_by_reason?: Record<string, number>;
   /** Tables the source provided, per state (DECISIONS.md 37). */
   tables_by_state?: Record<string, string[]>;
+  warnings_by_reason?: Record<string, number>;
 }
 
 export function importDirectory(dataDir: string, importId: string): string {
@@ -42,6 +46,18 @@ export async function readManifest(dataDir: string, importId: string): Promise<I
 
 /** Every committed import, oldest first. */
 export async function listManifests(dataDir: string): Promise<ImportManifest[]> {
+  return (await listAllManifests(dataDir)).filter((manifest) => Boolean(manifest.committed_at));
+}
+
+/** Where an import stands: committed, failed (with its reason), or never finished (running or killed). */
+export function importOutcome(manifest: ImportManifest): string {
+  if (manifest.committed_at) return 'committed';
+  if (manifest.failure !== undefined) return `failed: ${manifest.failure}`;
+  return 'not committed (still running, or stopped before its end)';
+}
+
+/** Every import that left a manifest, committed or not, oldest first. */
+export async function listAllManifests(dataDir: string): Promise<ImportManifest[]> {
   let ids: string[];
   try {
     ids = await readdir(path.join(dataDir, 'imports'));
@@ -49,7 +65,7 @@ export async function listManifests(dataDir: string): Promise<ImportManifest[]> 
     return [];
   }
   const manifests = await Promise.all(ids.map((id) => readManifest(dataDir, id).catch(() => undefined)));
-  return manifests.filter((manifest): manifest is ImportManifest => Boolean(manifest?.committed_at)).sort((a, b) => a.version - b.version);
+  return manifests.filter((manifest): manifest is ImportManifest => manifest !== undefined).sort((a, b) => a.version - b.version);
 }
 
 /** `imp-20261121-054412-3f9a`: sortable by time, unique enough for one data directory. */

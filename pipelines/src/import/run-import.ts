@@ -1,12 +1,14 @@
 /**
  * One import: read files (or generate), publish every record to the dataset topics, write the
- * rejects report, then publish the commit that tells ingest to finish and the workers to
- * rebuild. Returns the counts for the summary table.
+ * rejects report, then publish the commit that tells ingest to promote the staged records and
+ * the workers to rebuild. Returns the counts for the summary table. An import that cannot be
+ * read to its end publishes a failure instead (ingest drops what it staged) and throws an
+ * ImportFailedError saying which file and line and what was wrong.
  */
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { Topics, type ImportCommitted } from '@ust/schemas';
+import { Topics, type ImportCommitted, type ImportFailed } from '@ust/schemas';
 import type { EventLog, Logger } from '@ust/platform';
 import { loadCountyLocator } from '@ust/domain';
 import type { DatasetItem, ImportContext } from '../dataset-item.js';
@@ -15,6 +17,7 @@ import { generateNationalDataset } from '../generate/index.js';
 import { publishItems } from '../publish/publish-items.js';
 import { ImportTally } from '../read/tally.js';
 import { generatedCoverage } from '../read/table-coverage.js';
+import { SourceFileError } from '../read/source-file-error.js';
 import { importDirectory, newImportId, writeManifest, type ImportManifest, type ImportPlan } from './manifest.js';
 
 export interface RunImportDeps {
@@ -22,6 +25,17 @@ export interface RunImportDeps {
   dataDir: string;
   log: Logger;
   onProgress?: (tally: ImportTally) => void;
+}
+
+/** An import stopped before its commit; `reason` names the file, the line and the problem. */
+export class ImportFailedError extends Error {
+  constructor(
+    readonly manifest: ImportManifest,
+    readonly reason: string,
+  ) {
+    super(`Import ${manifest.import_id} failed: ${reason}`);
+    this.name = 'ImportFailedError';
+  }
 }
 
 export interface ImportResult {
@@ -50,20 +64,36 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
   const rejectsFile = path.join(importDirectory(deps.dataDir, manifest.import_id), 'rejects.jsonl');
   const rejects = createWriteStream(rejectsFile);
   const tally = new ImportTally();
-  await deps.events.ensureTopics([Topics.datasetFacilities, Topics.datasetTanks, Topics.datasetReleases, Topics.datasetCommitted].map((topic) => ({ topic })));
+  await deps.events.ensureTopics(
+    [Topics.datasetFacilities, Topics.datasetTanks, Topics.datasetReleases, Topics.datasetCommitted, Topics.datasetFailed].map((topic) => ({ topic })),
+  );
+  const sources = plan.kind === 'files' ? plan.paths.map((entry) => path.relative(plan.sourceRoot, entry) || '.') : ['generated'];
+  let failure: string | undefined;
   try {
     await publishItems(itemsOf(plan, context), { events: deps.events, rejects, tally, onProgress: deps.onProgress });
+  } catch (error) {
+    failure = failureReason(error, plan);
   } finally {
     rejects.end();
     await finished(rejects);
   }
+  if (failure !== undefined) {
+    // A replay of a live import re-writes rows that are live already (same id and version): it
+    // stays committed, and the failure is the replay's alone.
+    if (replayOf?.committed_at) {
+      await writeManifest(deps.dataDir, replayOf);
+      throw new ImportFailedError(replayOf, `the replay stopped, the import stays as it was: ${failure}`);
+    }
+    await recordFailure(manifest, sources, tally, failure, deps);
+  }
   const commit: ImportCommitted = {
     import_id: manifest.import_id,
     version: manifest.version,
-    sources: plan.kind === 'files' ? plan.paths.map((entry) => path.relative(plan.sourceRoot, entry) || '.') : ['generated'],
+    sources,
     counts: tally.counts,
     rejects_by_reason: tally.rejectsRecord(),
     tables_by_state: plan.kind === 'files' ? tally.tablesByState() : generatedCoverage(tally.tablesByState()),
+    warnings_by_reason: tally.warningsRecord(),
     committed_at: new Date().toISOString(),
   };
   await deps.events.publish(Topics.datasetCommitted, [{ key: manifest.import_id, value: JSON.stringify(commit) }]);
@@ -71,9 +101,37 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
   manifest.counts = commit.counts;
   manifest.rejects_by_reason = commit.rejects_by_reason;
   manifest.tables_by_state = commit.tables_by_state;
+  manifest.warnings_by_reason = commit.warnings_by_reason;
   await writeManifest(deps.dataDir, manifest);
   deps.log.info({ import_id: manifest.import_id, ...commit.counts }, 'import published');
   return { manifest, tally, rejectsFile };
+}
+
+/** What stopped the import, for the CLI, the manifest and the imports table: never a stack trace. */
+function failureReason(error: unknown, plan: ImportPlan): string {
+  if (error instanceof SourceFileError) {
+    const file = plan.kind === 'files' ? path.relative(plan.sourceRoot, error.file) || error.file : error.file;
+    return new SourceFileError(file, error.line, error.problem).message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function recordFailure(manifest: ImportManifest, sources: string[], tally: ImportTally, reason: string, deps: RunImportDeps): Promise<never> {
+  const failed: ImportFailed = {
+    import_id: manifest.import_id,
+    version: manifest.version,
+    sources,
+    reason,
+    counts: tally.counts,
+    failed_at: new Date().toISOString(),
+  };
+  await deps.events.publish(Topics.datasetFailed, [{ key: manifest.import_id, value: JSON.stringify(failed) }]);
+  manifest.failed_at = failed.failed_at;
+  manifest.failure = reason;
+  manifest.counts = failed.counts;
+  await writeManifest(deps.dataDir, manifest);
+  deps.log.info({ import_id: manifest.import_id, reason }, 'import failed');
+  throw new ImportFailedError(manifest, reason);
 }
 
 function itemsOf(plan: ImportPlan, context: ImportContext): AsyncIterable<DatasetItem> | Iterable<DatasetItem> {

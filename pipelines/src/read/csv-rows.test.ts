@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LineFeeds, readCsvHeader, readCsvRecords } from './csv-rows.js';
+import { SourceFileError } from './source-file-error.js';
 
 let directory: string;
 
@@ -23,6 +24,22 @@ async function recordsOf(name: string, text: string) {
 }
 
 describe('readCsvRecords', () => {
+  it('names the file and the line a record with an unclosed quote starts on, not the end of the file', async () => {
+    const failure = await recordsOf('unclosed.csv', 'id,name\n1,a\n2,"b\n3,c\n4,d\n').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SourceFileError);
+    expect((failure as SourceFileError).line).toBe(3);
+    expect((failure as SourceFileError).message).toBe(
+      `${path.join(directory, 'unclosed.csv')}, line 3: a quoted cell opened in this record is never closed (the file ends inside quotes)`,
+    );
+  });
+
+  it('names the line and the problem of other malformed CSV', async () => {
+    const failure = await recordsOf('closing.csv', 'id,name\n1,a\n2,"b"c\n').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SourceFileError);
+    expect((failure as SourceFileError).line).toBe(3);
+    expect((failure as SourceFileError).problem).toMatch(/^malformed CSV \(CSV_INVALID_CLOSING_QUOTE\): /);
+  });
+
   it('numbers each record by the line it starts on, across quoted line breaks and blank lines', async () => {
     const records = await recordsOf('multi.csv', 'id,address\n1,"14 E ST SE\nCAPITOL GROUNDS GARAGE"\n2,plain\n\n3,"a\n\nb"\n4,last');
     expect(records.map((r) => [r.line, r.cells[0]])).toEqual([

@@ -6,6 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { Transform, type TransformCallback } from 'node:stream';
 import { parse, type Info } from 'csv-parse';
+import { sourceFileError } from './source-file-error.js';
 
 export interface CsvRecord {
   /** 1-based line the record starts on (the header is line 1). */
@@ -55,11 +56,17 @@ function parserFor(file: string) {
     );
 }
 
-/** Every record of the file, the header first. */
+/** Every record of the file, the header first; a malformed file throws a SourceFileError naming the line. */
 export async function* readCsvRecords(file: string): AsyncGenerator<CsvRecord> {
-  for await (const { record, info } of parserFor(file) as AsyncIterable<{ record: string[]; info: Info }>) {
-    const breaks = record.reduce((sum, cell) => sum + (cell.match(LINE_BREAK)?.length ?? 0), 0);
-    yield { line: info.lines - breaks, cells: record };
+  let lastLine = 0;
+  try {
+    for await (const { record, info } of parserFor(file) as AsyncIterable<{ record: string[]; info: Info }>) {
+      const breaks = record.reduce((sum, cell) => sum + (cell.match(LINE_BREAK)?.length ?? 0), 0);
+      lastLine = info.lines;
+      yield { line: info.lines - breaks, cells: record };
+    }
+  } catch (error) {
+    throw sourceFileError(file, error, lastLine);
   }
 }
 

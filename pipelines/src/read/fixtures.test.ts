@@ -2,12 +2,14 @@
  * The importer on the real fixture files (pipelines/fixtures, see its README): exact values of
  * named records, and the counts of the whole fixture set.
  */
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCountyLocator } from '@ust/domain';
 import type { FacilityRecord, RejectedRow, ReleaseRecord, TankRecord } from '@ust/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportContext } from '../dataset-item.js';
 import { ImportTally, readSources } from './index.js';
+import { readCsvRecords } from './csv-rows.js';
 
 const context: ImportContext = {
   importId: 'fixtures-test',
@@ -355,42 +357,50 @@ describe('the whole fixture set', () => {
     expect(order.lastIndexOf('tank')).toBeLessThan(order.indexOf('release'));
   });
 
-  it('counts records and rejects per file', () => {
+  it('accepts or rejects every row it reads: records + rejected rows = data rows, per file', async () => {
+    for (const row of tally.toFileTable()) {
+      let records = -1; // the header
+      for await (const _record of readCsvRecords(path.join(context.sourceRoot, row.file))) records += 1;
+      expect(row.facilities + row.tanks + row.releases + row.rejects, row.file).toBe(records);
+    }
+  });
+
+  it('counts records, rejected rows and warnings per file', () => {
     const table = tally.toFileTable();
     console.table(table);
     expect(table).toEqual([
-      { file: 'epa-template/DC/Releases/release.csv', facilities: 0, tanks: 0, releases: 1065, rejects: 1 },
-      { file: 'epa-template/DC/UST/facility.csv', facilities: 1356, tanks: 0, releases: 0, rejects: 0 },
-      { file: 'epa-template/DC/UST/tank.csv', facilities: 0, tanks: 4479, releases: 0, rejects: 0 },
-      { file: 'epa-template/DE/UST/facility.csv', facilities: 2665, tanks: 0, releases: 0, rejects: 0 },
-      { file: 'epa-template/DE/UST/tank.csv', facilities: 0, tanks: 8986, releases: 0, rejects: 19 },
-      { file: 'epa-template/IA/Releases/Template.csv', facilities: 0, tanks: 0, releases: 6883, rejects: 11 },
-      { file: 'epa-template/IL/UST/facility.csv', facilities: 5751, tanks: 0, releases: 0, rejects: 2216 },
-      { file: 'epa-template/VT/UST/facility.csv', facilities: 752, tanks: 0, releases: 0, rejects: 48 },
-      { file: 'epa-template/VT/UST/tank.csv', facilities: 0, tanks: 1632, releases: 0, rejects: 1059 },
-      { file: 'ust-finder-tribal/2024-Nov/data/fac.csv', facilities: 3172, tanks: 0, releases: 0, rejects: 247 },
-      { file: 'ust-finder-tribal/2024-Nov/data/lust.csv', facilities: 0, tanks: 0, releases: 1341, rejects: 78 },
-      { file: 'ust-finder-tribal/2024-Nov/data/usts.csv', facilities: 0, tanks: 8518, releases: 0, rejects: 1084 },
+      { file: 'epa-template/DC/Releases/release.csv', facilities: 0, tanks: 0, releases: 1065, rejects: 1, warnings: 0 },
+      { file: 'epa-template/DC/UST/facility.csv', facilities: 1356, tanks: 0, releases: 0, rejects: 0, warnings: 0 },
+      { file: 'epa-template/DC/UST/tank.csv', facilities: 0, tanks: 4479, releases: 0, rejects: 0, warnings: 0 },
+      { file: 'epa-template/DE/UST/facility.csv', facilities: 2665, tanks: 0, releases: 0, rejects: 0, warnings: 0 },
+      { file: 'epa-template/DE/UST/tank.csv', facilities: 0, tanks: 8986, releases: 0, rejects: 0, warnings: 19 },
+      { file: 'epa-template/IA/Releases/Template.csv', facilities: 0, tanks: 0, releases: 6883, rejects: 10, warnings: 1 },
+      { file: 'epa-template/IL/UST/facility.csv', facilities: 5751, tanks: 0, releases: 0, rejects: 484, warnings: 1732 },
+      { file: 'epa-template/VT/UST/facility.csv', facilities: 752, tanks: 0, releases: 0, rejects: 29, warnings: 19 },
+      { file: 'epa-template/VT/UST/tank.csv', facilities: 0, tanks: 1632, releases: 0, rejects: 1059, warnings: 0 },
+      { file: 'ust-finder-tribal/2024-Nov/data/fac.csv', facilities: 3172, tanks: 0, releases: 0, rejects: 6, warnings: 241 },
+      { file: 'ust-finder-tribal/2024-Nov/data/lust.csv', facilities: 0, tanks: 0, releases: 1341, rejects: 0, warnings: 78 },
+      { file: 'ust-finder-tribal/2024-Nov/data/usts.csv', facilities: 0, tanks: 8518, releases: 0, rejects: 12, warnings: 1072 },
     ]);
   });
 
-  it('counts rejects per reason and repairs', () => {
+  it('counts rejects, warnings and repairs per reason', () => {
     const table = tally.toTable();
     console.table(table);
     expect(table).toEqual([
       { group: 'records', name: 'facilities', count: 13696 },
       { group: 'records', name: 'tanks', count: 23615 },
       { group: 'records', name: 'releases', count: 9289 },
-      { group: 'rejects', name: 'placeholder coordinates (0, 0), set to null', count: 1800 },
-      { group: 'rejects', name: 'placeholder date, field set to null', count: 1088 },
       { group: 'rejects', name: 'facility does not exist', count: 1059 },
       { group: 'rejects', name: 'duplicate id', count: 542 },
-      { group: 'rejects', name: 'longitude sign missing (repaired)', count: 154 },
-      { group: 'rejects', name: 'coordinates outside the stated state', count: 97 },
-      { group: 'rejects', name: 'latitude and longitude swapped (repaired)', count: 18 },
-      { group: 'rejects', name: 'invalid ZIP code, field set to null', count: 2 },
-      { group: 'rejects', name: 'unparseable date, field set to null', count: 2 },
-      { group: 'rejects', name: 'date in the future, field set to null', count: 1 },
+      { group: 'warnings', name: 'placeholder coordinates (0, 0), set to null', count: 1800 },
+      { group: 'warnings', name: 'placeholder date, field set to null', count: 1088 },
+      { group: 'warnings', name: 'longitude sign missing (repaired)', count: 154 },
+      { group: 'warnings', name: 'coordinates outside the stated state', count: 97 },
+      { group: 'warnings', name: 'latitude and longitude swapped (repaired)', count: 18 },
+      { group: 'warnings', name: 'invalid ZIP code, field set to null', count: 2 },
+      { group: 'warnings', name: 'unparseable date, field set to null', count: 2 },
+      { group: 'warnings', name: 'date in the future, field set to null', count: 1 },
       { group: 'repairs', name: 'negated longitude', count: 154 },
       { group: 'repairs', name: 'corrected from latlong.csv', count: 28 },
       { group: 'repairs', name: 'swapped latitude and longitude', count: 18 },

@@ -25,6 +25,22 @@ export const REJECT = {
 
 export type RejectReason = (typeof REJECT)[keyof typeof REJECT] | CoordinateProblem;
 
+/**
+ * The reasons that keep a row out of the tables. Every other reason is a warning: the row is
+ * imported with the value nulled, repaired or taken from elsewhere, so it counts as accepted.
+ */
+const ROW_NOT_IMPORTED: ReadonlySet<string> = new Set([
+  REJECT.missingId,
+  REJECT.duplicateId,
+  REJECT.facilityMissing,
+  REJECT.unknownState,
+  REJECT.unusedCorrection,
+  REJECT.unparseableCorrection,
+]);
+
+/** True when a reject row of this reason means its source row was not imported. */
+export const rejectsRow = (reason: string): boolean => ROW_NOT_IMPORTED.has(reason);
+
 /** The reject rows of one source row. */
 export class RowRejects {
   readonly rows: RejectedRow[] = [];

@@ -6,7 +6,7 @@ const facility = (coordinate_repair: string | null) =>
   ({ kind: 'facility', record: { facility_id: 'DC-1', state: 'DC', source: 'a/facility.csv', coordinate_repair } as FacilityRecord }) as const;
 const tank = { kind: 'tank', record: { facility_id: 'DC-1', state: 'DC', source: 'a/tank.csv' } as TankRecord } as const;
 const release = { kind: 'release', record: { release_id: 'IA-R1', state: 'IA', source: 'b/release.csv', coordinate_repair: null } as ReleaseRecord } as const;
-const reject = (file: string, reason: string) => ({ kind: 'reject', record: { file, line: 2, field: 'x', value: null, reason } }) as const;
+const reject = (file: string, reason: string, line = 2) => ({ kind: 'reject', record: { file, line, field: 'x', value: null, reason } }) as const;
 
 describe('ImportTally', () => {
   it('counts records per table, rejects per reason and repairs, per file too', () => {
@@ -17,31 +17,39 @@ describe('ImportTally', () => {
       tank,
       tank,
       release,
-      reject('a/tank.csv', 'facility does not exist'),
+      reject('a/tank.csv', 'facility does not exist', 2),
       reject('a/facility.csv', 'duplicate id'),
-      reject('a/tank.csv', 'facility does not exist'),
+      reject('a/tank.csv', 'facility does not exist', 3),
+      // One row, two reasons not to import it: one rejected row.
+      reject('a/tank.csv', 'missing id', 4),
+      reject('a/tank.csv', 'facility does not exist', 4),
+      // Imported with a value nulled: a warning, not a reject.
+      reject('a/tank.csv', 'placeholder date, field set to null', 5),
     ]) {
       tally.add(item);
     }
-    expect(tally.counts).toEqual({ facilities: 2, tanks: 2, releases: 1, rejects: 3 });
+    expect(tally.counts).toEqual({ facilities: 2, tanks: 2, releases: 1, rejects: 4, warnings: 1 });
     expect(tally.tablesByState()).toEqual({ DC: ['facilities', 'tanks'], IA: ['releases'] });
     expect(tally.toTable()).toEqual([
       { group: 'records', name: 'facilities', count: 2 },
       { group: 'records', name: 'tanks', count: 2 },
       { group: 'records', name: 'releases', count: 1 },
-      { group: 'rejects', name: 'facility does not exist', count: 2 },
+      { group: 'rejects', name: 'facility does not exist', count: 3 },
       { group: 'rejects', name: 'duplicate id', count: 1 },
+      { group: 'rejects', name: 'missing id', count: 1 },
+      { group: 'warnings', name: 'placeholder date, field set to null', count: 1 },
       { group: 'repairs', name: 'negated longitude', count: 1 },
       { group: 'repairs', name: 'swapped latitude and longitude', count: 1 },
     ]);
     expect(tally.toFileTable()).toEqual([
-      { file: 'a/facility.csv', facilities: 2, tanks: 0, releases: 0, rejects: 1 },
-      { file: 'a/tank.csv', facilities: 0, tanks: 2, releases: 0, rejects: 2 },
-      { file: 'b/release.csv', facilities: 0, tanks: 0, releases: 1, rejects: 0 },
+      { file: 'a/facility.csv', facilities: 2, tanks: 0, releases: 0, rejects: 1, warnings: 0 },
+      { file: 'a/tank.csv', facilities: 0, tanks: 2, releases: 0, rejects: 3, warnings: 1 },
+      { file: 'b/release.csv', facilities: 0, tanks: 0, releases: 1, rejects: 0, warnings: 0 },
     ]);
     expect(tally.toRejectTable()).toEqual([
       { file: 'a/facility.csv', reason: 'duplicate id', count: 1 },
-      { file: 'a/tank.csv', reason: 'facility does not exist', count: 2 },
+      { file: 'a/tank.csv', reason: 'facility does not exist', count: 3 },
+      { file: 'a/tank.csv', reason: 'missing id', count: 1 },
     ]);
   });
 

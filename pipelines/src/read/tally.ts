@@ -1,10 +1,16 @@
-/** Counts of an import for its summary table: records per table, rejects per reason, repairs. */
+/**
+ * Counts of an import for its summary table: records per table, rejected rows per reason,
+ * warnings per reason (a row imported with a value nulled or repaired) and repairs. A source row
+ * is either accepted (a record) or rejected (not imported), so records + rejects = rows read;
+ * warnings are counted apart, because their rows are among the records.
+ */
 import type { DatasetTable } from '@ust/schemas';
 import type { DatasetItem } from '../dataset-item.js';
+import { rejectsRow } from './rejects.js';
 import { TableCoverage } from './table-coverage.js';
 
 export interface TallyRow {
-  group: 'records' | 'rejects' | 'repairs';
+  group: 'records' | 'rejects' | 'warnings' | 'repairs';
   /** Table name, reject reason, or repair. */
   name: string;
   count: number;
@@ -15,7 +21,10 @@ export interface FileTallyRow {
   facilities: number;
   tanks: number;
   releases: number;
+  /** Rows not imported. */
   rejects: number;
+  /** Warnings of imported rows (one row may have several). */
+  warnings: number;
 }
 
 const TABLE_OF = { facility: 'facilities', tank: 'tanks', release: 'releases' } as const;
@@ -23,6 +32,9 @@ const TABLE_OF = { facility: 'facilities', tank: 'tanks', release: 'releases' } 
 export class ImportTally {
   readonly #records = { facilities: 0, tanks: 0, releases: 0 };
   readonly #reasons = new Map<string, number>();
+  readonly #warnings = new Map<string, number>();
+  /** `file:line` of every rejected row: a row with two reasons to reject it is one row. */
+  readonly #rejectedRows = new Set<string>();
   readonly #repairs = new Map<string, number>();
   readonly #files = new Map<string, FileTallyRow>();
   readonly #fileReasons = new Map<string, Map<string, number>>();
@@ -32,9 +44,18 @@ export class ImportTally {
     this.#coverage.add(item);
     const file = item.kind === 'reject' ? item.record.file : item.record.source;
     let perFile = this.#files.get(file);
-    if (!perFile) this.#files.set(file, (perFile = { file, facilities: 0, tanks: 0, releases: 0, rejects: 0 }));
+    if (!perFile) this.#files.set(file, (perFile = { file, facilities: 0, tanks: 0, releases: 0, rejects: 0, warnings: 0 }));
     if (item.kind === 'reject') {
-      perFile.rejects += 1;
+      if (!rejectsRow(item.record.reason)) {
+        perFile.warnings += 1;
+        increment(this.#warnings, item.record.reason);
+        return;
+      }
+      const row = `${file}:${item.record.line}`;
+      if (!this.#rejectedRows.has(row)) {
+        this.#rejectedRows.add(row);
+        perFile.rejects += 1;
+      }
       increment(this.#reasons, item.record.reason);
       let reasons = this.#fileReasons.get(file);
       if (!reasons) this.#fileReasons.set(file, (reasons = new Map()));
@@ -59,10 +80,11 @@ export class ImportTally {
     }
   }
 
-  get counts(): { facilities: number; tanks: number; releases: number; rejects: number } {
-    let rejects = 0;
-    for (const count of this.#reasons.values()) rejects += count;
-    return { ...this.#records, rejects };
+  /** Records per table, rejected rows, and warnings. */
+  get counts(): { facilities: number; tanks: number; releases: number; rejects: number; warnings: number } {
+    let warnings = 0;
+    for (const count of this.#warnings.values()) warnings += count;
+    return { ...this.#records, rejects: this.#rejectedRows.size, warnings };
   }
 
   /** Records of every table (rejected rows excluded): the progress bar's count. */
@@ -80,15 +102,21 @@ export class ImportTally {
     return Object.fromEntries(sorted(this.#reasons));
   }
 
+  /** Warnings per reason as a plain object, most frequent first. */
+  warningsRecord(): Record<string, number> {
+    return Object.fromEntries(sorted(this.#warnings));
+  }
+
   rejectsByReason(): ReadonlyMap<string, number> {
     return new Map(this.#reasons);
   }
 
-  /** Records per table, then rejects per reason and repairs, each most frequent first. */
+  /** Records per table, then rejects, warnings and repairs per reason, each most frequent first. */
   toTable(): TallyRow[] {
     return [
       ...Object.entries(this.#records).map(([name, count]): TallyRow => ({ group: 'records', name, count })),
       ...sorted(this.#reasons).map(([name, count]): TallyRow => ({ group: 'rejects', name, count })),
+      ...sorted(this.#warnings).map(([name, count]): TallyRow => ({ group: 'warnings', name, count })),
       ...sorted(this.#repairs).map(([name, count]): TallyRow => ({ group: 'repairs', name, count })),
     ];
   }

@@ -5,3 +5,5 @@ export { applyTelemetryRetention, telemetryTtlDays, MAX_TELEMETRY_TTL_DAYS } fro
 export { telemetryLogsConsumer } from './consumers/telemetry-logs.consumer.js';
 export { telemetryActivitiesConsumer } from './consumers/telemetry-activities.consumer.js';
 export type { TelemetryConsumerOptions } from './consumers/telemetry-consumer.js';
+export { buildConsumers } from './consumers/index.js';
+export { dropAbandonedStaging } from './staging/import-staging.js';

@@ -8,6 +8,6 @@ import { startEmbeddedBackend } from './embedded-backend.js';
 runPipelineCli({
   async openEmbeddedBackend(config, log) {
     const { ports, close } = await startEmbeddedBackend(config, log, 'pipeline');
-    return { events: ports.events, jobs: ports.jobs, close };
+    return { events: ports.events, jobs: ports.jobs, store: ports.store, close };
   },
 });

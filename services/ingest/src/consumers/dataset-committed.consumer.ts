@@ -1,12 +1,14 @@
 /**
- * Reacts to `ust.dataset.committed.v1`: waits until every record of the import is in
- * ClickHouse (the record topics are consumed independently, so the commit can overtake them),
- * records the import, and enqueues the rebuild of the derived data.
+ * Reacts to `ust.dataset.committed.v1`: waits until every record of the import is staged (the
+ * record topics are consumed independently, so the commit can overtake them), promotes the
+ * staged records to the live tables, records the import, and enqueues the rebuild of the derived
+ * data. Then drops what imports killed long ago left in staging.
  */
 import Value from 'typebox/value';
 import { ConsumerGroups, ImportCommitted, JobNames, JobQueueOf, Topics } from '@ust/schemas';
 import type { AnalyticsStore, JobQueue, Logger } from '@ust/platform';
 import { InvalidMessageError, type ConsumerDefinition } from '../consumer.js';
+import { DATASET_TABLES, dropAbandonedStaging, promoteStagedImport, writtenRows } from '../staging/import-staging.js';
 
 export interface CommittedDeps {
   store: AnalyticsStore;
@@ -14,9 +16,13 @@ export interface CommittedDeps {
   log: Logger;
   /** How long to wait for the records before the batch fails (and is redelivered). @defaultValue 600000 */
   writeTimeoutMs?: number;
+  /**
+   * Staged records of an import started longer ago than this, with no outcome, belong to an
+   * import killed before its commit or failure was published; they are dropped after each commit.
+   * @defaultValue 86400000 (24 hours)
+   */
+  abandonedAfterMs?: number;
 }
-
-const TABLES = ['facilities', 'tanks', 'releases'] as const;
 
 export function datasetCommittedConsumer(deps: CommittedDeps): ConsumerDefinition<ImportCommitted> {
   return {
@@ -41,6 +47,7 @@ export function datasetCommittedConsumer(deps: CommittedDeps): ConsumerDefinitio
     async writeBatch(commits) {
       for (const commit of commits) {
         await waitUntilWritten(deps, commit);
+        await promoteStagedImport(deps.store, commit.import_id);
         await deps.store.insert('imports', [
           {
             import_id: commit.import_id,
@@ -50,8 +57,11 @@ export function datasetCommittedConsumer(deps: CommittedDeps): ConsumerDefinitio
             rejects_by_reason: commit.rejects_by_reason,
             // Empty for a commit published before coverage was recorded: the rebuild infers it.
             tables_by_state: commit.tables_by_state ?? {},
+            warnings_by_reason: commit.warnings_by_reason ?? {},
             started_at: new Date(commit.version).toISOString(),
             committed_at: commit.committed_at,
+            status: 'committed',
+            failure: null,
             updated: Date.now(),
           },
         ]);
@@ -65,6 +75,8 @@ export function datasetCommittedConsumer(deps: CommittedDeps): ConsumerDefinitio
         );
         deps.log.info({ import_id: commit.import_id, ...commit.counts }, 'import written; rebuilding derived data');
       }
+      const abandoned = await dropAbandonedStaging(deps.store, new Date(Date.now() - (deps.abandonedAfterMs ?? 86_400_000)));
+      if (abandoned.length) deps.log.warn({ imports: abandoned }, 'dropped the staged records of imports that never committed');
     },
   };
 }
@@ -79,13 +91,13 @@ async function waitUntilWritten(deps: CommittedDeps, commit: ImportCommitted): P
   }
 }
 
-/** Tables with fewer rows of the import than it published (raw rows: replays only add). */
+/** Tables with fewer rows of the import, staged or live, than it published (raw rows: replays only add). */
 async function missingRecords(store: AnalyticsStore, commit: ImportCommitted): Promise<string[]> {
   const missing: string[] = [];
-  for (const table of TABLES) {
-    const [row] = await store.query<{ n: number }>(`SELECT count() AS n FROM ${table} WHERE import_id = {id:String}`, { id: commit.import_id });
+  for (const table of DATASET_TABLES) {
+    const written = await writtenRows(store, table, commit.import_id);
     const expected = commit.counts[table];
-    if ((row?.n ?? 0) < expected) missing.push(`${table} ${row?.n ?? 0}/${expected}`);
+    if (written < expected) missing.push(`${table} ${written}/${expected}`);
   }
   return missing;
 }

@@ -1,28 +1,34 @@
 /**
  * Writes dataset records (facilities, tanks, releases) from the dataset topics to ClickHouse.
  * Each message is validated against its table's schema; a bad one is dead-lettered with the
- * first schema error. Tables are ReplacingMergeTree by version, so a redelivered batch or a
- * replayed import adds no rows.
+ * first schema error. A new import's records go to the staging tables, invisible until its
+ * commit promotes them; records of an import already committed (a replay, Kafka's replay from the
+ * beginning) go straight to the live tables, which are ReplacingMergeTree by version, so the same
+ * rows again add none; records of a failed import are dropped.
  */
 import { Compile, type Validator } from 'typebox/compile';
 import { ConsumerGroups, FacilityRecord, ReleaseRecord, TankRecord, Topics } from '@ust/schemas';
 import type { AnalyticsStore } from '@ust/platform';
 import { InvalidMessageError, type ConsumerDefinition } from '../consumer.js';
+import { importStatuses, stagingTable, type DatasetTable, type ImportStatus } from '../staging/import-staging.js';
 
 // Compiled once: validating millions of records with the interpreted checker dominates an import.
-const TABLE_OF_TOPIC: Record<string, { table: string; validator: Validator }> = {
+const TABLE_OF_TOPIC: Record<string, { table: DatasetTable; validator: Validator }> = {
   [Topics.datasetFacilities]: { table: 'facilities', validator: Compile(FacilityRecord) },
   [Topics.datasetTanks]: { table: 'tanks', validator: Compile(TankRecord) },
   [Topics.datasetReleases]: { table: 'releases', validator: Compile(ReleaseRecord) },
 };
 
 export interface TableRow {
-  table: string;
+  table: DatasetTable;
+  importId: string;
   /** The message value: a validated record, written as it is (no re-encoding). */
   json: string;
 }
 
 export function datasetRecordsConsumer(store: AnalyticsStore): ConsumerDefinition<TableRow> {
+  // Outcomes are final once recorded, so each import's is looked up until it has one.
+  const outcomes = new Map<string, ImportStatus>();
   return {
     name: 'dataset-records',
     groupId: ConsumerGroups.datasetWriter,
@@ -44,11 +50,16 @@ export function datasetRecordsConsumer(store: AnalyticsStore): ConsumerDefinitio
         const [first] = target.validator.Errors(row);
         throw new InvalidMessageError(`${first?.instancePath || '(record)'} ${first?.message ?? 'is invalid'}`);
       }
-      return { table: target.table, json };
+      return { table: target.table, importId: (row as { import_id: string }).import_id, json };
     },
     async writeBatch(rows) {
+      const unknown = [...new Set(rows.map((row) => row.importId))].filter((id) => !outcomes.has(id));
+      for (const [id, status] of await importStatuses(store, unknown)) outcomes.set(id, status);
       const byTable = new Map<string, string[]>();
-      for (const { table, json } of rows) {
+      for (const { table: live, importId, json } of rows) {
+        const outcome = outcomes.get(importId);
+        if (outcome === 'failed') continue;
+        const table = outcome === 'committed' ? live : stagingTable(live);
         const tableRows = byTable.get(table);
         if (tableRows) tableRows.push(json);
         else byTable.set(table, [json]);

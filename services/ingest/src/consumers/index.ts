@@ -2,6 +2,7 @@ import type { ConsumerDefinition } from '../consumer.js';
 import type { Logger, Ports } from '@ust/platform';
 import { datasetRecordsConsumer } from './dataset-records.consumer.js';
 import { datasetCommittedConsumer } from './dataset-committed.consumer.js';
+import { datasetFailedConsumer } from './dataset-failed.consumer.js';
 import { telemetryLogsConsumer } from './telemetry-logs.consumer.js';
 import { telemetryActivitiesConsumer } from './telemetry-activities.consumer.js';
 import { deadLettersConsumer } from './dead-letters.consumer.js';
@@ -14,6 +15,7 @@ export function buildConsumers(deps: Pick<Ports, 'store' | 'jobs'> & { log: Logg
   return [
     datasetRecordsConsumer(deps.store),
     datasetCommittedConsumer({ store: deps.store, jobs: deps.jobs, log: deps.log }),
+    datasetFailedConsumer({ store: deps.store, log: deps.log }),
     telemetryLogsConsumer({ store: deps.store }),
     telemetryActivitiesConsumer({ store: deps.store }),
     deadLettersConsumer(deps.store),

@@ -29,6 +29,9 @@ describe('renderClusterMigration', () => {
       'user_activities',
       'metrics_1m',
       'dead_letters',
+      'facilities_staging',
+      'tanks_staging',
+      'releases_staging',
     ]);
     expect(rendered.length).toBeGreaterThan(migrations.flatMap((migration) => migration.statements).length);
     for (const statement of rendered) expect(statement).toMatch(/^(CREATE TABLE|CREATE MATERIALIZED VIEW|ALTER TABLE) (IF NOT EXISTS )?\w+ ON CLUSTER 'ust' /);
@@ -59,6 +62,22 @@ describe('renderClusterMigration', () => {
     );
     // A redelivered event has the same timestamp and id: it lands on the shard of its first copy.
     expect(logs[1]).toContain('cityHash64(timestamp, event_id)');
+  });
+
+  it('keeps each staging table partitioned by import on the shards, sharded by the live sort key', () => {
+    const tanks = rendered.filter((statement) => /^CREATE TABLE IF NOT EXISTS tanks_staging(_local)? /.test(statement)).map(oneLine);
+    expect(tanks[0]).toContain(
+      "ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/tanks_staging_local', '{replica}') PARTITION BY import_id ORDER BY (facility_id, tank_id)",
+    );
+    // A staged row lands on the shard its live copy will: promotion moves no row between shards.
+    expect(tanks[1]).toContain('cityHash64(facility_id, tank_id)');
+    expect(alterTableParts({ cluster: 'ust' }, 'tanks_staging', 'DROP PARTITION {id:String}')).toBe(
+      "ALTER TABLE tanks_staging_local ON CLUSTER 'ust' DROP PARTITION {id:String}",
+    );
+    expect(rendered.filter((statement) => statement.includes('ADD COLUMN IF NOT EXISTS status'))).toEqual([
+      "ALTER TABLE imports_local ON CLUSTER 'ust' ADD COLUMN IF NOT EXISTS status LowCardinality(String) DEFAULT 'committed', ADD COLUMN IF NOT EXISTS failure Nullable(String), ADD COLUMN IF NOT EXISTS warnings UInt32 DEFAULT 0, ADD COLUMN IF NOT EXISTS warnings_by_reason Map(String, UInt32)",
+      "ALTER TABLE imports ON CLUSTER 'ust' ADD COLUMN IF NOT EXISTS status LowCardinality(String) DEFAULT 'committed', ADD COLUMN IF NOT EXISTS failure Nullable(String), ADD COLUMN IF NOT EXISTS warnings UInt32 DEFAULT 0, ADD COLUMN IF NOT EXISTS warnings_by_reason Map(String, UInt32)",
+    ]);
   });
 
   it('makes the per-minute view read and write the shard-local tables', () => {
