@@ -169,7 +169,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
               // Checked on the server for every admin route, whatever the web app shows.
               admin.addHook('onRequest', fastify.requireRole('admin'));
               documentRouteAccess(admin, { role: 'admin' });
-              await admin.register(adminRoutes);
+              await admin.register(adminRoutes, { dataDir: config.dataDir });
             },
             { prefix: '/admin' },
           );

@@ -4,6 +4,7 @@
  * Each section catches its own failure, so an unreachable Kafka still leaves the queues and the
  * dead letters readable.
  */
+import path from 'node:path';
 import { checkPorts, consumerLag, UnknownTopicError, type Ports } from '@ust/platform';
 import { readDatasetMeta } from '@ust/read-model';
 import { DEAD_LETTER_WINDOW_MINUTES, Queues, TopicsOfGroup, type PartitionLagStatus, type QueueStatus, type SystemHealth } from '@ust/schemas';
@@ -64,9 +65,20 @@ async function readDerivedData(cache: Ports['cache'], now: Date) {
   };
 }
 
-export async function readSystemHealth(ports: Ports, now: Date = new Date()): Promise<SystemHealth> {
+/**
+ * A port's target as the health view shows it: a path inside the data directory (chDB's tables)
+ * as `DATA_DIR/...`, so no answer names the server's file system; URLs (their passwords already
+ * hidden by the adapters) as they are.
+ */
+export function displayTarget(target: string, dataDir: string): string {
+  const relative = path.relative(path.resolve(dataDir), target);
+  if (!path.isAbsolute(target) || relative.startsWith('..') || path.isAbsolute(relative)) return target;
+  return relative === '' ? 'DATA_DIR' : `DATA_DIR/${relative.split(path.sep).join('/')}`;
+}
+
+export async function readSystemHealth(ports: Ports, dataDir: string, now: Date = new Date()): Promise<SystemHealth> {
   const [portStatus, lag, deadLetters, jobQueues, derived] = await Promise.all([
-    checkPorts(ports),
+    checkPorts(ports).then((statuses) => statuses.map((status) => ({ ...status, target: displayTarget(status.target, dataDir) }))),
     section(() => readConsumerLag(ports.events), { partitions: [] }),
     section(
       async () => {

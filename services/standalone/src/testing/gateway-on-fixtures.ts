@@ -34,7 +34,8 @@ export async function startGatewayOnFixtures(name: string, env: Record<string, s
   );
   await awaitRebuild(ports.jobs, manifest);
   const issuer = await createTestIssuer();
-  const gateway = await buildGateway({ config: loadConfig({ ...issuer.env, ...env }), ports, logger: log, signingKeys: issuer.signingKeys });
+  // The data directory the ports use, as a running platform has it.
+  const gateway = await buildGateway({ config: loadConfig({ ...issuer.env, DATA_DIR: dataDir, ...env }), ports, logger: log, signingKeys: issuer.signingKeys });
   return {
     gateway,
     ports,

@@ -31,7 +31,7 @@ import { listUsersWithActivityCounts } from '../../queries/admin/list-users-with
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
-const adminRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+const adminRoutes: FastifyPluginAsyncTypebox<{ dataDir: string }> = async (fastify, { dataDir }) => {
   const { store } = fastify.ports;
 
   fastify.get(
@@ -96,7 +96,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: SystemHealth, ...errors },
       },
     },
-    async () => readSystemHealth(fastify.ports),
+    async () => readSystemHealth(fastify.ports, dataDir),
   );
 
   fastify.post(
