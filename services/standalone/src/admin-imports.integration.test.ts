@@ -5,7 +5,7 @@
  * uploaded and followed to live with its counts, a rejects report with formula cells guarded,
  * and replays.
  */
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,12 @@ describe('admin imports API', () => {
 
   const signIn = async (user: typeof general | typeof admin) => {
     const headers = await issuer.headers(user);
-    const response = await gateway.inject({ method: 'POST', url: '/api/user-profile', headers, payload: { sub: user.sub, email: user.email, name: user.name } });
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/user-profile',
+      headers,
+      payload: { sub: user.sub, email: user.email, name: user.name },
+    });
     expect(response.statusCode).toBe(200);
     return headers;
   };
@@ -123,7 +128,10 @@ describe('admin imports API', () => {
       { file: { name: 'notes.txt', content: 'hello' }, message: 'notes.txt: not a CSV file (EPA template or UST Finder .csv files only)' },
       { file: { name: 'DE/UST/empty.csv', content: '' }, message: 'DE/UST/empty.csv: the file is empty' },
       { file: { name: '../up.csv', content: 'a\n1\n' }, message: '../up.csv: not a file name inside the upload' },
-      { file: { name: 'lookup.csv', content: 'Code,Meaning\n1,One\n' }, message: expect.stringMatching(/^lookup\.csv: not a known EPA template or UST Finder file \(unknown layout/) },
+      {
+        file: { name: 'lookup.csv', content: 'Code,Meaning\n1,One\n' },
+        message: expect.stringMatching(/^lookup\.csv: not a known EPA template or UST Finder file \(unknown layout/),
+      },
     ];
     for (const { file, message } of cases) {
       const response = await upload([file]);
@@ -166,7 +174,10 @@ describe('admin imports API', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('file,line,field,value,reason');
     expect(lines.slice(1)).toEqual([
       `DE/UST/tank.csv,2,FacilityID,"'=HYPERLINK(""x"")",facility does not exist`,

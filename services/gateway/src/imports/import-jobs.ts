@@ -5,7 +5,16 @@
  * then waits for ingest's commit and the workers' rebuild, and records every step in the run
  * record the API reads.
  */
-import { awaitRebuild, ImportFailedError, readManifest, republishAllImports, runImport, estimateRows, type ImportManifest, type ImportTally } from '@ust/pipelines';
+import {
+  awaitRebuild,
+  ImportFailedError,
+  readManifest,
+  republishAllImports,
+  runImport,
+  estimateRows,
+  type ImportManifest,
+  type ImportTally,
+} from '@ust/pipelines';
 import { readDatasetMeta } from '@ust/read-model';
 import { IMPORTS_QUEUE, ImportJobNames } from '@ust/schemas';
 import type { Logger, Ports, WorkerHandle } from '@ust/platform';
@@ -58,7 +67,11 @@ async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: 
   try {
     // A new import runs under the id the API answered with: a manifest without a commit carries it.
     const manifestOf: ImportManifest = replayOf ?? { import_id: importId, version: startedAt, plan: current.plan, started_at: current.started_at! };
-    const result = await runImport(current.plan, { events: deps.ports.events, dataDir: deps.dataDir, log: deps.log, onProgress: progressWriter(save, startedAt) }, manifestOf);
+    const result = await runImport(
+      current.plan,
+      { events: deps.ports.events, dataDir: deps.dataDir, log: deps.log, onProgress: progressWriter(save, startedAt) },
+      manifestOf,
+    );
     await save({ status: 'rebuilding', records: result.tally.records });
     await awaitRebuild(deps.ports.jobs, result.manifest);
     const meta = await readDatasetMeta(deps.ports.cache);

@@ -89,7 +89,8 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
       } catch (error) {
         if (error instanceof UploadError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, request.id));
         if (error instanceof InboxPathError) return reply.badRequest(error.message);
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(errorBody(413, tooLarge(limitBytes).message, request.id));
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          return reply.code(413).send(errorBody(413, tooLarge(limitBytes).message, request.id));
         throw error;
       }
     },
@@ -114,7 +115,13 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
     },
     async (request, reply) => {
       const file = path.join(importDirectory(dataDir, request.params.id), 'rejects.jsonl');
-      if (!(await access(file).then(() => true, () => false))) return reply.notFound(`Import ${request.params.id} has no rejects report`);
+      if (
+        !(await access(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return reply.notFound(`Import ${request.params.id} has no rejects report`);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="rejects-${request.params.id}.csv"`)
@@ -136,7 +143,8 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
       const { id } = request.params;
       const manifest = await readManifest(dataDir, id).catch(() => null);
       if (!manifest) return reply.notFound(`No import ${id}`);
-      if (!manifest.committed_at) return reply.conflict(`Import ${id} never went live (${manifest.failure ?? 'not committed'}); import the files again instead`);
+      if (!manifest.committed_at)
+        return reply.conflict(`Import ${id} never went live (${manifest.failure ?? 'not committed'}); import the files again instead`);
       const record = await readRunRecord(dataDir, id);
       if (record) await writeRunRecord(dataDir, { ...record, status: 'queued', failure: null, queued_at: new Date().toISOString(), finished_at: null });
       const jobId = `replay-${id}-${Date.now()}`;
@@ -148,7 +156,11 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
   fastify.post(
     '/replay',
     {
-      schema: { tags: ['admin'], summary: 'Replay from the beginning: every committed import again, in version order', response: { 202: ImportJobAccepted, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Replay from the beginning: every committed import again, in version order',
+        response: { 202: ImportJobAccepted, ...errors },
+      },
     },
     async (_request, reply) => {
       const jobId = `replay-all-${Date.now()}`;
