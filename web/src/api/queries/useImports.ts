@@ -27,10 +27,12 @@ export function useImportsQuery() {
 /**
  * The live dataset (version, build time, real and generated counts) from the statistics, asked
  * afresh here rather than from the dashboard's 10-minute session copy: an import just changed it.
+ * `newestBuild` is the newest dataset version the imports list shows.
  */
-export function useLiveDatasetQuery() {
+export function useLiveDatasetQuery(newestBuild: string | null) {
   return useAuthedQuery({
-    queryKey: LIVE_DATASET_QUERY_KEY,
+    // A build the imports list names that was not there before asks again.
+    queryKey: [...LIVE_DATASET_QUERY_KEY, newestBuild],
     queryFn: (api, { signal }) => api.call('GET /api/facilities-statistics', { signal }),
     staleTime: 0,
   });
@@ -38,7 +40,8 @@ export function useLiveDatasetQuery() {
 
 function useRefreshAfter() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: IMPORTS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: LIVE_DATASET_QUERY_KEY })]);
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: IMPORTS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: LIVE_DATASET_QUERY_KEY })]);
 }
 
 /** POST /api/admin/imports with the chosen files, each under its relative name (`DE/UST/tank.csv`). */

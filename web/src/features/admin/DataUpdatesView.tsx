@@ -12,7 +12,7 @@ import { Loading } from '../../components/Loading';
 import { Modal, ModalHeader } from '../../components/Modal';
 import { Time } from './Badges';
 import { LoadFailure } from './LoadFailure';
-import { formatImportStatus, formatProgress, formatRejectReasons, formatStates, progressPercent } from './data-updates-format';
+import { formatImportStatus, formatProgress, formatRejectReasons, formatStates, newestBuild, progressPercent } from './data-updates-format';
 import { useFailureLog } from './useAdminData';
 import './data-updates.css';
 
@@ -23,7 +23,7 @@ export function DataUpdatesView() {
   return (
     <section className="data-updates" aria-labelledby="data-updates-title">
       <h3 id="data-updates-title">Data Updates</h3>
-      <LiveDataset />
+      <LiveDataset newestBuild={newestBuild(imports.data?.imports ?? [])} />
       <UploadForm />
       <p>
         <button type="button" className="button button-secondary" onClick={() => setReplay({ id: null })}>
@@ -38,8 +38,8 @@ export function DataUpdatesView() {
   );
 }
 
-function LiveDataset() {
-  const query = useLiveDatasetQuery();
+function LiveDataset({ newestBuild }: { newestBuild: string | null }) {
+  const query = useLiveDatasetQuery(newestBuild);
   if (query.isPending) return <Loading text="Reading the live dataset..." />;
   if (!query.data) return <p className="muted">No dataset is live yet.</p>;
   return <LiveDatasetFigures statistics={query.data} />;

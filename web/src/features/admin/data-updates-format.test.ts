@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportRun } from '@ust/schemas';
-import { formatImportStatus, formatProgress, formatRejectReasons, formatStates, isRunning, progressPercent } from './data-updates-format';
+import { newestBuild, formatImportStatus, formatProgress, formatRejectReasons, formatStates, isRunning, progressPercent } from './data-updates-format';
 
 const progress = (records: number, total: number | null, rate = 0, eta: number | null = null): ImportRun['progress'] => ({
   records,
@@ -27,7 +27,9 @@ describe('Data Updates formats', () => {
   });
 
   it('writes rows, rate and time left while reading, and only the rows once done', () => {
-    expect(formatProgress({ status: 'reading', progress: progress(12_400, 20_000, 3_100, 185) })).toBe('12,400 of 20,000 rows · 3,100 rows/s · about 3 min left');
+    expect(formatProgress({ status: 'reading', progress: progress(12_400, 20_000, 3_100, 185) })).toBe(
+      '12,400 of 20,000 rows · 3,100 rows/s · about 3 min left',
+    );
     expect(formatProgress({ status: 'reading', progress: progress(300, null, 150) })).toBe('300 rows · 150 rows/s');
     expect(formatProgress({ status: 'live', progress: progress(11_651, 11_700) })).toBe('11,651 of 11,700 rows');
     expect(formatProgress({ status: 'queued', progress: progress(0, null) })).toBe('Waiting for the import before it');
@@ -40,5 +42,10 @@ describe('Data Updates formats', () => {
     expect(formatStates([])).toBe('N/A');
     expect(isRunning({ status: 'rebuilding' })).toBe(true);
     expect(isRunning({ status: 'failed' })).toBe(false);
+  });
+
+  it('finds the newest build the imports name', () => {
+    expect(newestBuild([{ dataset_version: '9' }, { dataset_version: null }, { dataset_version: '12' }])).toBe('12');
+    expect(newestBuild([{ dataset_version: null }])).toBeNull();
   });
 });

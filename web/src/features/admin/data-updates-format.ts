@@ -50,3 +50,9 @@ export function formatStates(states: readonly string[]): string {
 
 /** Whether to keep polling: an import is queued or on its way to live. */
 export const isRunning = (run: Pick<ImportRun, 'status'>) => run.status !== 'live' && run.status !== 'failed';
+
+/** The newest dataset version an import went live with, or null. */
+export function newestBuild(runs: readonly Pick<ImportRun, 'dataset_version'>[]): string | null {
+  const versions = runs.map((run) => run.dataset_version).filter((version): version is string => version !== null);
+  return versions.length ? versions.reduce((newest, version) => (Number(version) > Number(newest) ? version : newest)) : null;
+}
