@@ -60,7 +60,13 @@ async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: 
     records_per_second: 0,
     dataset_version: null,
   };
-  const save = (changes: Partial<RunRecord>) => writeRunRecord(deps.dataDir, Object.assign(current, changes));
+  // One write at a time, in order: a late progress write never puts back an earlier status.
+  let writes = Promise.resolve();
+  const save = (changes: Partial<RunRecord>) => {
+    const snapshot = { ...Object.assign(current, changes) };
+    writes = writes.catch(() => undefined).then(() => writeRunRecord(deps.dataDir, snapshot));
+    return writes;
+  };
   const startedAt = Date.now();
   await save({ status: 'reading', failure: null, started_at: new Date(startedAt).toISOString(), finished_at: null, records: 0 });
   if (plan.kind === 'files') await save({ total: await estimateRows(plan.paths).catch(() => null) });
@@ -94,9 +100,12 @@ function progressWriter(save: (changes: Partial<RunRecord>) => Promise<void>, st
     lastWrite = now;
     writing = true;
     const seconds = Math.max(0.001, (now - startedAt) / 1000);
-    void save({ records: tally.records, records_per_second: Math.round(tally.records / seconds) }).finally(() => {
-      writing = false;
-    });
+    // Progress is best effort: a write that fails leaves the previous figures until the next one.
+    save({ records: tally.records, records_per_second: Math.round(tally.records / seconds) })
+      .catch(() => undefined)
+      .finally(() => {
+        writing = false;
+      });
   };
 }
 

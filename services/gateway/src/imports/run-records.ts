@@ -5,6 +5,7 @@
  * manifest and are listed from it.
  */
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { importDirectory, listAllManifests, type ImportManifest, type ImportPlan } from '@ust/pipelines';
 import type { ImportRun, ImportStatus } from '@ust/schemas';
@@ -29,9 +30,11 @@ const recordFile = (dataDir: string, id: string) => path.join(importDirectory(da
 export async function writeRunRecord(dataDir: string, record: RunRecord): Promise<void> {
   const file = recordFile(dataDir, record.import_id);
   await mkdir(path.dirname(file), { recursive: true });
-  // Written aside and renamed, so a reader never sees half a record.
-  await writeFile(`${file}.tmp`, JSON.stringify(record));
-  await rename(`${file}.tmp`, file);
+  // Written aside and renamed, so a reader never sees half a record; the aside name is the
+  // writer's own, so two writers never rename each other's file.
+  const aside = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  await writeFile(aside, JSON.stringify(record));
+  await rename(aside, file);
 }
 
 export async function readRunRecord(dataDir: string, id: string): Promise<RunRecord | null> {
