@@ -156,6 +156,8 @@ describe('admin imports API', () => {
     const run = await settled(deImport);
     expect(run).toMatchObject({ source: 'upload', status: 'live', failure: null, states: ['DE'], accepted: DE.facilities + DE.tanks + DE.releases });
     expect(run.records_read).toBe(run.accepted + run.rejected);
+    // The bar's total counts the facility and tank files' rows, not the equipment files'.
+    expect(run.progress).toMatchObject({ records: run.records_read, total: run.records_read, eta_seconds: null });
     expect(run.files.sort()).toEqual(DE_FILES.map((name) => `DE/UST/${name}`).sort());
     expect(run.dataset_version).toMatch(/^\d+$/);
     expect(run.finished_at! >= run.started_at!).toBe(true);

@@ -10,6 +10,7 @@ import {
   ImportFailedError,
   readManifest,
   republishAllImports,
+  resolveSources,
   runImport,
   estimateRows,
   type ImportManifest,
@@ -69,7 +70,7 @@ async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: 
   };
   const startedAt = Date.now();
   await save({ status: 'reading', failure: null, started_at: new Date(startedAt).toISOString(), finished_at: null, records: 0 });
-  if (plan.kind === 'files') await save({ total: await estimateRows(plan.paths).catch(() => null) });
+  if (plan.kind === 'files') await save({ total: await recordRows(plan.paths, plan.sourceRoot).catch(() => null) });
   try {
     // A new import runs under the id the API answered with: a manifest without a commit carries it.
     const manifestOf: ImportManifest = replayOf ?? { import_id: importId, version: startedAt, plan: current.plan, started_at: current.started_at! };
@@ -114,4 +115,13 @@ async function replayAll(deps: ImportJobDeps): Promise<{ replayed: number }> {
   const last = results.at(-1);
   if (last) await awaitRebuild(deps.ports.jobs, last.manifest);
   return { replayed: results.length };
+}
+
+/** Equipment and corrections files only add to the rows of others: they are no rows of the bar's total. */
+const NOT_RECORDS = new Set(['epa-compartment', 'epa-piping', 'coordinate-corrections']);
+
+/** The rows of the files whose rows become records (or rejects): the progress bar's total. */
+async function recordRows(paths: string[], sourceRoot: string): Promise<number> {
+  const files = await resolveSources(paths, sourceRoot);
+  return estimateRows(files.filter((file) => !NOT_RECORDS.has(file.format)).map((file) => file.path));
 }

@@ -31,7 +31,7 @@ describe('Data Updates formats', () => {
       '12,400 of 20,000 rows · 3,100 rows/s · about 3 min left',
     );
     expect(formatProgress({ status: 'reading', progress: progress(300, null, 150) })).toBe('300 rows · 150 rows/s');
-    expect(formatProgress({ status: 'live', progress: progress(11_651, 11_700) })).toBe('11,651 of 11,700 rows');
+    expect(formatProgress({ status: 'live', progress: progress(11_651, 11_700) })).toBe('11,651 rows');
     expect(formatProgress({ status: 'queued', progress: progress(0, null) })).toBe('Waiting for the import before it');
   });
 

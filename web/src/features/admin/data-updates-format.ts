@@ -31,8 +31,8 @@ export function progressPercent(run: Pick<ImportRun, 'status' | 'progress'>): nu
 export function formatProgress(run: Pick<ImportRun, 'status' | 'progress'>): string {
   const { records, total, records_per_second: rate, eta_seconds: eta } = run.progress;
   if (run.status === 'queued') return 'Waiting for the import before it';
+  if (run.status !== 'reading') return `${formatCount(records)} rows`;
   const rows = total ? `${formatCount(records)} of ${formatCount(total)} rows` : `${formatCount(records)} rows`;
-  if (run.status !== 'reading') return rows;
   const parts = [rows, `${formatCount(rate)} rows/s`];
   if (eta !== null) parts.push(`about ${formatAge(eta)} left`);
   return parts.join(' · ');
