@@ -5,7 +5,7 @@
  * uploaded and followed to live with its counts, a rejects report with formula cells guarded,
  * and replays.
  */
-import { mkdir, readFile, symlink } from 'node:fs/promises';
+import { cp, mkdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,5 +199,29 @@ describe('admin imports API', () => {
     const run = await listed(deImport);
     expect(run).toMatchObject({ status: 'live', accepted: DE.facilities + DE.tanks });
     expect((await gateway.inject({ method: 'POST', url: '/api/admin/imports/imp-none/replay', headers: adminHeaders })).statusCode).toBe(404);
+  }, 360_000);
+
+  it('runs imports one at a time: a second waits queued, and an inbox folder goes live too', async () => {
+    const inboxDe = path.join(embedded.dataDir, 'inbox', 'good', 'DE');
+    await cp(DE_FOLDER, inboxDe, { recursive: true });
+    const files = await Promise.all(DE_FILES.map(async (name) => ({ name: `DE/UST/${name}`, content: await readFile(path.join(DE_FOLDER, 'UST', name)) })));
+    const first = (await upload(files)).json().id as string;
+    const inbox = await gateway.inject({ method: 'POST', url: '/api/admin/imports', headers: adminHeaders, payload: { folder: 'good/DE' } });
+    expect(inbox.statusCode).toBe(202);
+    const second = inbox.json().id as string;
+    const statuses: string[][] = [];
+    for (;;) {
+      const runs = await Promise.all([listed(first), listed(second)]);
+      const pair = runs.map((run) => run!.status);
+      if (statuses.at(-1)?.join() !== pair.join()) statuses.push(pair);
+      expect(pair.filter((status) => ['reading', 'written', 'rebuilding'].includes(status)).length).toBeLessThanOrEqual(1);
+      if (pair.every((status) => status === 'live' || status === 'failed')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // The second waited queued while the first ran, and each went through every step.
+    expect(statuses.some(([one, two]) => one === 'reading' && two === 'queued')).toBe(true);
+    expect(statuses.some(([one, two]) => one === 'live' && two === 'reading')).toBe(true);
+    expect(statuses.at(-1)).toEqual(['live', 'live']);
+    expect(await listed(second)).toMatchObject({ source: 'inbox', files: ['.'], states: ['DE'], accepted: DE.facilities + DE.tanks });
   }, 360_000);
 });

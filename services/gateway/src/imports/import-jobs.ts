@@ -17,7 +17,7 @@ import {
   type ImportTally,
 } from '@ust/pipelines';
 import { readDatasetMeta } from '@ust/read-model';
-import { IMPORTS_QUEUE, ImportJobNames } from '@ust/schemas';
+import { IMPORTS_QUEUE, ImportJobNames, JobNames, JobQueueOf } from '@ust/schemas';
 import type { Logger, Ports, WorkerHandle } from '@ust/platform';
 import { readRunRecord, writeRunRecord, type RunRecord } from './run-records.js';
 
@@ -79,7 +79,10 @@ async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: 
       { events: deps.ports.events, dataDir: deps.dataDir, log: deps.log, onProgress: progressWriter(save, startedAt) },
       manifestOf,
     );
-    await save({ status: 'rebuilding', records: result.tally.records });
+    // Committed: ingest promotes the staged rows, then enqueues the rebuild.
+    await save({ status: 'written', records: result.tally.records });
+    await rebuildEnqueued(deps.ports.jobs, result.manifest);
+    await save({ status: 'rebuilding' });
     await awaitRebuild(deps.ports.jobs, result.manifest);
     const meta = await readDatasetMeta(deps.ports.cache);
     await save({ status: 'live', dataset_version: meta ? String(meta.dataset_version) : null, finished_at: new Date().toISOString() });
@@ -124,4 +127,14 @@ const NOT_RECORDS = new Set(['epa-compartment', 'epa-piping', 'coordinate-correc
 async function recordRows(paths: string[], sourceRoot: string): Promise<number> {
   const files = await resolveSources(paths, sourceRoot);
   return estimateRows(files.filter((file) => !NOT_RECORDS.has(file.format)).map((file) => file.path));
+}
+
+/** Resolves once ingest has written the import and enqueued its rebuild (the id awaitRebuild waits for). */
+async function rebuildEnqueued(jobs: Ports['jobs'], manifest: ImportManifest, timeoutMs = 15 * 60_000): Promise<void> {
+  const id = `rebuild-after-${manifest.import_id}-${manifest.committed_at}`;
+  const deadline = Date.now() + timeoutMs;
+  while (!(await jobs.getJob(JobQueueOf[JobNames.rebuildDataset], id))) {
+    if (Date.now() > deadline) return; // awaitRebuild says why
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
