@@ -223,5 +223,9 @@ describe('admin imports API', () => {
     expect(statuses.some(([one, two]) => one === 'live' && two === 'reading')).toBe(true);
     expect(statuses.at(-1)).toEqual(['live', 'live']);
     expect(await listed(second)).toMatchObject({ source: 'inbox', files: ['.'], states: ['DE'], accepted: DE.facilities + DE.tanks });
+    // The first DE upload's rows are now the newer imports': replaying it is refused, saying why.
+    const stale = await gateway.inject({ method: 'POST', url: `/api/admin/imports/${deImport}/replay`, headers: adminHeaders });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(`Import ${deImport} was superseded by ${first} (same states); import its files again instead of replaying it`);
   }, 360_000);
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Value from 'typebox/value';
-import { importDirectory, newImportId, readManifest } from '@ust/pipelines';
+import { importDirectory, listManifests, newImportId, readManifest, type ImportManifest } from '@ust/pipelines';
 import {
   ErrorBody,
   IMPORTS_QUEUE,
@@ -145,6 +145,11 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
       if (!manifest) return reply.notFound(`No import ${id}`);
       if (!manifest.committed_at)
         return reply.conflict(`Import ${id} never went live (${manifest.failure ?? 'not committed'}); import the files again instead`);
+      const newer = await supersededBy(dataDir, manifest);
+      if (newer) {
+        // Its rows were replaced by the newer import's versions: a replay would write rows that never show.
+        return reply.conflict(`Import ${id} was superseded by ${newer.import_id} (same states); import its files again instead of replaying it`);
+      }
       const record = await readRunRecord(dataDir, id);
       if (record) await writeRunRecord(dataDir, { ...record, status: 'queued', failure: null, queued_at: new Date().toISOString(), finished_at: null });
       const jobId = `replay-${id}-${Date.now()}`;
@@ -169,6 +174,15 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
     },
   );
 };
+
+/** A later committed import that accepted rows for one of `manifest`'s states, if any. */
+async function supersededBy(dataDir: string, manifest: ImportManifest): Promise<ImportManifest | undefined> {
+  const states = new Set(Object.keys(manifest.tables_by_state ?? {}));
+  return (await listManifests(dataDir)).find((other) => {
+    const accepted = other.counts ? other.counts.facilities + other.counts.tanks + other.counts.releases : 0;
+    return other.version > manifest.version && accepted > 0 && Object.keys(other.tables_by_state ?? {}).some((state) => states.has(state));
+  });
+}
 
 function errorBody(status: 400 | 413, message: string, requestId: string) {
   return { error: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message, request_id: requestId } };
