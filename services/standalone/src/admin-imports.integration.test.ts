@@ -188,6 +188,19 @@ describe('admin imports API', () => {
     expect((await gateway.inject({ method: 'GET', url: '/api/admin/imports/imp-none/rejects', headers: adminHeaders })).statusCode).toBe(404);
   }, 180_000);
 
+  it('lists an import whose file is malformed half-way as failed, naming the file and line', async () => {
+    // The whole DE facility file with an unclosed quote on its last row: found as it is read, not up front.
+    const lines = (await readFile(path.join(DE_FOLDER, 'UST', 'facility.csv'), 'utf8')).trimEnd().split(/\r?\n/);
+    const last = lines.length;
+    lines[last - 1] = `"unclosed,${lines[last - 1]!.slice(lines[last - 1]!.indexOf(',') + 1)}`;
+    const response = await upload([{ name: 'DE/UST/facility.csv', content: `${lines.join('\n')}\n` }]);
+    expect(response.json()).toMatchObject({ status: 'queued' });
+    const run = await settled(response.json().id);
+    expect(run).toMatchObject({ status: 'failed', source: 'upload', dataset_version: null });
+    expect(run.failure).toMatch(new RegExp(`^DE/UST/facility\\.csv, line ${last}: `));
+    expect(run.finished_at).not.toBeNull();
+  }, 180_000);
+
   it('replays an import, then every import from the beginning, and stays live', async () => {
     const replay = await gateway.inject({ method: 'POST', url: `/api/admin/imports/${deImport}/replay`, headers: adminHeaders });
     expect(replay.statusCode).toBe(202);
