@@ -7,3 +7,6 @@ export { ImportTally } from './read/tally.js';
 export { ensureDemoDataset, FIXTURES_DIRECTORY, REAL_SOURCES } from './demo/build-demo.js';
 export { tableChecksums, type TableChecksum } from './import/table-checksums.js';
 export { republishAllImports, resetDatasetWriterToEarliest } from './import/replay-all.js';
+export { estimateRows } from './cli/estimate.js';
+export { resolveSources } from './read/sources.js';
+export { newImportId, importDirectory } from './import/manifest.js';

@@ -34,6 +34,7 @@ import { AdminUser, AdminUserIdParams, AdminUserPatchBody, AuthConfig, UserProfi
 import { H3DensityDocument, H3DensityQuery, MapConfig } from './map.js';
 import { RegionDocument, RegionDocumentParams, RegionDocumentQuery } from './regions.js';
 import { SearchAddressBody, SearchResponse } from './search.js';
+import { ImportIdParams, ImportJobAccepted, ImportRejectsCsv, ImportsResponse } from './imports.js';
 import { JobIdParams, RetryJobBody, RetryJobResponse, SystemHealth } from './system-health.js';
 import { PostActivityBody, PostLogsBody, TelemetryAccepted } from './telemetry.js';
 
@@ -70,6 +71,12 @@ export const API_ROUTES = {
   'PATCH /api/admin/users/{id}': { params: AdminUserIdParams, body: AdminUserPatchBody, response: AdminUser },
   'GET /api/admin/health': { response: SystemHealth },
   'POST /api/admin/jobs/{id}/retry': { params: JobIdParams, body: RetryJobBody, response: RetryJobResponse },
+  // The body is a multipart upload of CSV files, or InboxImportBody as JSON: checked in the route.
+  'POST /api/admin/imports': { response: ImportJobAccepted },
+  'GET /api/admin/imports': { response: ImportsResponse },
+  'GET /api/admin/imports/{id}/rejects': { params: ImportIdParams, response: ImportRejectsCsv },
+  'POST /api/admin/imports/{id}/replay': { params: ImportIdParams, response: ImportJobAccepted },
+  'POST /api/admin/replay': { response: ImportJobAccepted },
 } as const satisfies Record<string, RouteContract>;
 
 /** `METHOD /api/path/{param}`: a key of the path map. */

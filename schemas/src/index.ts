@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './health.js';
 export * from './system-health.js';
+export * from './imports.js';
 export * from './topics.js';
 export * from './jobs.js';
 export * from './dataset.js';

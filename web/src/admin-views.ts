@@ -28,10 +28,10 @@ export function tabForView(view: string | null | undefined): AdminTabId | undefi
 }
 
 /**
- * Views the console shows above its tabs rather than as a tab (System Health): opening one
+ * Views the console shows above its tabs rather than as a tab (System Health, Data Updates): opening one
  * keeps the tabs where they were.
  */
-export const ADMIN_SCREENS = ['system-health'] as const;
+export const ADMIN_SCREENS = ['system-health', 'data-updates'] as const;
 export type AdminScreen = (typeof ADMIN_SCREENS)[number];
 
 /** The screen a `?admin=` view names, or undefined. */

@@ -39,6 +39,8 @@ import activityRoutes from './routes/log-activity/index.js';
 import userProfileRoutes from './routes/user-profile/index.js';
 import meRoutes from './routes/me/index.js';
 import adminRoutes from './routes/admin/index.js';
+import importRoutes from './routes/admin/imports.js';
+import importJobsPlugin from './imports/import-jobs-plugin.js';
 import geocodeRoutes from './routes/geocode/index.js';
 import searchAddressRoutes from './routes/search-address/index.js';
 import { geocoderPlugin } from './geocoding/index.js';
@@ -55,6 +57,8 @@ export interface AppOptions {
   identity?: EmbeddedIdentity;
   /** Overrides where signing keys come from (tests with their own issuer). */
   signingKeys?: SigningKeyResolver;
+  /** Bytes per import upload request (tests make it small). @defaultValue 500 MB (DECISIONS.md 36) */
+  importUploadLimitBytes?: number;
 }
 
 /**
@@ -96,6 +100,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(finiteNumbers);
   await fastify.register(portsPlugin, { config: options.config, ports: options.ports });
   await fastify.register(geocoderPlugin);
+  await fastify.register(importJobsPlugin);
   const { config, ports } = options;
   // What the gateway trusts is what the web app signs in with (GET /api/auth-config, inlined in its pages).
   const authConfig: AuthConfig = {
@@ -170,6 +175,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
               admin.addHook('onRequest', fastify.requireRole('admin'));
               documentRouteAccess(admin, { role: 'admin' });
               await admin.register(adminRoutes, { dataDir: config.dataDir });
+              await admin.register(importRoutes, { uploadLimitBytes: options.importUploadLimitBytes });
             },
             { prefix: '/admin' },
           );

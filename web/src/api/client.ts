@@ -14,9 +14,14 @@ import { ApiError } from './api-error';
 export const API_TIMEOUT_MS = 10_000;
 
 export interface RequestOptions {
+  /** Sent as JSON, or as it is when FormData (a multipart upload). */
   body?: unknown;
   /** React Query's cancellation signal. */
   signal?: AbortSignal;
+  /** 'blob' for a download (a CSV) instead of JSON. @defaultValue 'json' */
+  as?: 'json' | 'blob';
+  /** Overrides the client's timeout (an upload of hundreds of MB takes longer). */
+  timeoutMs?: number;
 }
 
 /** A route's part the caller gives: required when the route takes it, absent when it does not. */
@@ -116,7 +121,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw error;
   }
 
-  async function request<T>(method: string, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
+  async function request<T>(method: string, path: string, { body, signal, as = 'json', timeoutMs: callTimeoutMs }: RequestOptions = {}): Promise<T> {
+    const form = typeof FormData !== 'undefined' && body instanceof FormData;
     let token: string | null;
     try {
       token = await getAccessToken();
@@ -125,7 +131,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(0, 'NO_ACCESS_TOKEN', 'Get access token failed', path, { cause });
     }
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new TimeoutSignal()), timeoutMs);
+    const timer = setTimeout(() => controller.abort(new TimeoutSignal()), callTimeoutMs ?? timeoutMs);
     const abortFromCaller = () => controller.abort(signal?.reason);
     // The caller may have cancelled while the token was being fetched.
     if (signal?.aborted) abortFromCaller();
@@ -135,24 +141,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       response = await send(`${baseUrl}${path}`, {
         method,
         headers: {
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          accept: as === 'blob' ? '*/*' : 'application/json',
+          // FormData sets its own multipart content type with the boundary.
+          ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
         signal: controller.signal,
       });
     } catch (cause) {
       // A cancelled query is not a failure worth logging.
       if (signal?.aborted) throw cause;
       if (controller.signal.reason instanceof TimeoutSignal) {
-        fail(new ApiError(0, 'TIMEOUT', `No answer within ${timeoutMs / 1000} s`, path, { cause }), method);
+        fail(new ApiError(0, 'TIMEOUT', `No answer within ${(callTimeoutMs ?? timeoutMs) / 1000} s`, path, { cause }), method);
       }
       fail(new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached', path, { cause }), method);
     } finally {
       clearTimeout(timer as never);
       signal?.removeEventListener('abort', abortFromCaller);
     }
+    if (response.ok && as === 'blob') return (await response.blob()) as T;
     const text = await response.text();
     const parsed = parseJson(text);
     if (response.ok && text && parsed === undefined) {

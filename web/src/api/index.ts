@@ -20,3 +20,4 @@ export { useRegionFacilitiesQuery, type FacilityListRegion, type RegionFacilitie
 export { DENSITY_RESOLUTIONS, useFacilityDensityQuery, type DensityResolution, type FacilityDensity } from './queries/useFacilityDensityQuery';
 export { SYSTEM_HEALTH_REFRESH_MS, useSystemHealthQuery } from './queries/useSystemHealthQuery';
 export { useRetryJobMutation, type JobRetry } from './queries/useRetryJobMutation';
+export { IMPORTS_REFRESH_MS, useImportsQuery, useLiveDatasetQuery, useRejectsDownload, useReplayMutation, useUploadImportMutation } from './queries/useImports';

@@ -162,12 +162,17 @@ describe('gateway security', () => {
     expect(adminRoutes.map(({ method, url }) => `${method} ${url}`).sort()).toEqual([
       'GET /api/admin/analytics',
       'GET /api/admin/health',
+      'GET /api/admin/imports',
+      'GET /api/admin/imports/06037/rejects',
       'GET /api/admin/logs',
       'GET /api/admin/sessions',
       'GET /api/admin/user-activities',
       'GET /api/admin/users',
       'PATCH /api/admin/users/06037',
+      'POST /api/admin/imports',
+      'POST /api/admin/imports/06037/replay',
       'POST /api/admin/jobs/06037/retry',
+      'POST /api/admin/replay',
     ]);
     for (const { method, url } of adminRoutes) {
       const response = await call(method, url, headers, method === 'PATCH' ? { role: 'admin' } : undefined);

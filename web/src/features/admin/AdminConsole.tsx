@@ -12,6 +12,7 @@ import { ActiveSessionsTab } from './ActiveSessionsTab';
 import { ADMIN_TABPANEL_ID, AdminTabs, tabId } from './AdminTabs';
 import { AnalyticsTab } from './AnalyticsTab';
 import type { LogFilterValues } from './LogFilters';
+import { DataUpdatesView } from './DataUpdatesView';
 import { SystemHealthView } from './SystemHealthView';
 import { SystemLogsTab } from './SystemLogsTab';
 import { useAdminData, type AdminData } from './useAdminData';
@@ -40,6 +41,7 @@ function Console() {
   return (
     <div className="admin-console">
       {screen === 'system-health' && <SystemHealthView />}
+      {screen === 'data-updates' && <DataUpdatesView />}
       <AdminTabs selected={tab} onSelect={selectTab} />
       <div id={ADMIN_TABPANEL_ID} role="tabpanel" aria-labelledby={tabId(tab)} className="admin-tabpanel" data-tab={tab}>
         <TabContent tab={tab} data={data} filters={filters} onFiltersChange={setFilters} filtersSettled={q === filters.text.trim()} />

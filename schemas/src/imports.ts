@@ -1,0 +1,79 @@
+/**
+ * Imports through the running platform (DECISIONS.md 34 and 36): admins upload EPA template or
+ * UST Finder files, or name a folder under DATA_DIR/inbox; each import runs as a job on the
+ * imports queue, one at a time, and its progress is read live from `GET /api/admin/imports`.
+ */
+import Type, { type Static } from 'typebox';
+
+/** At most this much per upload request (DECISIONS.md 36). */
+export const MAX_IMPORT_UPLOAD_BYTES = 500 * 1024 * 1024;
+
+/**
+ * Imports have their own queue, processed by the gateway (it may use the pipelines, the workers
+ * may not), with concurrency 1: a second import waits queued while one runs.
+ */
+export const IMPORTS_QUEUE = 'imports';
+export const ImportJobNames = {
+  /** Runs a new import of the run record's plan. Data: `{ import_id: string }`. */
+  runImport: 'run-import',
+  /** Runs a recorded import again under its id and version. Data: `{ import_id: string }`. */
+  replayImport: 'replay-import',
+  /** Re-publishes every committed import in version order. Data: `{}`. */
+  replayAll: 'replay-all',
+} as const;
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ImportStatus = Type.Union(
+  [Type.Literal('queued'), Type.Literal('reading'), Type.Literal('written'), Type.Literal('rebuilding'), Type.Literal('live'), Type.Literal('failed')],
+  { description: 'queued → reading (files published) → written (committed) → rebuilding (derived data) → live; or failed with its reason.' },
+);
+export type ImportStatus = Static<typeof ImportStatus>;
+
+export const ImportProgress = Type.Object({
+  records: Type.Integer({ minimum: 0, description: 'Rows read so far.' }),
+  total: Nullable(Type.Integer({ minimum: 0, description: 'Rows the files hold (newlines minus headers), when counted.' })),
+  records_per_second: Type.Number({ minimum: 0 }),
+  eta_seconds: Nullable(Type.Number({ minimum: 0 })),
+});
+
+export const ImportRun = Type.Object({
+  id: Type.String(),
+  source: Type.Union([Type.Literal('upload'), Type.Literal('inbox'), Type.Literal('cli')], { description: 'How the files reached the platform.' }),
+  files: Type.Array(Type.String(), { description: 'Files or folders read, relative to the import root.' }),
+  states: Type.Array(Type.String(), { description: 'States the import provided rows for.' }),
+  status: ImportStatus,
+  failure: Nullable(Type.String({ description: 'Why it failed: file, line and problem.' })),
+  records_read: Type.Integer({ minimum: 0 }),
+  accepted: Type.Integer({ minimum: 0 }),
+  rejected: Type.Integer({ minimum: 0 }),
+  rejects_by_reason: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
+  warnings: Type.Integer({ minimum: 0, description: 'Rows kept with a field repaired (set to null).' }),
+  progress: ImportProgress,
+  dataset_version: Nullable(Type.String({ description: 'The dataset version built after it went live.' })),
+  queued_at: Nullable(Type.String({ format: 'date-time' })),
+  started_at: Nullable(Type.String({ format: 'date-time' })),
+  finished_at: Nullable(Type.String({ format: 'date-time' })),
+});
+export type ImportRun = Static<typeof ImportRun>;
+
+export const ImportsResponse = Type.Object({ imports: Type.Array(ImportRun, { description: 'Newest first.' }) });
+export type ImportsResponse = Static<typeof ImportsResponse>;
+
+/** The JSON form of `POST /api/admin/imports` (the other is a multipart upload of CSV files). */
+export const InboxImportBody = Type.Object(
+  { folder: Type.String({ minLength: 1, maxLength: 1000, description: 'A folder under DATA_DIR/inbox, relative to it.' }) },
+  { additionalProperties: false },
+);
+export type InboxImportBody = Static<typeof InboxImportBody>;
+
+export const ImportIdParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9-]{1,80}$' }) });
+
+export const ImportJobAccepted = Type.Object({
+  id: Type.String({ description: 'The import (or, for a replay from the beginning, the job) id.' }),
+  status: Type.Literal('queued'),
+});
+export type ImportJobAccepted = Static<typeof ImportJobAccepted>;
+
+/** The rejects report as a CSV download (text/csv, UTF-8 with BOM, formula cells guarded). */
+export const ImportRejectsCsv = Type.String({ description: 'text/csv: file,line,field,value,reason' });

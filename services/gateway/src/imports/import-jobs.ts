@@ -1,0 +1,140 @@
+/**
+ * The imports queue's processors: a new import, a replay of one, a replay of all. They run in
+ * the gateway (the layering lets it use the pipelines; the workers may not) with concurrency 1,
+ * so a second import waits queued. Each job follows its import to live: it publishes the files,
+ * then waits for ingest's commit and the workers' rebuild, and records every step in the run
+ * record the API reads.
+ */
+import {
+  awaitRebuild,
+  ImportFailedError,
+  readManifest,
+  republishAllImports,
+  resolveSources,
+  runImport,
+  estimateRows,
+  type ImportManifest,
+  type ImportTally,
+} from '@ust/pipelines';
+import { readDatasetMeta } from '@ust/read-model';
+import { IMPORTS_QUEUE, ImportJobNames, JobNames, JobQueueOf } from '@ust/schemas';
+import type { Logger, Ports, WorkerHandle } from '@ust/platform';
+import { readRunRecord, writeRunRecord, type RunRecord } from './run-records.js';
+
+/** Progress is written at most this often: readers poll every 2 s. */
+const PROGRESS_WRITE_MS = 500;
+
+interface ImportJobDeps {
+  ports: Ports;
+  dataDir: string;
+  log: Logger;
+}
+
+export function startImportJobs(deps: ImportJobDeps): Promise<WorkerHandle> {
+  return deps.ports.jobs.process(
+    IMPORTS_QUEUE,
+    {
+      [ImportJobNames.runImport]: async (job) => runRecordedImport(deps, (job.data as { import_id: string }).import_id, false),
+      [ImportJobNames.replayImport]: async (job) => runRecordedImport(deps, (job.data as { import_id: string }).import_id, true),
+      [ImportJobNames.replayAll]: async () => replayAll(deps),
+    },
+    { concurrency: 1 },
+  );
+}
+
+async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: boolean): Promise<{ status: string }> {
+  const record = await readRunRecord(deps.dataDir, importId);
+  const replayOf = replay ? await readManifest(deps.dataDir, importId) : undefined;
+  if (!record && !replayOf) throw new Error(`No import ${importId} to run`);
+  const plan = record?.plan ?? replayOf!.plan;
+  const current: RunRecord = record ?? {
+    import_id: importId,
+    source: 'inbox',
+    plan,
+    status: 'queued',
+    failure: null,
+    queued_at: new Date().toISOString(),
+    started_at: null,
+    finished_at: null,
+    records: 0,
+    total: null,
+    records_per_second: 0,
+    dataset_version: null,
+  };
+  // One write at a time, in order: a late progress write never puts back an earlier status.
+  let writes = Promise.resolve();
+  const save = (changes: Partial<RunRecord>) => {
+    const snapshot = { ...Object.assign(current, changes) };
+    writes = writes.catch(() => undefined).then(() => writeRunRecord(deps.dataDir, snapshot));
+    return writes;
+  };
+  const startedAt = Date.now();
+  await save({ status: 'reading', failure: null, started_at: new Date(startedAt).toISOString(), finished_at: null, records: 0 });
+  if (plan.kind === 'files') await save({ total: await recordRows(plan.paths, plan.sourceRoot).catch(() => null) });
+  try {
+    // A new import runs under the id the API answered with: a manifest without a commit carries it.
+    const manifestOf: ImportManifest = replayOf ?? { import_id: importId, version: startedAt, plan: current.plan, started_at: current.started_at! };
+    const result = await runImport(
+      current.plan,
+      { events: deps.ports.events, dataDir: deps.dataDir, log: deps.log, onProgress: progressWriter(save, startedAt) },
+      manifestOf,
+    );
+    // Committed: ingest promotes the staged rows, then enqueues the rebuild.
+    await save({ status: 'written', records: result.tally.records });
+    await rebuildEnqueued(deps.ports.jobs, result.manifest);
+    await save({ status: 'rebuilding' });
+    await awaitRebuild(deps.ports.jobs, result.manifest);
+    const meta = await readDatasetMeta(deps.ports.cache);
+    await save({ status: 'live', dataset_version: meta ? String(meta.dataset_version) : null, finished_at: new Date().toISOString() });
+    return { status: 'live' };
+  } catch (error) {
+    const reason = error instanceof ImportFailedError ? error.reason : error instanceof Error ? error.message : String(error);
+    await save({ status: 'failed', failure: reason, finished_at: new Date().toISOString() });
+    // Recorded as failed for the list; the job itself is done (a retry would read the same file).
+    return { status: 'failed' };
+  }
+}
+
+function progressWriter(save: (changes: Partial<RunRecord>) => Promise<void>, startedAt: number): (tally: ImportTally) => void {
+  let lastWrite = 0;
+  let writing = false;
+  return (tally) => {
+    const now = Date.now();
+    if (writing || now - lastWrite < PROGRESS_WRITE_MS) return;
+    lastWrite = now;
+    writing = true;
+    const seconds = Math.max(0.001, (now - startedAt) / 1000);
+    // Progress is best effort: a write that fails leaves the previous figures until the next one.
+    save({ records: tally.records, records_per_second: Math.round(tally.records / seconds) })
+      .catch(() => undefined)
+      .finally(() => {
+        writing = false;
+      });
+  };
+}
+
+async function replayAll(deps: ImportJobDeps): Promise<{ replayed: number }> {
+  const results = await republishAllImports({ events: deps.ports.events, dataDir: deps.dataDir, log: deps.log });
+  const last = results.at(-1);
+  if (last) await awaitRebuild(deps.ports.jobs, last.manifest);
+  return { replayed: results.length };
+}
+
+/** Equipment and corrections files only add to the rows of others: they are no rows of the bar's total. */
+const NOT_RECORDS = new Set(['epa-compartment', 'epa-piping', 'coordinate-corrections']);
+
+/** The rows of the files whose rows become records (or rejects): the progress bar's total. */
+async function recordRows(paths: string[], sourceRoot: string): Promise<number> {
+  const files = await resolveSources(paths, sourceRoot);
+  return estimateRows(files.filter((file) => !NOT_RECORDS.has(file.format)).map((file) => file.path));
+}
+
+/** Resolves once ingest has written the import and enqueued its rebuild (the id awaitRebuild waits for). */
+async function rebuildEnqueued(jobs: Ports['jobs'], manifest: ImportManifest, timeoutMs = 15 * 60_000): Promise<void> {
+  const id = `rebuild-after-${manifest.import_id}-${manifest.committed_at}`;
+  const deadline = Date.now() + timeoutMs;
+  while (!(await jobs.getJob(JobQueueOf[JobNames.rebuildDataset], id))) {
+    if (Date.now() > deadline) return; // awaitRebuild says why
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

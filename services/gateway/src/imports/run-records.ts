@@ -1,0 +1,95 @@
+/**
+ * What the API knows of an import beyond its manifest: how it came (upload, inbox), where it
+ * stands (queued … live) and its live progress. The import job rewrites the record as it goes,
+ * so any gateway sharing DATA_DIR reads the same progress; imports run from the CLI have only a
+ * manifest and are listed from it.
+ */
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { importDirectory, listAllManifests, type ImportManifest, type ImportPlan } from '@ust/pipelines';
+import type { ImportRun, ImportStatus } from '@ust/schemas';
+
+export interface RunRecord {
+  import_id: string;
+  source: 'upload' | 'inbox';
+  plan: ImportPlan;
+  status: ImportStatus;
+  failure: string | null;
+  queued_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  records: number;
+  total: number | null;
+  records_per_second: number;
+  dataset_version: string | null;
+}
+
+const recordFile = (dataDir: string, id: string) => path.join(importDirectory(dataDir, id), 'run.json');
+
+export async function writeRunRecord(dataDir: string, record: RunRecord): Promise<void> {
+  const file = recordFile(dataDir, record.import_id);
+  await mkdir(path.dirname(file), { recursive: true });
+  // Written aside and renamed, so a reader never sees half a record; the aside name is the
+  // writer's own, so two writers never rename each other's file.
+  const aside = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  await writeFile(aside, JSON.stringify(record));
+  await rename(aside, file);
+}
+
+export async function readRunRecord(dataDir: string, id: string): Promise<RunRecord | null> {
+  try {
+    return JSON.parse(await readFile(recordFile(dataDir, id), 'utf8')) as RunRecord;
+  } catch {
+    return null;
+  }
+}
+
+/** Every import, newest first: API imports from their run records, CLI imports from their manifests. */
+export async function listImportRuns(dataDir: string): Promise<ImportRun[]> {
+  const manifests = new Map((await listAllManifests(dataDir)).map((manifest) => [manifest.import_id, manifest]));
+  const ids = new Set(manifests.keys());
+  for (const id of await readdir(path.join(dataDir, 'imports')).catch(() => [] as string[])) ids.add(id);
+  const runs: ImportRun[] = [];
+  for (const id of ids) {
+    const record = await readRunRecord(dataDir, id);
+    const manifest = manifests.get(id);
+    if (record || manifest) runs.push(toImportRun(id, record, manifest));
+  }
+  return runs.sort((a, b) => (b.queued_at ?? b.started_at ?? '').localeCompare(a.queued_at ?? a.started_at ?? ''));
+}
+
+export function toImportRun(id: string, record: RunRecord | null, manifest: ImportManifest | undefined): ImportRun {
+  const counts = manifest?.counts;
+  const accepted = counts ? counts.facilities + counts.tanks + counts.releases : 0;
+  const rejected = counts?.rejects ?? 0;
+  const plan = record?.plan ?? manifest?.plan;
+  const status: ImportStatus = record?.status ?? (manifest?.committed_at ? 'live' : manifest?.failure !== undefined ? 'failed' : 'reading');
+  const records = record?.records ?? accepted + rejected;
+  const total = record?.total ?? null;
+  const rate = record?.records_per_second ?? 0;
+  const running = status === 'reading';
+  return {
+    id,
+    source: record?.source ?? 'cli',
+    files: plan?.kind === 'files' ? plan.paths.map((entry) => path.relative(plan.sourceRoot, entry) || '.') : ['generated'],
+    states: Object.keys(manifest?.tables_by_state ?? {}).sort(),
+    status,
+    failure: record?.failure ?? manifest?.failure ?? null,
+    records_read: counts ? accepted + rejected : records,
+    accepted,
+    rejected,
+    rejects_by_reason: manifest?.rejects_by_reason ?? {},
+    warnings: counts?.warnings ?? 0,
+    progress: {
+      records,
+      total,
+      records_per_second: rate,
+      eta_seconds: running && total !== null && rate > 0 ? Math.max(0, Math.round((total - records) / rate)) : null,
+    },
+    dataset_version: record?.dataset_version ?? null,
+    queued_at: record?.queued_at ?? null,
+    started_at: record?.started_at ?? manifest?.started_at ?? null,
+    finished_at: record?.finished_at ?? manifest?.committed_at ?? manifest?.failed_at ?? null,
+  };
+}

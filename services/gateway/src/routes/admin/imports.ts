@@ -1,0 +1,197 @@
+/**
+ * Imports through the running platform (admin only: app.ts checks the role for the whole
+ * /admin prefix). Starting one saves the files (or resolves the inbox folder), writes a queued
+ * run record and enqueues the job; the job does the rest (imports/import-jobs.ts).
+ */
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Value from 'typebox/value';
+import { importDirectory, listManifests, newImportId, readManifest, type ImportManifest } from '@ust/pipelines';
+import {
+  ErrorBody,
+  IMPORTS_QUEUE,
+  ImportIdParams,
+  ImportJobAccepted,
+  ImportJobNames,
+  ImportRejectsCsv,
+  ImportsResponse,
+  InboxImportBody,
+  MAX_IMPORT_UPLOAD_BYTES,
+} from '@ust/schemas';
+import { InboxPathError, resolveInboxFolder } from '../../imports/inbox.js';
+import { rejectsCsv } from '../../imports/rejects-csv.js';
+import { listImportRuns, readRunRecord, writeRunRecord, type RunRecord } from '../../imports/run-records.js';
+import { saveUpload, tooLarge, UploadError } from '../../imports/uploads.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+
+export interface ImportRoutesOptions {
+  /** Bytes per upload request. @defaultValue MAX_IMPORT_UPLOAD_BYTES (500 MB, DECISIONS.md 36) */
+  uploadLimitBytes?: number;
+}
+
+const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fastify, options) => {
+  const limitBytes = options.uploadLimitBytes ?? MAX_IMPORT_UPLOAD_BYTES;
+  const { dataDir } = fastify.config;
+  const { jobs } = fastify.ports;
+  // preservePath keeps `DE/UST/tank.csv`: a tank file's state comes from its folder.
+  await fastify.register(multipart, { preservePath: true, limits: { fileSize: limitBytes, files: 10_000, fields: 0 } });
+
+  const enqueue = async (record: RunRecord) => {
+    await writeRunRecord(dataDir, record);
+    await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.runImport, { import_id: record.import_id }, { jobId: record.import_id, attempts: 1 });
+    return { id: record.import_id, status: 'queued' as const };
+  };
+  const queued = (id: string, source: RunRecord['source'], paths: string[], sourceRoot: string): RunRecord => ({
+    import_id: id,
+    source,
+    plan: { kind: 'files', paths, sourceRoot },
+    status: 'queued',
+    failure: null,
+    queued_at: new Date().toISOString(),
+    started_at: null,
+    finished_at: null,
+    records: 0,
+    total: null,
+    records_per_second: 0,
+    dataset_version: null,
+  });
+
+  fastify.post(
+    '/imports',
+    {
+      // Uploads stream to disk; only the JSON form is held to the 1 MB body limit.
+      schema: {
+        tags: ['admin'],
+        summary: 'Start an import: a multipart upload of EPA template or UST Finder CSV files, or JSON { folder } naming a folder under DATA_DIR/inbox',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 202: ImportJobAccepted, 413: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = newImportId();
+      try {
+        if (request.isMultipart()) {
+          const declared = Number(request.headers['content-length'] ?? 0);
+          if (declared > limitBytes) throw tooLarge(limitBytes);
+          const directory = path.join(dataDir, 'uploads', id);
+          const saved = await saveUpload(request.files(), directory, limitBytes);
+          request.log.info({ import_id: id, files: saved.length, by: request.principal!.userId }, 'import uploaded');
+          return reply.code(202).send(await enqueue(queued(id, 'upload', saved, directory)));
+        }
+        if (!Value.Check(InboxImportBody, request.body)) {
+          return reply.badRequest('body: send CSV files as multipart/form-data, or JSON { "folder": "<folder under DATA_DIR/inbox>" }');
+        }
+        const folder = await resolveInboxFolder(dataDir, request.body.folder);
+        return reply.code(202).send(await enqueue(queued(id, 'inbox', [folder], folder)));
+      } catch (error) {
+        if (error instanceof UploadError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, request.id));
+        if (error instanceof InboxPathError) return reply.badRequest(error.message);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          return reply.code(413).send(errorBody(413, tooLarge(limitBytes).message, request.id));
+        throw error;
+      }
+    },
+  );
+
+  fastify.get(
+    '/imports',
+    { schema: { tags: ['admin'], summary: 'Every import, newest first, with its status and live progress', response: { 200: ImportsResponse, ...errors } } },
+    async () => ({ imports: await listImportRuns(dataDir) }),
+  );
+
+  fastify.get(
+    '/imports/:id/rejects',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "An import's rejects report as CSV (UTF-8 with BOM, formula cells guarded)",
+        params: ImportIdParams,
+        produces: ['text/csv'],
+        response: { 200: ImportRejectsCsv, 404: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = path.join(importDirectory(dataDir, request.params.id), 'rejects.jsonl');
+      if (
+        !(await access(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return reply.notFound(`Import ${request.params.id} has no rejects report`);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="rejects-${request.params.id}.csv"`)
+        .send(await collect(rejectsCsv(file)));
+    },
+  );
+
+  fastify.post(
+    '/imports/:id/replay',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Run a recorded import again under its id and version',
+        params: ImportIdParams,
+        response: { 202: ImportJobAccepted, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const manifest = await readManifest(dataDir, id).catch(() => null);
+      if (!manifest) return reply.notFound(`No import ${id}`);
+      if (!manifest.committed_at)
+        return reply.conflict(`Import ${id} never went live (${manifest.failure ?? 'not committed'}); import the files again instead`);
+      const newer = await supersededBy(dataDir, manifest);
+      if (newer) {
+        // Its rows were replaced by the newer import's versions: a replay would write rows that never show.
+        return reply.conflict(`Import ${id} was superseded by ${newer.import_id} (same states); import its files again instead of replaying it`);
+      }
+      const record = await readRunRecord(dataDir, id);
+      if (record) await writeRunRecord(dataDir, { ...record, status: 'queued', failure: null, queued_at: new Date().toISOString(), finished_at: null });
+      const jobId = `replay-${id}-${Date.now()}`;
+      await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.replayImport, { import_id: id }, { jobId, attempts: 1 });
+      return reply.code(202).send({ id, status: 'queued' as const });
+    },
+  );
+
+  fastify.post(
+    '/replay',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Replay from the beginning: every committed import again, in version order',
+        response: { 202: ImportJobAccepted, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      const jobId = `replay-all-${Date.now()}`;
+      await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.replayAll, {}, { jobId, attempts: 1 });
+      return reply.code(202).send({ id: jobId, status: 'queued' as const });
+    },
+  );
+};
+
+/** A later committed import that accepted rows for one of `manifest`'s states, if any. */
+async function supersededBy(dataDir: string, manifest: ImportManifest): Promise<ImportManifest | undefined> {
+  const states = new Set(Object.keys(manifest.tables_by_state ?? {}));
+  return (await listManifests(dataDir)).find((other) => {
+    const accepted = other.counts ? other.counts.facilities + other.counts.tanks + other.counts.releases : 0;
+    return other.version > manifest.version && accepted > 0 && Object.keys(other.tables_by_state ?? {}).some((state) => states.has(state));
+  });
+}
+
+function errorBody(status: 400 | 413, message: string, requestId: string) {
+  return { error: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message, request_id: requestId } };
+}
+
+async function collect(chunks: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
+
+export default importRoutes;
