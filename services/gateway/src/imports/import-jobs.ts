@@ -19,7 +19,7 @@ import {
 import { readDatasetMeta } from '@ust/read-model';
 import { IMPORTS_QUEUE, ImportJobNames, JobNames, JobQueueOf } from '@ust/schemas';
 import type { Logger, Ports, WorkerHandle } from '@ust/platform';
-import { readRunRecord, writeRunRecord, type RunRecord } from './run-records.js';
+import { queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './run-records.js';
 
 /** Progress is written at most this often: readers poll every 2 s. */
 const PROGRESS_WRITE_MS = 500;
@@ -47,20 +47,7 @@ async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: 
   const replayOf = replay ? await readManifest(deps.dataDir, importId) : undefined;
   if (!record && !replayOf) throw new Error(`No import ${importId} to run`);
   const plan = record?.plan ?? replayOf!.plan;
-  const current: RunRecord = record ?? {
-    import_id: importId,
-    source: 'inbox',
-    plan,
-    status: 'queued',
-    failure: null,
-    queued_at: new Date().toISOString(),
-    started_at: null,
-    finished_at: null,
-    records: 0,
-    total: null,
-    records_per_second: 0,
-    dataset_version: null,
-  };
+  const current: RunRecord = record ?? queuedRunRecord(importId, 'inbox', plan);
   // One write at a time, in order: a late progress write never puts back an earlier status.
   let writes = Promise.resolve();
   const save = (changes: Partial<RunRecord>) => {

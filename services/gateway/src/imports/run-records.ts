@@ -25,6 +25,24 @@ export interface RunRecord {
   dataset_version: string | null;
 }
 
+/** A new import's record, waiting for its job. */
+export function queuedRunRecord(id: string, source: RunRecord['source'], plan: ImportPlan): RunRecord {
+  return {
+    import_id: id,
+    source,
+    plan,
+    status: 'queued',
+    failure: null,
+    queued_at: new Date().toISOString(),
+    started_at: null,
+    finished_at: null,
+    records: 0,
+    total: null,
+    records_per_second: 0,
+    dataset_version: null,
+  };
+}
+
 const recordFile = (dataDir: string, id: string) => path.join(importDirectory(dataDir, id), 'run.json');
 
 export async function writeRunRecord(dataDir: string, record: RunRecord): Promise<void> {

@@ -4,10 +4,10 @@
  * staged records to the live tables, records the import, and enqueues the rebuild of the derived
  * data. Then drops what imports killed long ago left in staging.
  */
-import Value from 'typebox/value';
 import { ConsumerGroups, ImportCommitted, JobNames, JobQueueOf, Topics } from '@ust/schemas';
 import type { AnalyticsStore, JobQueue, Logger } from '@ust/platform';
-import { InvalidMessageError, type ConsumerDefinition } from '../consumer.js';
+import type { ConsumerDefinition } from '../consumer.js';
+import { decodeEvent } from './decode-event.js';
 import { DATASET_TABLES, dropAbandonedStaging, promoteStagedImport, writtenRows } from '../staging/import-staging.js';
 
 export interface CommittedDeps {
@@ -31,19 +31,7 @@ export function datasetCommittedConsumer(deps: CommittedDeps): ConsumerDefinitio
     topics: [Topics.datasetCommitted],
     deadLetterTopic: Topics.datasetDeadLetter,
     maxBatchSize: 10,
-    decode(message) {
-      let value: unknown;
-      try {
-        value = JSON.parse(message.value.toString('utf8'));
-      } catch {
-        throw new InvalidMessageError('value is not JSON');
-      }
-      if (!Value.Check(ImportCommitted, value)) {
-        const [first] = Value.Errors(ImportCommitted, value);
-        throw new InvalidMessageError(`${first?.instancePath || '(event)'} ${first?.message ?? 'is invalid'}`);
-      }
-      return value as ImportCommitted;
-    },
+    decode: (message) => decodeEvent(ImportCommitted, message),
     async writeBatch(commits) {
       for (const commit of commits) {
         await waitUntilWritten(deps, commit);

@@ -3,10 +3,10 @@
  * staged records, so nothing of it ever becomes visible. Records still in flight find the failure
  * recorded and are dropped by the records consumer.
  */
-import Value from 'typebox/value';
 import { ConsumerGroups, ImportFailed, Topics } from '@ust/schemas';
 import type { AnalyticsStore, Logger } from '@ust/platform';
-import { InvalidMessageError, type ConsumerDefinition } from '../consumer.js';
+import type { ConsumerDefinition } from '../consumer.js';
+import { decodeEvent } from './decode-event.js';
 import { dropStagedImport } from '../staging/import-staging.js';
 
 export interface FailedDeps {
@@ -21,19 +21,7 @@ export function datasetFailedConsumer(deps: FailedDeps): ConsumerDefinition<Impo
     topics: [Topics.datasetFailed],
     deadLetterTopic: Topics.datasetDeadLetter,
     maxBatchSize: 10,
-    decode(message) {
-      let value: unknown;
-      try {
-        value = JSON.parse(message.value.toString('utf8'));
-      } catch {
-        throw new InvalidMessageError('value is not JSON');
-      }
-      if (!Value.Check(ImportFailed, value)) {
-        const [first] = Value.Errors(ImportFailed, value);
-        throw new InvalidMessageError(`${first?.instancePath || '(event)'} ${first?.message ?? 'is invalid'}`);
-      }
-      return value as ImportFailed;
-    },
+    decode: (message) => decodeEvent(ImportFailed, message),
     async writeBatch(failures) {
       for (const failure of failures) {
         // Recorded first: from then on the records consumer drops the import's late records.

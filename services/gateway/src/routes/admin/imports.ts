@@ -22,7 +22,7 @@ import {
 } from '@ust/schemas';
 import { InboxPathError, resolveInboxFolder } from '../../imports/inbox.js';
 import { rejectsCsv } from '../../imports/rejects-csv.js';
-import { listImportRuns, readRunRecord, writeRunRecord, type RunRecord } from '../../imports/run-records.js';
+import { listImportRuns, queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from '../../imports/run-records.js';
 import { saveUpload, tooLarge, UploadError } from '../../imports/uploads.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -44,20 +44,8 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
     await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.runImport, { import_id: record.import_id }, { jobId: record.import_id, attempts: 1 });
     return { id: record.import_id, status: 'queued' as const };
   };
-  const queued = (id: string, source: RunRecord['source'], paths: string[], sourceRoot: string): RunRecord => ({
-    import_id: id,
-    source,
-    plan: { kind: 'files', paths, sourceRoot },
-    status: 'queued',
-    failure: null,
-    queued_at: new Date().toISOString(),
-    started_at: null,
-    finished_at: null,
-    records: 0,
-    total: null,
-    records_per_second: 0,
-    dataset_version: null,
-  });
+  const queued = (id: string, source: RunRecord['source'], paths: string[], sourceRoot: string) =>
+    queuedRunRecord(id, source, { kind: 'files', paths, sourceRoot });
 
   fastify.post(
     '/imports',
