@@ -192,6 +192,12 @@ export const ImportCommitted = Type.Object({
   tables_by_state: Type.Optional(TablesByState),
   /** Absent from commits published before warnings were counted apart from rejects. */
   warnings_by_reason: Type.Optional(Type.Record(Type.String(), Type.Integer())),
+  /**
+   * Each record topic's end offsets once every record of the import was acknowledged: ingest
+   * promotes the import after its record writer has consumed up to them. Absent from commits
+   * published before offsets were recorded (ingest then counts the import's rows instead).
+   */
+  record_end_offsets: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Object({ partition: Type.Integer(), offset: Type.String() })))),
   committed_at: Type.String(),
 });
 export type ImportCommitted = Static<typeof ImportCommitted>;

@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { PortStatus } from './health.js';
+import { IMPORTS_QUEUE } from './imports.js';
 import { Queues } from './jobs.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -43,8 +44,8 @@ export const FailedJobStatus = Type.Object({
 });
 export type FailedJobStatus = Static<typeof FailedJobStatus>;
 
-/** A queue of Queues, as the API names it. */
-export const JobQueueName = Type.Union([Type.Literal(Queues.maintenance), Type.Literal(Queues.dataset)]);
+/** A queue of Queues, or the imports queue the gateway processes, as the API names it. */
+export const JobQueueName = Type.Union([Type.Literal(Queues.maintenance), Type.Literal(Queues.dataset), Type.Literal(IMPORTS_QUEUE)]);
 export type JobQueueName = Static<typeof JobQueueName>;
 
 export const QueueStatus = Type.Object({

@@ -15,6 +15,7 @@ import type { DatasetItem, ImportContext } from '../dataset-item.js';
 import { readSources } from '../read/index.js';
 import { generateNationalDataset } from '../generate/index.js';
 import { publishItems } from '../publish/publish-items.js';
+import { RECORD_TOPICS } from '../publish/dataset-topics.js';
 import { ImportTally } from '../read/tally.js';
 import { generatedCoverage } from '../read/table-coverage.js';
 import { SourceFileError } from '../read/source-file-error.js';
@@ -64,9 +65,7 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
   const rejectsFile = path.join(importDirectory(deps.dataDir, manifest.import_id), 'rejects.jsonl');
   const rejects = createWriteStream(rejectsFile);
   const tally = new ImportTally();
-  await deps.events.ensureTopics(
-    [Topics.datasetFacilities, Topics.datasetTanks, Topics.datasetReleases, Topics.datasetCommitted, Topics.datasetFailed].map((topic) => ({ topic })),
-  );
+  await deps.events.ensureTopics([...RECORD_TOPICS, Topics.datasetCommitted, Topics.datasetFailed].map((topic) => ({ topic })));
   const sources = plan.kind === 'files' ? plan.paths.map((entry) => path.relative(plan.sourceRoot, entry) || '.') : ['generated'];
   let failure: string | undefined;
   try {
@@ -94,6 +93,7 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
     rejects_by_reason: tally.rejectsRecord(),
     tables_by_state: plan.kind === 'files' ? tally.tablesByState() : generatedCoverage(tally.tablesByState()),
     warnings_by_reason: tally.warningsRecord(),
+    record_end_offsets: await recordEndOffsets(deps.events),
     committed_at: new Date().toISOString(),
   };
   await deps.events.publish(Topics.datasetCommitted, [{ key: manifest.import_id, value: JSON.stringify(commit) }]);
@@ -105,6 +105,16 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
   await writeManifest(deps.dataDir, manifest);
   deps.log.info({ import_id: manifest.import_id, ...commit.counts }, 'import published');
   return { manifest, tally, rejectsFile };
+}
+
+/**
+ * Where the record topics end now that every record of the import is acknowledged. Ingest
+ * waits for its writer to pass them rather than counting the import's rows: a replay's rows may
+ * be merged away by a newer import's versions, and a dead-lettered record is never written.
+ */
+async function recordEndOffsets(events: EventLog): Promise<NonNullable<ImportCommitted['record_end_offsets']>> {
+  const entries = await Promise.all(RECORD_TOPICS.map(async (topic) => [topic, await events.endOffsets(topic)] as const));
+  return Object.fromEntries(entries);
 }
 
 /** What stopped the import, for the CLI, the manifest and the imports table: never a stack trace. */

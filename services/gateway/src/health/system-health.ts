@@ -7,8 +7,11 @@
 import path from 'node:path';
 import { checkPorts, consumerLag, UnknownTopicError, type Ports } from '@ust/platform';
 import { readDatasetMeta } from '@ust/read-model';
-import { DEAD_LETTER_WINDOW_MINUTES, Queues, TopicsOfGroup, type PartitionLagStatus, type QueueStatus, type SystemHealth } from '@ust/schemas';
+import { DEAD_LETTER_WINDOW_MINUTES, IMPORTS_QUEUE, Queues, TopicsOfGroup, type PartitionLagStatus, type QueueStatus, type SystemHealth } from '@ust/schemas';
 import { getDeadLetterSummary } from '../queries/admin/get-dead-letter-summary.js';
+
+/** The workers' queues, and the imports queue the gateway processes. */
+const SHOWN_QUEUES: Array<QueueStatus['queue']> = [Queues.maintenance, Queues.dataset, IMPORTS_QUEUE];
 
 /** Failed jobs listed per queue. */
 const FAILED_JOBS_SHOWN = 10;
@@ -39,7 +42,7 @@ async function readConsumerLag(events: Ports['events']): Promise<{ partitions: P
 
 async function readJobQueues(jobs: Ports['jobs']): Promise<{ queues: QueueStatus[] }> {
   const queues = await Promise.all(
-    Object.values(Queues).map(async (queue): Promise<QueueStatus> => {
+    SHOWN_QUEUES.map(async (queue): Promise<QueueStatus> => {
       const [counts, failed] = await Promise.all([jobs.counts(queue), jobs.failedJobs(queue, FAILED_JOBS_SHOWN)]);
       return {
         queue,

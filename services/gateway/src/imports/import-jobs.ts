@@ -1,7 +1,7 @@
 /**
  * The imports queue's processors: a new import, a replay of one, a replay of all. They run in
- * the gateway (the layering lets it use the pipelines; the workers may not) with concurrency 1,
- * so a second import waits queued. Each job follows its import to live: it publishes the files,
+ * the gateway (the layering lets it use the pipelines; the workers may not), one at a time
+ * across every gateway, so a second import waits queued. Each job follows its import to live: it publishes the files,
  * then waits for ingest's commit and the workers' rebuild, and records every step in the run
  * record the API reads.
  */
@@ -38,7 +38,8 @@ export function startImportJobs(deps: ImportJobDeps): Promise<WorkerHandle> {
       [ImportJobNames.replayImport]: async (job) => runRecordedImport(deps, (job.data as { import_id: string }).import_id, true),
       [ImportJobNames.replayAll]: async () => replayAll(deps),
     },
-    { concurrency: 1 },
+    // Across gateways too: two imports of the same states at once would race to go live.
+    { concurrency: 1, globalConcurrency: 1 },
   );
 }
 

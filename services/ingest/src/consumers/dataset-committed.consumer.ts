@@ -1,11 +1,12 @@
 /**
- * Reacts to `ust.dataset.committed.v1`: waits until every record of the import is staged (the
- * record topics are consumed independently, so the commit can overtake them), promotes the
+ * Reacts to `ust.dataset.committed.v1`: waits until the record writer has consumed every record
+ * of the import (the record topics are consumed independently, so the commit can overtake
+ * them), promotes the
  * staged records to the live tables, records the import, and enqueues the rebuild of the derived
  * data. Then drops what imports killed long ago left in staging.
  */
 import { ConsumerGroups, ImportCommitted, JobNames, JobQueueOf, Topics } from '@ust/schemas';
-import type { AnalyticsStore, JobQueue, Logger } from '@ust/platform';
+import type { AnalyticsStore, EventLog, JobQueue, Logger } from '@ust/platform';
 import type { ConsumerDefinition } from '../consumer.js';
 import { decodeEvent } from './decode-event.js';
 import { DATASET_TABLES, dropAbandonedStaging, promoteStagedImport, writtenRows } from '../staging/import-staging.js';
@@ -13,7 +14,10 @@ import { DATASET_TABLES, dropAbandonedStaging, promoteStagedImport, writtenRows 
 export interface CommittedDeps {
   store: AnalyticsStore;
   jobs: JobQueue;
+  events: EventLog;
   log: Logger;
+  /** The record writer's consumer group, whose offsets say how far the records are written. */
+  writerGroupId: string;
   /** How long to wait for the records before the batch fails (and is redelivered). @defaultValue 600000 */
   writeTimeoutMs?: number;
   /**
@@ -71,15 +75,36 @@ export function datasetCommittedConsumer(deps: CommittedDeps): ConsumerDefinitio
 
 async function waitUntilWritten(deps: CommittedDeps, commit: ImportCommitted): Promise<void> {
   const deadline = Date.now() + (deps.writeTimeoutMs ?? 600_000);
+  const behind = commit.record_end_offsets ? () => partitionsBehind(deps, commit.record_end_offsets!) : () => missingRecords(deps.store, commit);
   for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
-    const missing = await missingRecords(deps.store, commit);
+    const missing = await behind();
     if (missing.length === 0) return;
     if (Date.now() > deadline) throw new Error(`import ${commit.import_id} is not fully written: ${missing.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 
-/** Tables with fewer rows of the import, staged or live, than it published (raw rows: replays only add). */
+/**
+ * Record topic partitions the writer has not consumed up to the commit's end offsets. Past them,
+ * each record of the import is written (staged, or live for a replay) or dead-lettered.
+ */
+async function partitionsBehind(deps: CommittedDeps, endOffsets: NonNullable<ImportCommitted['record_end_offsets']>): Promise<string[]> {
+  const behind: string[] = [];
+  for (const [topic, partitions] of Object.entries(endOffsets)) {
+    const committed = new Map((await deps.events.committedOffsets(deps.writerGroupId, topic)).map((entry) => [entry.partition, BigInt(entry.offset)]));
+    for (const { partition, offset } of partitions) {
+      // Nothing committed ('-1') is the start of the partition: an empty one is not behind.
+      const consumed = committed.get(partition) ?? -1n;
+      if ((consumed < 0n ? 0n : consumed) < BigInt(offset)) behind.push(`${topic}[${partition}] at ${consumed < 0n ? 'none' : consumed}/${offset}`);
+    }
+  }
+  return behind;
+}
+
+/**
+ * Tables with fewer rows of the import, staged or live, than it published (raw rows: replays
+ * only add). For commits that carry no end offsets.
+ */
 async function missingRecords(store: AnalyticsStore, commit: ImportCommitted): Promise<string[]> {
   const missing: string[] = [];
   for (const table of DATASET_TABLES) {

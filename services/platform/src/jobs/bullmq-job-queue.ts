@@ -70,7 +70,8 @@ export function createBullMqJobQueue(options: BullMqJobQueueOptions): JobQueue {
 
     async process(queueName, processors, processOptions): Promise<WorkerHandle> {
       assertOpen();
-      const concurrency = resolveConcurrency(processOptions);
+      const { concurrency, globalConcurrency } = resolveConcurrency(processOptions);
+      if (globalConcurrency !== undefined) await queueFor(queueName).setGlobalConcurrency(globalConcurrency);
       const running = startBullMqWorker({ url: options.url, prefix, queueName, processors, concurrency, target, ...(log ? { logger: log } : {}) });
       workers.add(running);
       return { close: () => closeWorker(running) };

@@ -47,8 +47,9 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
 
     async process(queueName, processors, processOptions): Promise<WorkerHandle> {
       assertOpen();
-      const concurrency = resolveConcurrency(processOptions);
+      const { concurrency, globalConcurrency } = resolveConcurrency(processOptions);
       const queue = queueFor(queueName);
+      if (globalConcurrency !== undefined) queue.globalConcurrency = globalConcurrency;
       const worker: InProcessWorker = { processors: { ...processors }, concurrency, active: new Set(), closed: false };
       queue.addWorker(worker);
       return { close: () => queue.closeWorker(worker) };

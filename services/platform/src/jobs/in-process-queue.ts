@@ -20,6 +20,8 @@ export class InProcessQueue {
   readonly jobs = new Map<string, StoredJob>();
   readonly waiting: StoredJob[] = [];
   workers: InProcessWorker[] = [];
+  /** Jobs running at once across the queue's workers (ProcessOptions.globalConcurrency). */
+  globalConcurrency = Infinity;
   private lastId = 0;
   /** Ids of settled jobs, oldest first (a Set keeps insertion order). */
   private readonly settled = new Set<string>();
@@ -115,6 +117,11 @@ export class InProcessQueue {
     delete job.failedReason;
     this.makeWaiting(job);
     return true;
+  }
+
+  /** Jobs running now on all of the queue's workers. */
+  activeJobs(): number {
+    return this.workers.reduce((sum, worker) => sum + worker.active.size, 0);
   }
 
   addWorker(worker: InProcessWorker): void {

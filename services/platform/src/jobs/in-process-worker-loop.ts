@@ -9,10 +9,10 @@ import type { StoredJob } from './in-process-job.js';
 import { processorFor } from './job-processors.js';
 import { retryDelayMs, willRetry } from './retry-policy.js';
 
-/** Starts waiting jobs on the queue's workers, up to each worker's concurrency. */
+/** Starts waiting jobs on the queue's workers, up to each worker's concurrency and the queue's global one. */
 export function pumpQueue(queue: InProcessQueue, log: Logger | undefined): void {
   for (const worker of queue.workers) {
-    while (!worker.closed && worker.active.size < worker.concurrency) {
+    while (!worker.closed && worker.active.size < worker.concurrency && queue.activeJobs() < queue.globalConcurrency) {
       const job = queue.waiting.shift();
       if (!job) return;
       const run: Promise<void> = runJob(queue, worker, job, log).finally(() => {

@@ -2,7 +2,7 @@
  * The port's defaults and argument checks, shared by both adapters so that the same options are
  * accepted, refused and defaulted the same way in embedded and production runs.
  */
-import type { JobOptions } from '../ports/job-queue.js';
+import type { JobOptions, ProcessOptions } from '../ports/job-queue.js';
 
 /** How long waitUntilSettled waits when not told. */
 export const DEFAULT_SETTLE_TIMEOUT_MS = 30_000;
@@ -29,9 +29,13 @@ export function resolveJobOptions(options: JobOptions = {}): ResolvedJobOptions 
   return { ...(options.jobId === undefined ? {} : { jobId: options.jobId }), attempts, backoffMs, delayMs };
 }
 
-/** A worker's concurrency, 1 when not told. */
-export function resolveConcurrency(options?: { concurrency?: number }): number {
+/** A worker's concurrency, 1 when not told, and the queue's global limit, if any. */
+export function resolveConcurrency(options?: ProcessOptions): { concurrency: number; globalConcurrency?: number } {
   const concurrency = options?.concurrency ?? 1;
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a whole number >= 1, got ${concurrency}`);
-  return concurrency;
+  const globalConcurrency = options?.globalConcurrency;
+  if (globalConcurrency === undefined) return { concurrency };
+  if (!Number.isInteger(globalConcurrency) || globalConcurrency < 1)
+    throw new RangeError(`globalConcurrency must be a whole number >= 1, got ${globalConcurrency}`);
+  return { concurrency, globalConcurrency };
 }

@@ -171,6 +171,26 @@ export function describeJobQueueContract(adapterName: string, makeQueue: () => P
       expect(order).toEqual([1, 2, 3, 4, 5]);
     });
 
+    it('runs one job at a time across workers with global concurrency 1', async () => {
+      const jobs = await open();
+      const queue = queueName();
+      let inFlight = 0;
+      let maxInFlight = 0;
+      const step = async () => {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await tick(50);
+        inFlight--;
+      };
+      // Two workers that would each take two jobs at once, as two gateways processing imports.
+      await jobs.process(queue, { step }, { concurrency: 2, globalConcurrency: 1 });
+      await jobs.process(queue, { step }, { concurrency: 2, globalConcurrency: 1 });
+      const ids = [];
+      for (let n = 1; n <= 4; n++) ids.push((await jobs.enqueue(queue, 'step', { n })).id);
+      for (const id of ids) expect((await jobs.waitUntilSettled(queue, id, SETTLE_MS)).status).toBe('completed');
+      expect(maxInFlight).toBe(1);
+    });
+
     it('runs jobs side by side up to the concurrency', async () => {
       const jobs = await open();
       const queue = queueName();
@@ -249,6 +269,7 @@ export function describeJobQueueContract(adapterName: string, makeQueue: () => P
       expect(await jobs.ping()).toBe(true);
       await expect(jobs.enqueue(queueName(), 'x', {}, { attempts: 0 })).rejects.toThrow(RangeError);
       await expect(jobs.process(queueName(), {}, { concurrency: 0 })).rejects.toThrow(RangeError);
+      await expect(jobs.process(queueName(), {}, { globalConcurrency: 0 })).rejects.toThrow(/globalConcurrency/);
     });
 
     it('counts jobs per state, lists the latest failures and retries a failed job with fresh attempts', async () => {

@@ -54,6 +54,17 @@ export interface WorkerHandle {
   close(): Promise<void>;
 }
 
+export interface ProcessOptions {
+  /** Jobs this worker runs at once. @defaultValue 1 */
+  concurrency?: number;
+  /**
+   * Jobs of the queue that run at once across every worker of every process (BullMQ's global
+   * concurrency, kept in Redis): two gateways each processing imports still run one import at a
+   * time. Every worker of the queue should pass the same value. @defaultValue no limit
+   */
+  globalConcurrency?: number;
+}
+
 export interface JobQueue {
   readonly adapter: 'bullmq' | 'in-process';
   readonly target: string;
@@ -62,7 +73,7 @@ export interface JobQueue {
    * Starts processing `queue`: each job is handed to the processor registered for its name.
    * A job whose name has no processor fails without retry.
    */
-  process(queue: string, processors: Record<string, Processor>, options?: { concurrency?: number }): Promise<WorkerHandle>;
+  process(queue: string, processors: Record<string, Processor>, options?: ProcessOptions): Promise<WorkerHandle>;
   getJob(queue: string, id: string): Promise<JobState | null>;
   /** Resolves when the job has completed or failed for good (or rejects after `timeoutMs`). */
   waitUntilSettled(queue: string, id: string, timeoutMs?: number): Promise<JobState>;

@@ -88,6 +88,7 @@ describe('admin System Health', () => {
     expect(answer.job_queues.queues.map(({ queue, waiting, failed }) => ({ queue, waiting, failed }))).toEqual([
       { queue: 'maintenance', waiting: 0, failed: 0 },
       { queue: 'dataset', waiting: 0, failed: 0 },
+      { queue: 'imports', waiting: 0, failed: 0 },
     ]);
     expect(answer.derived_data).toEqual({ dataset_version: null, built_at: null, age_seconds: null, error: null });
   });
