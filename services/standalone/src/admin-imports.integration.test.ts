@@ -2,13 +2,15 @@
  * The admin imports API on the embedded platform (chDB, the in-process log and runner), with
  * ingest and the workers running so an import goes all the way to live: who may call it, the
  * inbox folder rule (`..` and a symlink pointing out refused), the upload limit, the DE fixture
- * uploaded and followed to live with its counts, a rejects report with formula cells guarded,
- * and replays.
+ * uploaded (as files, then as a ZIP) and followed to live with its counts, a rejects report with
+ * formula cells guarded, and replays.
  */
 import { cp, mkdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { buildGateway } from '@ust/gateway';
 import { createTestIssuer, openEmbeddedTestPorts, type EmbeddedTestPorts, type TestIssuer } from '@ust/gateway/testing';
 import { startIngest, type IngestHandle } from '@ust/ingest';
@@ -31,6 +33,13 @@ async function multipart(files: { name: string; content: string | Buffer }[]) {
   for (const file of files) form.append('files', new Blob([file.content]), file.name);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}
+
+async function zipOf(files: { name: string; content: string | Buffer }[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const file of files) zip.addBuffer(Buffer.from(file.content), file.name);
+  zip.end();
+  return buffer(zip.outputStream);
 }
 
 describe('admin imports API', () => {
@@ -214,11 +223,11 @@ describe('admin imports API', () => {
     expect((await gateway.inject({ method: 'POST', url: '/api/admin/imports/imp-none/replay', headers: adminHeaders })).statusCode).toBe(404);
   }, 360_000);
 
-  it('runs imports one at a time: a second waits queued, and an inbox folder goes live too', async () => {
+  it('runs imports one at a time: a second waits queued, and a ZIP and an inbox folder go live too', async () => {
     const inboxDe = path.join(embedded.dataDir, 'inbox', 'good', 'DE');
     await cp(DE_FOLDER, inboxDe, { recursive: true });
     const files = await Promise.all(DE_FILES.map(async (name) => ({ name: `DE/UST/${name}`, content: await readFile(path.join(DE_FOLDER, 'UST', name)) })));
-    const first = (await upload(files)).json().id as string;
+    const first = (await upload([{ name: 'DE.zip', content: await zipOf(files) }])).json().id as string;
     const inbox = await gateway.inject({ method: 'POST', url: '/api/admin/imports', headers: adminHeaders, payload: { folder: 'good/DE' } });
     expect(inbox.statusCode).toBe(202);
     const second = inbox.json().id as string;
@@ -235,6 +244,8 @@ describe('admin imports API', () => {
     expect(statuses.some(([one, two]) => one === 'reading' && two === 'queued')).toBe(true);
     expect(statuses.some(([one, two]) => one === 'live' && two === 'reading')).toBe(true);
     expect(statuses.at(-1)).toEqual(['live', 'live']);
+    expect(await listed(first)).toMatchObject({ source: 'upload', states: ['DE'], accepted: DE.facilities + DE.tanks });
+    expect((await listed(first))!.files.sort()).toEqual(DE_FILES.map((name) => `DE/UST/${name}`).sort());
     expect(await listed(second)).toMatchObject({ source: 'inbox', files: ['.'], states: ['DE'], accepted: DE.facilities + DE.tanks });
     // The first DE upload's rows are now the newer imports': replaying it is refused, saying why.
     const stale = await gateway.inject({ method: 'POST', url: `/api/admin/imports/${deImport}/replay`, headers: adminHeaders });

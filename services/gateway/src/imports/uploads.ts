@@ -1,65 +1,58 @@
 /**
  * Saves an import upload under DATA_DIR/uploads/{import id}/, keeping each file's relative name
  * (a browser sends `DE/UST/facility.csv` for a folder it uploads), so the folder importer reads
- * it as it reads any folder. Every problem is an UploadError naming the file: not a CSV, empty,
- * a name that leaves the folder, a layout no reader knows, or more than the request limit.
+ * it as it reads any folder. A ZIP (by its name or its first bytes) is unpacked there the same
+ * way and then deleted (imports/zip-upload.ts). Every problem is an UploadError naming the file:
+ * not a CSV, empty, a name that leaves the folder, a layout no reader knows, or more than the
+ * request limit, sent or unpacked.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { resolveSources } from '@ust/pipelines';
-
-export class UploadError extends Error {
-  constructor(
-    readonly statusCode: 400 | 413,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const tooLarge = (limitBytes: number) => new UploadError(413, `The upload is larger than the limit of ${formatLimit(limitBytes)} per request`);
-
-function formatLimit(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`;
-}
-
-/** `DE/UST/facility.csv` stays as it is; `..`, absolute names and empty segments are refused. */
-export function safeRelativeName(name: string): string {
-  const segments = name.replace(/\\/g, '/').split('/');
-  if (!name || name.startsWith('/') || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
-    throw new UploadError(400, `${name || '(no name)'}: not a file name inside the upload`);
-  }
-  if (!segments.at(-1)!.toLowerCase().endsWith('.csv')) throw new UploadError(400, `${name}: not a CSV file (EPA template or UST Finder .csv files only)`);
-  return segments.join('/');
-}
+import { countBytes, safeRelativeName, tooLarge, UploadError, type ByteTally } from './upload-rules.js';
+import { extractZip, hasZipSignature, type UploadedFile } from './zip-upload.js';
 
 /** Writes the request's files under `directory`; returns their paths. Cleans up on any failure. */
 export async function saveUpload(files: AsyncIterable<MultipartFile>, directory: string, limitBytes: number): Promise<string[]> {
-  const saved: string[] = [];
-  let total = 0;
+  const saved: UploadedFile[] = [];
+  const received: ByteTally = { bytes: 0 };
+  // CSV bytes on disk, sent as they are or unpacked: a ZIP may not hold more than the request could.
+  const unpacked: ByteTally = { bytes: 0 };
+  let parts = 0;
   try {
+    await mkdir(directory, { recursive: true });
     for await (const part of files) {
+      // Held under a dotfile name until its name and first bytes say what it is.
+      const staged = path.join(directory, `.part-${parts++}`);
+      await pipeline(
+        part.file,
+        countBytes(received, limitBytes, () => tooLarge(limitBytes)),
+        createWriteStream(staged),
+      );
+      if (part.file.truncated) throw tooLarge(limitBytes);
+      const size = (await stat(staged)).size;
+      if (part.filename.toLowerCase().endsWith('.zip') || (await hasZipSignature(staged))) {
+        const zipName = part.filename || '(no name)';
+        if (size === 0) throw new UploadError(400, `${zipName}: the file is empty`);
+        saved.push(...(await extractZip(staged, { zipName, directory, limitBytes, unpacked })));
+        await rm(staged);
+        continue;
+      }
       const name = safeRelativeName(part.filename);
+      if (size === 0) throw new UploadError(400, `${name}: the file is empty`);
+      unpacked.bytes += size;
+      if (unpacked.bytes > limitBytes) throw tooLarge(limitBytes);
       const target = path.join(directory, name);
       await mkdir(path.dirname(target), { recursive: true });
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          total += chunk.length;
-          callback(total > limitBytes ? tooLarge(limitBytes) : null, chunk);
-        },
-      });
-      await pipeline(part.file, counter, createWriteStream(target));
-      if (part.file.truncated) throw tooLarge(limitBytes);
-      if ((await stat(target)).size === 0) throw new UploadError(400, `${name}: the file is empty`);
-      saved.push(target);
+      await rename(staged, target);
+      saved.push({ path: target, label: name });
     }
     if (saved.length === 0) throw new UploadError(400, 'files: the upload holds no file');
     await checkLayouts(saved, directory);
-    return saved;
+    return saved.map((file) => file.path);
   } catch (error) {
     await rm(directory, { recursive: true, force: true });
     throw error;
@@ -67,14 +60,16 @@ export async function saveUpload(files: AsyncIterable<MultipartFile>, directory:
 }
 
 /** Each file must be one the readers know, so the import does not start on a file it would skip. */
-async function checkLayouts(files: string[], directory: string): Promise<void> {
+async function checkLayouts(files: UploadedFile[], directory: string): Promise<void> {
   for (const file of files) {
     try {
-      await resolveSources([file], directory);
+      await resolveSources([file.path], directory);
     } catch (error) {
       // Named as the admin sent them, not by where the server keeps them.
       const message = (error instanceof Error ? error.message : String(error)).split(`${directory}${path.sep}`).join('');
-      throw new UploadError(400, message.replace(/\(headers: .*\)$/, '(unknown layout: the header row matches neither the EPA template nor UST Finder)'));
+      const relative = path.relative(directory, file.path).split(path.sep).join('/');
+      const named = message.startsWith(`${relative}:`) ? `${file.label}${message.slice(relative.length)}` : message;
+      throw new UploadError(400, named.replace(/\(headers: .*\)$/, '(unknown layout: the header row matches neither the EPA template nor UST Finder)'));
     }
   }
 }

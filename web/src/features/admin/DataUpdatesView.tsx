@@ -1,8 +1,9 @@
 /**
  * Data Updates (DECISIONS.md 19, 36; issue 21): the live dataset, an upload form for EPA template
- * or UST Finder CSV files (a state folder keeps its `DE/UST/...` names, which tank files need for
- * their state), the imports with live progress bars (polled every 2 s while one runs), their
- * rejects as CSV, and replays, each asked to be confirmed first.
+ * or UST Finder CSV files or a ZIP of them (a state folder, sent as it is or zipped, keeps its
+ * `DE/UST/...` names, which tank files need for their state), the imports with live progress
+ * bars (polled every 2 s while one runs), their rejects as CSV, and replays, each asked to be
+ * confirmed first.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { FacilityStatistics, ImportRun } from '@ust/schemas';
@@ -95,8 +96,8 @@ function UploadForm() {
         {...{ webkitdirectory: '', directory: '' }}
         onChange={(event) => setFiles([...(event.target.files ?? [])].filter((file) => file.name.toLowerCase().endsWith('.csv')))}
       />
-      <label htmlFor={filesId}>or CSV files</label>
-      <input id={filesId} type="file" multiple accept=".csv,text/csv" onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+      <label htmlFor={filesId}>or CSV files, or a ZIP of them (up to 500 MB)</label>
+      <input id={filesId} type="file" multiple accept=".csv,text/csv,.zip,application/zip" onChange={(event) => setFiles([...(event.target.files ?? [])])} />
       <button type="submit" className="button button-primary" disabled={!files.length || upload.isPending}>
         {upload.isPending ? 'Uploading...' : `Import ${files.length ? `${files.length} file${files.length === 1 ? '' : 's'}` : ''}`.trim()}
       </button>

@@ -23,7 +23,8 @@ import {
 import { InboxPathError, resolveInboxFolder } from '../../imports/inbox.js';
 import { rejectsCsv } from '../../imports/rejects-csv.js';
 import { listImportRuns, queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from '../../imports/run-records.js';
-import { saveUpload, tooLarge, UploadError } from '../../imports/uploads.js';
+import { tooLarge, UploadError } from '../../imports/upload-rules.js';
+import { saveUpload } from '../../imports/uploads.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
@@ -53,7 +54,8 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
       // Uploads stream to disk; only the JSON form is held to the 1 MB body limit.
       schema: {
         tags: ['admin'],
-        summary: 'Start an import: a multipart upload of EPA template or UST Finder CSV files, or JSON { folder } naming a folder under DATA_DIR/inbox',
+        summary:
+          'Start an import: a multipart upload of EPA template or UST Finder CSV files or a ZIP of them, or JSON { folder } naming a folder under DATA_DIR/inbox',
         consumes: ['multipart/form-data', 'application/json'],
         response: { 202: ImportJobAccepted, 413: ErrorBody, ...errors },
       },
@@ -70,7 +72,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
           return reply.code(202).send(await enqueue(queued(id, 'upload', saved, directory)));
         }
         if (!Value.Check(InboxImportBody, request.body)) {
-          return reply.badRequest('body: send CSV files as multipart/form-data, or JSON { "folder": "<folder under DATA_DIR/inbox>" }');
+          return reply.badRequest('body: send CSV files or a ZIP of them as multipart/form-data, or JSON { "folder": "<folder under DATA_DIR/inbox>" }');
         }
         const folder = await resolveInboxFolder(dataDir, request.body.folder);
         return reply.code(202).send(await enqueue(queued(id, 'inbox', [folder], folder)));

@@ -1,0 +1,55 @@
+/**
+ * What an import upload may hold, shared by the files sent as they are and the entries of a ZIP:
+ * names that stay inside the upload folder, CSV files only, and a byte limit per request.
+ */
+import { Transform } from 'node:stream';
+
+export class UploadError extends Error {
+  constructor(
+    readonly statusCode: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function formatLimit(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`;
+}
+
+export const tooLarge = (limitBytes: number) => new UploadError(413, `The upload is larger than the limit of ${formatLimit(limitBytes)} per request`);
+
+/** `DE/UST/facility.csv` stays as it is; `..`, absolute names and empty segments are refused. */
+export function safeRelativePath(name: string, label = name): string {
+  const segments = name.replace(/\\/g, '/').split('/');
+  if (!name || name.startsWith('/') || /^[a-zA-Z]:/.test(name) || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw new UploadError(400, `${label || '(no name)'}: not a file name inside the upload`);
+  }
+  return segments.join('/');
+}
+
+export const isCsvName = (name: string) => name.toLowerCase().endsWith('.csv');
+
+export const notCsv = (label: string) => new UploadError(400, `${label}: not a CSV file (EPA template or UST Finder .csv files only)`);
+
+/** A safe relative name ending in `.csv`. */
+export function safeRelativeName(name: string): string {
+  const relative = safeRelativePath(name);
+  if (!isCsvName(relative)) throw notCsv(name);
+  return relative;
+}
+
+/** A running byte count shared by the streams of one request. */
+export interface ByteTally {
+  bytes: number;
+}
+
+/** Passes chunks through, adding them to `tally`; fails with `tooMany()` once it passes `limitBytes`. */
+export function countBytes(tally: ByteTally, limitBytes: number, tooMany: () => UploadError): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      tally.bytes += chunk.length;
+      callback(tally.bytes > limitBytes ? tooMany() : null, chunk);
+    },
+  });
+}
