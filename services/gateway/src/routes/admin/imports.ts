@@ -19,9 +19,12 @@ import {
   ImportsResponse,
   InboxImportBody,
   MAX_IMPORT_UPLOAD_BYTES,
+  ReplayIdParams,
+  ReplayRun,
 } from '@ust/schemas';
 import { InboxPathError, resolveInboxFolder } from '../../imports/inbox.js';
 import { rejectsCsv } from '../../imports/rejects-csv.js';
+import { queuedReplayRecord, readReplayRecord, writeReplayRecord } from '../../imports/replay-records.js';
 import { listImportRuns, queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from '../../imports/run-records.js';
 import { saveUpload, tooLarge, UploadError } from '../../imports/uploads.js';
 
@@ -157,9 +160,23 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
     },
     async (_request, reply) => {
       const jobId = `replay-all-${Date.now()}`;
-      await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.replayAll, {}, { jobId, attempts: 1 });
+      await writeReplayRecord(dataDir, queuedReplayRecord(jobId));
+      await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.replayAll, { replay_id: jobId }, { jobId, attempts: 1 });
       return reply.code(202).send({ id: jobId, status: 'queued' as const });
     },
+  );
+
+  fastify.get(
+    '/replay/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A replay from the beginning: its status and progress over every committed import',
+        params: ReplayIdParams,
+        response: { 200: ReplayRun, 404: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => (await readReplayRecord(dataDir, request.params.id)) ?? reply.notFound(`No replay ${request.params.id}`),
   );
 };
 
