@@ -18,7 +18,7 @@ export const ImportJobNames = {
   runImport: 'run-import',
   /** Runs a recorded import again under its id and version. Data: `{ import_id: string }`. */
   replayImport: 'replay-import',
-  /** Re-publishes every committed import in version order. Data: `{ replay_id: string }` (its replay record). */
+  /** Re-publishes every committed import in version order. Data: `{}`; its job id names its replay record. */
   replayAll: 'replay-all',
 } as const;
 

@@ -25,7 +25,7 @@ export function startImportJobs(deps: ImportJobDeps): Promise<WorkerHandle> {
     {
       [ImportJobNames.runImport]: async (job) => runRecordedImport(deps, (job.data as { import_id: string }).import_id, false),
       [ImportJobNames.replayImport]: async (job) => runRecordedImport(deps, (job.data as { import_id: string }).import_id, true),
-      [ImportJobNames.replayAll]: async (job) => replayAll(deps, (job.data as { replay_id: string }).replay_id),
+      [ImportJobNames.replayAll]: async (job) => replayAll(deps, job.id),
     },
     { concurrency: 1 },
   );

@@ -161,7 +161,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
     async (_request, reply) => {
       const jobId = `replay-all-${Date.now()}`;
       await writeReplayRecord(dataDir, queuedReplayRecord(jobId));
-      await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.replayAll, { replay_id: jobId }, { jobId, attempts: 1 });
+      await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.replayAll, {}, { jobId, attempts: 1 });
       return reply.code(202).send({ id: jobId, status: 'queued' as const });
     },
   );
