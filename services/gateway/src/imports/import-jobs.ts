@@ -36,7 +36,7 @@ async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: 
   const replayOf = replay ? await readManifest(deps.dataDir, importId) : undefined;
   if (!record && !replayOf) throw new Error(`No import ${importId} to run`);
   const plan = record?.plan ?? replayOf!.plan;
-  const current: RunRecord = record ?? queuedRunRecord(importId, 'inbox', plan);
+  const current: RunRecord = record ?? queuedRunRecord(importId, 'cli', plan);
   const save = orderedSaver(current, (snapshot) => writeRunRecord(deps.dataDir, snapshot));
   const startedAt = Date.now();
   await save({ status: 'reading', failure: null, started_at: new Date(startedAt).toISOString(), finished_at: null, records: 0 });

@@ -141,8 +141,10 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
         // Its rows were replaced by the newer import's versions: a replay would write rows that never show.
         return reply.conflict(`Import ${id} was superseded by ${newer.import_id} (same states); import its files again instead of replaying it`);
       }
-      const record = await readRunRecord(dataDir, id);
-      if (record) await writeRunRecord(dataDir, { ...record, status: 'queued', failure: null, queued_at: new Date().toISOString(), finished_at: null });
+      // Queued from now, also for an import the CLI ran offline (no record yet): a reader never
+      // takes the previous run's live status for this replay's.
+      const record = (await readRunRecord(dataDir, id)) ?? queuedRunRecord(id, 'cli', manifest.plan);
+      await writeRunRecord(dataDir, { ...record, status: 'queued', failure: null, queued_at: new Date().toISOString(), finished_at: null });
       const jobId = `replay-${id}-${Date.now()}`;
       await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.replayImport, { import_id: id }, { jobId, attempts: 1 });
       return reply.code(202).send({ id, status: 'queued' as const });
