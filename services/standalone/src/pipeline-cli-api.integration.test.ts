@@ -1,7 +1,8 @@
 /**
  * `pnpm pipeline` while the platform runs on the same data directory, as a user runs both: the
- * commands go through its admin API with an admin token the CLI signs itself, follow the import
- * to live, and list it; bad input and a wrong token get a clear message; the commands that open
+ * commands go through its admin API with an admin token the CLI signs itself, follow an upload
+ * and a replay (of an import the CLI ran offline before the platform started) to live, and list
+ * them; bad input and a wrong token get a clear message; the commands that open
  * the data directory say what to do. With the platform stopped (its runtime file naming a dead
  * process), the CLI works offline again.
  */
@@ -41,6 +42,8 @@ describe('pnpm pipeline while the platform runs', () => {
   let server: StandaloneProcess | undefined;
   let environment: NodeJS.ProcessEnv;
   let importId: string;
+  /** VT, imported offline before the platform started: it has a manifest and no run record. */
+  let offlineId: string;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-pipeline-api-'));
@@ -48,11 +51,14 @@ describe('pnpm pipeline while the platform runs', () => {
     await cp(path.join(FIXTURES_DIRECTORY, 'epa-template/DE'), path.join(source, 'DE'), { recursive: true });
     const { KAFKA_BROKERS: _kafka, REDIS_URL: _redis, CLICKHOUSE_URL: _clickhouse, UST_API_URL: _url, UST_TOKEN: _token, ...inherited } = process.env;
     environment = { ...inherited, DATA_DIR: dataDir, DEMO_SCALE: 'none', LOG_LEVEL: 'error' };
+    const offline = await pipeline(['import', path.join(FIXTURES_DIRECTORY, 'epa-template/VT')], environment);
+    expect(offline.status, `${offline.stdout}${offline.stderr}`).toBe(0);
+    offlineId = /^Import (imp-[0-9a-f-]+)$/m.exec(offline.stdout)![1]!;
     server = spawnStandalone({ dataDir, port: await findFreePort(), env: { DEMO_SCALE: 'none' } });
     await waitForHealth(server, 120_000);
     // Resolves once runtime.json names the platform: the CLI finds it there.
     await demoAccessToken(server, dataDir, 'admin');
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     if (server && server.child.exitCode === null) await stopStandalone(server, 'SIGTERM to the process');
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -73,14 +79,16 @@ describe('pnpm pipeline while the platform runs', () => {
     expect(imports.stdout).toMatch(new RegExp(`^${importId}  upload  \\{"accepted":${DE_ACCEPTED},"rejected":0,"warnings":\\d+\\}  \\S+  live$`, 'm'));
   }, 240_000);
 
-  it('replays the import, then everything from the beginning, each followed to live', async () => {
-    const replay = await pipeline(['replay', importId], environment);
+  it('replays an import, then everything from the beginning, each followed to live', async () => {
+    const replay = await pipeline(['replay', offlineId], environment);
     expect(replay.status, `${replay.stdout}${replay.stderr}`).toBe(0);
-    expect(replay.stdout).toContain(`Import ${importId}: live`);
+    // The dataset version is the replay's own: the command followed it, not the offline run.
+    expect(replay.stdout).toMatch(new RegExp(`^Import ${offlineId}: live \\(dataset version \\d+\\)$`, 'm'));
+    expect(replay.stdout).toContain('states  VT');
 
     const all = await pipeline(['replay', '--from-beginning'], environment);
     expect(all.status, `${all.stdout}${all.stderr}`).toBe(0);
-    expect(all.stdout).toContain('Replayed 1 import(s) from their sources.');
+    expect(all.stdout).toContain('Replayed 2 import(s) from their sources.');
 
     const missing = await pipeline(['replay', 'imp-none'], environment);
     expect({ status: missing.status, stderr: missing.stderr }).toEqual({
