@@ -34,7 +34,7 @@ import { AdminUser, AdminUserIdParams, AdminUserPatchBody, AuthConfig, UserProfi
 import { H3DensityDocument, H3DensityQuery, MapConfig } from './map.js';
 import { RegionDocument, RegionDocumentParams, RegionDocumentQuery } from './regions.js';
 import { SearchAddressBody, SearchResponse } from './search.js';
-import { ImportIdParams, ImportJobAccepted, ImportRejectsCsv, ImportsResponse } from './imports.js';
+import { ImportIdParams, ImportJobAccepted, ImportRejectsCsv, ImportsResponse, ReplayIdParams, ReplayRun } from './imports.js';
 import { JobIdParams, RetryJobBody, RetryJobResponse, SystemHealth } from './system-health.js';
 import { PostActivityBody, PostLogsBody, TelemetryAccepted } from './telemetry.js';
 
@@ -77,6 +77,7 @@ export const API_ROUTES = {
   'GET /api/admin/imports/{id}/rejects': { params: ImportIdParams, response: ImportRejectsCsv },
   'POST /api/admin/imports/{id}/replay': { params: ImportIdParams, response: ImportJobAccepted },
   'POST /api/admin/replay': { response: ImportJobAccepted },
+  'GET /api/admin/replay/{id}': { params: ReplayIdParams, response: ReplayRun },
 } as const satisfies Record<string, RouteContract>;
 
 /** `METHOD /api/path/{param}`: a key of the path map. */

@@ -18,7 +18,7 @@ export const ImportJobNames = {
   runImport: 'run-import',
   /** Runs a recorded import again under its id and version. Data: `{ import_id: string }`. */
   replayImport: 'replay-import',
-  /** Re-publishes every committed import in version order. Data: `{}`. */
+  /** Re-publishes every committed import in version order. Data: `{}`; its job id names its replay record. */
   replayAll: 'replay-all',
 } as const;
 
@@ -74,6 +74,22 @@ export const ImportJobAccepted = Type.Object({
   status: Type.Literal('queued'),
 });
 export type ImportJobAccepted = Static<typeof ImportJobAccepted>;
+
+/** A replay from the beginning, followed as an import is: every committed import re-read, then one rebuild. */
+export const ReplayRun = Type.Object({
+  id: Type.String(),
+  status: ImportStatus,
+  failure: Nullable(Type.String({ description: 'Why it failed: the import, file, line and problem.' })),
+  imports_total: Nullable(Type.Integer({ minimum: 0, description: 'Committed imports to replay, once the job has listed them.' })),
+  imports_replayed: Type.Integer({ minimum: 0 }),
+  progress: ImportProgress,
+  queued_at: Type.String({ format: 'date-time' }),
+  started_at: Nullable(Type.String({ format: 'date-time' })),
+  finished_at: Nullable(Type.String({ format: 'date-time' })),
+});
+export type ReplayRun = Static<typeof ReplayRun>;
+
+export const ReplayIdParams = ImportIdParams;
 
 /** The rejects report as a CSV download (text/csv, UTF-8 with BOM, formula cells guarded). */
 export const ImportRejectsCsv = Type.String({ description: 'text/csv: file,line,field,value,reason' });

@@ -7,6 +7,10 @@
  * pnpm pipeline replay --from-beginning         reprocess everything (Kafka: reset the writer's group)
  * pnpm pipeline imports                         list recorded imports
  * pnpm pipeline risk-distribution               share of facilities per risk band, overall and per state
+ *
+ * While a platform runs on DATA_DIR (or UST_API_URL names one), import, replay and imports go
+ * through its admin API (platform-target.ts, api-commands.ts); generate and risk-distribution,
+ * which open the data directory themselves, say how to run them instead.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,7 +18,7 @@ import { createLogger, loadConfig, runMain, type Config, type Logger } from '@us
 import { ConsumerGroups } from '@ust/schemas';
 import { republishAllImports, resetDatasetWriterToEarliest } from '../import/replay-all.js';
 import { ImportFailedError, runImport, type ImportResult } from '../import/run-import.js';
-import { importOutcome, listAllManifests, readManifest, type ImportPlan } from '../import/manifest.js';
+import { listAllManifests, readManifest, type ImportPlan } from '../import/manifest.js';
 import { awaitFailureRecorded } from '../import/await-failure.js';
 import { awaitRebuild } from '../import/await-rebuild.js';
 import { plannedCounts } from '../generate/index.js';
@@ -23,6 +27,10 @@ import { createProgressBar } from './progress.js';
 import { estimateRows } from './estimate.js';
 import { printImportSummary } from './summary.js';
 import { printRiskDistribution } from './risk-distribution.js';
+import { AdminApiError, createAdminApi } from './admin-api.js';
+import { importThroughApi, listImportsThroughApi, replayAllThroughApi, replayThroughApi } from './api-commands.js';
+import { manifestLine } from './import-lines.js';
+import { choosePipelineTarget, PlatformTargetError, runningPlatform, type PipelineTarget } from './platform-target.js';
 
 const USAGE = `Usage:
   pnpm pipeline import <path...> [--root DIR]
@@ -35,14 +43,21 @@ const USAGE = `Usage:
 export interface PipelineCliDeps {
   /** The platform's backend in this process, which writes and rebuilds an import when the CLI runs embedded. */
   openEmbeddedBackend: OpenEmbeddedBackend;
+  /** An admin access token of the embedded identity provider, for the API of a platform running on DATA_DIR. */
+  adminToken: () => Promise<string>;
 }
+
+/** Exit code for a problem with how the command was called, as distinct from one it ran into (1). */
+const USAGE_EXIT = 2;
+
+type Options = { root?: string; 'from-beginning'?: boolean };
 
 /** Runs the command of the process's arguments, and exits with its outcome (runMain). */
 export function runPipelineCli(deps: PipelineCliDeps): void {
   runMain(() => runPipelineCommand(deps));
 }
 
-async function runPipelineCommand({ openEmbeddedBackend }: PipelineCliDeps): Promise<void> {
+async function runPipelineCommand({ openEmbeddedBackend, adminToken }: PipelineCliDeps): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
@@ -57,12 +72,21 @@ async function runPipelineCommand({ openEmbeddedBackend }: PipelineCliDeps): Pro
   const config = loadConfig();
   const log = createLogger('pipeline', { level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL });
 
-  if (command === 'imports') {
-    for (const manifest of await listAllManifests(config.dataDir)) {
-      console.log(
-        `${manifest.import_id}  ${manifest.plan.kind}  ${JSON.stringify(manifest.counts ?? {})}  ${manifest.committed_at ?? manifest.failed_at ?? manifest.started_at}  ${importOutcome(manifest)}`,
-      );
+  const viaApi =
+    command === 'imports' || (command === 'import' && args.length > 0) || (command === 'replay' && (args.length === 1 || values['from-beginning']));
+  if (viaApi) {
+    const target = await pipelineTargetOrExit(config, adminToken);
+    if (target.mode === 'api') {
+      process.exitCode = await runThroughApi(target, command!, args, values);
+      return;
     }
+  }
+  if ((command === 'generate' && !config.kafkaBrokers) || (command === 'risk-distribution' && !config.CLICKHOUSE_URL)) {
+    await exitIfPlatformOwnsDataDir(config, command);
+  }
+
+  if (command === 'imports') {
+    for (const manifest of await listAllManifests(config.dataDir)) console.log(manifestLine(manifest));
     return;
   }
 
@@ -79,8 +103,7 @@ async function runPipelineCommand({ openEmbeddedBackend }: PipelineCliDeps): Pro
   let plan: ImportPlan;
   let replayOf;
   if (command === 'import' && args.length) {
-    const paths = args.map((entry) => path.resolve(entry));
-    plan = { kind: 'files', paths, sourceRoot: path.resolve(values.root ?? commonParent(paths)) };
+    plan = { kind: 'files', ...importSources(args, values) };
   } else if (command === 'generate') {
     plan = {
       kind: 'generated',
@@ -170,6 +193,49 @@ async function replayFromBeginning(config: Config, log: Logger, openEmbeddedBack
   } finally {
     await session.close();
   }
+}
+
+async function pipelineTargetOrExit(config: Config, adminToken: PipelineCliDeps['adminToken']): Promise<PipelineTarget> {
+  try {
+    return await choosePipelineTarget({ dataDir: config.dataDir, env: process.env, embeddedIdentity: config.embeddedIdentity, adminToken });
+  } catch (error) {
+    if (!(error instanceof PlatformTargetError)) throw error;
+    console.error(error.message);
+    process.exit(USAGE_EXIT);
+  }
+}
+
+/** For a command that opens the data directory itself, which a running platform owns. */
+async function exitIfPlatformOwnsDataDir(config: Config, command: string): Promise<void> {
+  const running = await runningPlatform(config.dataDir);
+  if (!running) return;
+  console.error(
+    `A platform runs on ${config.dataDir} (process ${running.pid}, ${running.url}), and \`pnpm pipeline ${command}\` opens the data directory itself. ` +
+      'Stop the platform (Ctrl+C where `pnpm start` runs) and run the command again, or set DATA_DIR to another directory.',
+  );
+  process.exit(1);
+}
+
+/** Runs the command on the platform's admin API; returns the exit code. */
+async function runThroughApi(target: Extract<PipelineTarget, { mode: 'api' }>, command: string, args: string[], values: Options): Promise<number> {
+  const context = { api: createAdminApi(target.url, target.token), url: target.url };
+  try {
+    if (command === 'imports') return await listImportsThroughApi(context);
+    if (command === 'replay') return await (values['from-beginning'] ? replayAllThroughApi(context) : replayThroughApi(context, args[0]!));
+    const { paths, sourceRoot } = importSources(args, values);
+    return await importThroughApi(context, paths, sourceRoot);
+  } catch (error) {
+    if (!(error instanceof AdminApiError)) throw error;
+    console.error(error.message);
+    if (error.status === 401 || error.status === 403) console.error(`UST_TOKEN, when set, must be an admin access token of the platform at ${target.url}.`);
+    return 1;
+  }
+}
+
+/** The files of `import <path...>` and the root their sources are named from (as offline, as uploaded). */
+function importSources(args: readonly string[], values: Options): { paths: string[]; sourceRoot: string } {
+  const paths = args.map((entry) => path.resolve(entry));
+  return { paths, sourceRoot: path.resolve(values.root ?? commonParent(paths)) };
 }
 
 function totalPlanned(plan: Extract<ImportPlan, { kind: 'generated' }>): number {

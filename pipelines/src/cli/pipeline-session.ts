@@ -1,8 +1,8 @@
 /**
  * What a pipeline command runs on. With Kafka configured the command only publishes: the ingest
  * and workers services elsewhere write ClickHouse and rebuild. Embedded, the command owns the
- * data directory (it refuses while the server runs, naming it) and runs the platform's embedded
- * backend in-process until the rebuild is done.
+ * data directory and runs the platform's embedded backend in-process until the rebuild is done
+ * (while a platform runs on it, the command goes through its API instead: platform-target.ts).
  */
 import { createKafkaEventLog, type AnalyticsStore, type Config, type EventLog, type JobQueue, type Logger } from '@ust/platform';
 

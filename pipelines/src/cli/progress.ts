@@ -18,13 +18,18 @@ export function createProgressBar(label: string, estimatedTotal: number) {
   );
   const started = performance.now();
   bar.start(Math.max(1, estimatedTotal), 0, { rate: 0 });
+  /** Records (and rejects) done so far; a total that turns out larger than estimated grows the bar. */
+  const show = (done: number, total?: number | null) => {
+    if (total && total !== bar.getTotal()) bar.setTotal(Math.max(1, total));
+    if (done > bar.getTotal()) bar.setTotal(done);
+    const seconds = (performance.now() - started) / 1000;
+    bar.update(done, { rate: Math.round(done / Math.max(seconds, 0.001)).toLocaleString('en-US') });
+  };
   return {
     update(tally: ImportTally) {
-      const done = tally.records + tally.counts.rejects;
-      if (done > bar.getTotal()) bar.setTotal(done);
-      const seconds = (performance.now() - started) / 1000;
-      bar.update(done, { rate: Math.round(done / Math.max(seconds, 0.001)).toLocaleString('en-US') });
+      show(tally.records + tally.counts.rejects);
     },
+    show,
     stop() {
       bar.stop();
     },

@@ -1,7 +1,7 @@
 /**
  * `pnpm pipeline risk-distribution`: the share of facilities per risk band of the live dataset
- * version, overall and per state, from facility_summary. Embedded, it opens DATA_DIR itself
- * (and refuses, naming the owner, while the server runs); with CLICKHOUSE_URL it reads the server.
+ * version, overall and per state, from facility_summary. Embedded, it opens DATA_DIR itself (so
+ * the CLI says to stop a platform running on it first); with CLICKHOUSE_URL it reads the server.
  */
 import { applyMigrations, createPorts, migrationsDirectory, type Config, type Logger } from '@ust/platform';
 import { readCurrentVersion } from '@ust/read-model';

@@ -1,3 +1,4 @@
+import type { ImportRun } from '@ust/schemas';
 import type { ImportResult } from '../import/run-import.js';
 
 const number = (value: number) => value.toLocaleString('en-US');
@@ -25,4 +26,28 @@ export function printImportSummary({ manifest, tally, rejectsFile }: ImportResul
   }
   console.log(`\n${number(Math.round(tally.records / Math.max(seconds, 0.001)))} records/s, ${seconds.toFixed(1)} s`);
   console.log(`Rejects report: ${rejectsFile}`);
+}
+
+/** The summary of an import the platform ran, from the figures its admin API gives. */
+export function printImportRunSummary(run: ImportRun, rejectsUrl: string): void {
+  const seconds = run.started_at && run.finished_at ? (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000 : 0;
+  console.log(`\nImport ${run.id}: live${run.dataset_version ? ` (dataset version ${run.dataset_version})` : ''}`);
+  console.log(`files   ${run.files.join(', ')}`);
+  console.log(`states  ${run.states.join(', ') || '(none)'}`);
+  const rows: [string, number][] = [
+    ['records read', run.records_read],
+    ['accepted', run.accepted],
+    ['rejected', run.rejected],
+    ['warnings', run.warnings],
+  ];
+  console.log('\nrecords');
+  for (const [name, count] of rows) console.log(`  ${name.padEnd(14)}  ${number(count).padStart(10)}`);
+  const reasons = Object.entries(run.rejects_by_reason);
+  if (reasons.length) {
+    const width = Math.max(14, ...reasons.map(([reason]) => reason.length));
+    console.log('\nrejects');
+    for (const [reason, count] of reasons) console.log(`  ${reason.padEnd(width)}  ${number(count).padStart(10)}`);
+  }
+  console.log(`\n${number(Math.round(run.records_read / Math.max(seconds, 0.001)))} records/s, ${seconds.toFixed(1)} s`);
+  if (run.rejected > 0) console.log(`Rejects report: ${rejectsUrl}`);
 }

@@ -90,6 +90,15 @@ function ownerOf(text: string | undefined): LockOwner | undefined {
   }
 }
 
+/**
+ * The process holding `dataDir`'s lock, if one that still runs does: how a CLI tells that a
+ * platform owns the directory (and so talks to it over its API) without trying to take it.
+ */
+export async function liveDataDirOwner(dataDir: string): Promise<LockOwner | undefined> {
+  const owner = ownerOf(await readText(path.join(dataDir, LOCK_FILE)));
+  return owner && isRunning(owner.pid) ? owner : undefined;
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function lockDataDir(dataDir: string, role: string): Promise<DataDirLock> {

@@ -218,6 +218,12 @@ describe('admin imports API', () => {
     expect(all.statusCode).toBe(202);
     const job = await embedded.ports.jobs.waitUntilSettled('imports', all.json().id, 180_000);
     expect(job).toMatchObject({ status: 'completed', returnValue: { replayed: 2 } });
+    // Followed as an import is: its record went live with every import's records read again.
+    const replayRun = await gateway.inject({ method: 'GET', url: `/api/admin/replay/${all.json().id}`, headers: adminHeaders });
+    expect(replayRun.statusCode).toBe(200);
+    expect(replayRun.json()).toMatchObject({ status: 'live', failure: null, imports_total: 2, imports_replayed: 2 });
+    expect(replayRun.json().progress.records).toBe(replayRun.json().progress.total);
+    expect((await gateway.inject({ method: 'GET', url: '/api/admin/replay/replay-all-1', headers: adminHeaders })).statusCode).toBe(404);
     const run = await listed(deImport);
     expect(run).toMatchObject({ status: 'live', accepted: DE.facilities + DE.tanks });
     expect((await gateway.inject({ method: 'POST', url: '/api/admin/imports/imp-none/replay', headers: adminHeaders })).statusCode).toBe(404);

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { findFreePort, withPort, workspaceRoot, writePrivateFile, type Config, type Logger, type PortsHandle } from '@ust/platform';
+import { findFreePort, withPort, workspaceRoot, writeRuntimeFile, type Config, type Logger, type PortsHandle } from '@ust/platform';
 import { buildGateway, startEmbeddedIdentity } from '@ust/gateway';
 import type { EmbeddedIdentity } from '@ust/identity';
 import { ensureDemoDataset } from '@ust/pipelines';
@@ -49,14 +49,14 @@ export async function startStandalone({ config: requested, log, listen = true }:
       const address = await gateway.listen({ port: config.PORT, host: config.HOST });
       url = address.replace('[::1]', 'localhost');
       // CLIs find the running server, its issuer and audience here (DECISIONS.md 21).
-      await writePrivateFile(
-        path.join(config.dataDir, 'runtime.json'),
-        JSON.stringify(
-          { pid: process.pid, url, publicUrl: config.publicUrl, issuer: config.oidcIssuer, audience: config.oidcAudience, startedAt: new Date().toISOString() },
-          null,
-          2,
-        ),
-      );
+      await writeRuntimeFile(config.dataDir, {
+        pid: process.pid,
+        url,
+        publicUrl: config.publicUrl,
+        issuer: config.oidcIssuer,
+        audience: config.oidcAudience,
+        startedAt: new Date().toISOString(),
+      });
     }
     return {
       ports,

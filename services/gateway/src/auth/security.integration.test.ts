@@ -165,6 +165,7 @@ describe('gateway security', () => {
       'GET /api/admin/imports',
       'GET /api/admin/imports/06037/rejects',
       'GET /api/admin/logs',
+      'GET /api/admin/replay/06037',
       'GET /api/admin/sessions',
       'GET /api/admin/user-activities',
       'GET /api/admin/users',

@@ -3,26 +3,15 @@
  * the gateway (the layering lets it use the pipelines; the workers may not), one at a time
  * across every gateway, so a second import waits queued. Each job follows its import to live: it publishes the files,
  * then waits for ingest's commit and the workers' rebuild, and records every step in the run
- * record the API reads.
+ * record the API reads (a replay of all, in its replay record: replay-all-job.ts).
  */
-import {
-  awaitRebuild,
-  ImportFailedError,
-  readManifest,
-  republishAllImports,
-  resolveSources,
-  runImport,
-  estimateRows,
-  type ImportManifest,
-  type ImportTally,
-} from '@ust/pipelines';
+import { awaitRebuild, ImportFailedError, readManifest, resolveSources, runImport, estimateRows, type ImportManifest, type ImportTally } from '@ust/pipelines';
 import { readDatasetMeta } from '@ust/read-model';
 import { IMPORTS_QUEUE, ImportJobNames, JobNames, JobQueueOf } from '@ust/schemas';
 import type { Logger, Ports, WorkerHandle } from '@ust/platform';
+import { orderedSaver, progressWriter } from './record-writes.js';
+import { replayAll } from './replay-all-job.js';
 import { queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './run-records.js';
-
-/** Progress is written at most this often: readers poll every 2 s. */
-const PROGRESS_WRITE_MS = 500;
 
 interface ImportJobDeps {
   ports: Ports;
@@ -36,7 +25,7 @@ export function startImportJobs(deps: ImportJobDeps): Promise<WorkerHandle> {
     {
       [ImportJobNames.runImport]: async (job) => runRecordedImport(deps, (job.data as { import_id: string }).import_id, false),
       [ImportJobNames.replayImport]: async (job) => runRecordedImport(deps, (job.data as { import_id: string }).import_id, true),
-      [ImportJobNames.replayAll]: async () => replayAll(deps),
+      [ImportJobNames.replayAll]: async (job) => replayAll(deps, job.id),
     },
     // Across gateways too: two imports of the same states at once would race to go live.
     { concurrency: 1, globalConcurrency: 1 },
@@ -48,14 +37,8 @@ async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: 
   const replayOf = replay ? await readManifest(deps.dataDir, importId) : undefined;
   if (!record && !replayOf) throw new Error(`No import ${importId} to run`);
   const plan = record?.plan ?? replayOf!.plan;
-  const current: RunRecord = record ?? queuedRunRecord(importId, 'inbox', plan);
-  // One write at a time, in order: a late progress write never puts back an earlier status.
-  let writes = Promise.resolve();
-  const save = (changes: Partial<RunRecord>) => {
-    const snapshot = { ...Object.assign(current, changes) };
-    writes = writes.catch(() => undefined).then(() => writeRunRecord(deps.dataDir, snapshot));
-    return writes;
-  };
+  const current: RunRecord = record ?? queuedRunRecord(importId, 'cli', plan);
+  const save = orderedSaver(current, (snapshot) => writeRunRecord(deps.dataDir, snapshot));
   const startedAt = Date.now();
   await save({ status: 'reading', failure: null, started_at: new Date(startedAt).toISOString(), finished_at: null, records: 0 });
   if (plan.kind === 'files') await save({ total: await recordRows(plan.paths, plan.sourceRoot).catch(() => null) });
@@ -64,7 +47,7 @@ async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: 
     const manifestOf: ImportManifest = replayOf ?? { import_id: importId, version: startedAt, plan: current.plan, started_at: current.started_at! };
     const result = await runImport(
       current.plan,
-      { events: deps.ports.events, dataDir: deps.dataDir, log: deps.log, onProgress: progressWriter(save, startedAt) },
+      { events: deps.ports.events, dataDir: deps.dataDir, log: deps.log, onProgress: progressOf(save, startedAt) },
       manifestOf,
     );
     // Committed: ingest promotes the staged rows, then enqueues the rebuild.
@@ -83,29 +66,9 @@ async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: 
   }
 }
 
-function progressWriter(save: (changes: Partial<RunRecord>) => Promise<void>, startedAt: number): (tally: ImportTally) => void {
-  let lastWrite = 0;
-  let writing = false;
-  return (tally) => {
-    const now = Date.now();
-    if (writing || now - lastWrite < PROGRESS_WRITE_MS) return;
-    lastWrite = now;
-    writing = true;
-    const seconds = Math.max(0.001, (now - startedAt) / 1000);
-    // Progress is best effort: a write that fails leaves the previous figures until the next one.
-    save({ records: tally.records, records_per_second: Math.round(tally.records / seconds) })
-      .catch(() => undefined)
-      .finally(() => {
-        writing = false;
-      });
-  };
-}
-
-async function replayAll(deps: ImportJobDeps): Promise<{ replayed: number }> {
-  const results = await republishAllImports({ events: deps.ports.events, dataDir: deps.dataDir, log: deps.log });
-  const last = results.at(-1);
-  if (last) await awaitRebuild(deps.ports.jobs, last.manifest);
-  return { replayed: results.length };
+function progressOf(save: (changes: Partial<RunRecord>) => Promise<void>, startedAt: number): (tally: ImportTally) => void {
+  const write = progressWriter((records, rate) => save({ records, records_per_second: rate }), startedAt);
+  return (tally) => write(tally.records);
 }
 
 /** Equipment and corrections files only add to the rows of others: they are no rows of the bar's total. */

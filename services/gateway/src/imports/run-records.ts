@@ -12,7 +12,8 @@ import type { ImportRun, ImportStatus } from '@ust/schemas';
 
 export interface RunRecord {
   import_id: string;
-  source: 'upload' | 'inbox';
+  /** 'cli' for an import `pnpm pipeline` ran offline, given a record when the API replays it. */
+  source: 'upload' | 'inbox' | 'cli';
   plan: ImportPlan;
   status: ImportStatus;
   failure: string | null;

@@ -19,9 +19,12 @@ import {
   ImportsResponse,
   InboxImportBody,
   MAX_IMPORT_UPLOAD_BYTES,
+  ReplayIdParams,
+  ReplayRun,
 } from '@ust/schemas';
 import { InboxPathError, resolveInboxFolder } from '../../imports/inbox.js';
 import { rejectsCsv } from '../../imports/rejects-csv.js';
+import { queuedReplayRecord, readReplayRecord, writeReplayRecord } from '../../imports/replay-records.js';
 import { listImportRuns, queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from '../../imports/run-records.js';
 import { tooLarge, UploadError } from '../../imports/upload-rules.js';
 import { saveUpload } from '../../imports/uploads.js';
@@ -140,8 +143,10 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
         // Its rows were replaced by the newer import's versions: a replay would write rows that never show.
         return reply.conflict(`Import ${id} was superseded by ${newer.import_id} (same states); import its files again instead of replaying it`);
       }
-      const record = await readRunRecord(dataDir, id);
-      if (record) await writeRunRecord(dataDir, { ...record, status: 'queued', failure: null, queued_at: new Date().toISOString(), finished_at: null });
+      // Queued from now, also for an import the CLI ran offline (no record yet): a reader never
+      // takes the previous run's live status for this replay's.
+      const record = (await readRunRecord(dataDir, id)) ?? queuedRunRecord(id, 'cli', manifest.plan);
+      await writeRunRecord(dataDir, { ...record, status: 'queued', failure: null, queued_at: new Date().toISOString(), finished_at: null });
       const jobId = `replay-${id}-${Date.now()}`;
       await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.replayImport, { import_id: id }, { jobId, attempts: 1 });
       return reply.code(202).send({ id, status: 'queued' as const });
@@ -159,9 +164,23 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
     },
     async (_request, reply) => {
       const jobId = `replay-all-${Date.now()}`;
+      await writeReplayRecord(dataDir, queuedReplayRecord(jobId));
       await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.replayAll, {}, { jobId, attempts: 1 });
       return reply.code(202).send({ id: jobId, status: 'queued' as const });
     },
+  );
+
+  fastify.get(
+    '/replay/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A replay from the beginning: its status and progress over every committed import',
+        params: ReplayIdParams,
+        response: { 200: ReplayRun, 404: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => (await readReplayRecord(dataDir, request.params.id)) ?? reply.notFound(`No replay ${request.params.id}`),
   );
 };
 
