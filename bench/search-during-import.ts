@@ -261,6 +261,8 @@ const loop: LoopSample[] = (await readFile(probeFile, 'utf8'))
   .map(([, at, maxMs, p99Ms, rss]) => ({ at: at!, maxMs: maxMs!, p99Ms: p99Ms!, rss: rss! }));
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
+/** UTC time of day, to lay the rows beside the platform's log or a CPU profile. */
+const clock = (epochMs: number) => new Date(epochMs).toISOString().slice(11, 19);
 function latencyColumns(within: Sample[], seconds: number): Row {
   const times = within.map((sample) => sample.ms);
   const sorted = [...times].sort((a, b) => a - b);
@@ -296,6 +298,7 @@ printTable(
   `Suggest + search, ${clients} users at ${searchesPerSecond} searches/s each, by step of the import (${loadNote})`,
   spans.map(({ name, from, to }) => ({
     step: name,
+    began: clock(from),
     seconds: round((to - from) / 1000),
     ...latencyColumns(sent(from, to), (to - from) / 1000),
     ...loopColumns(from, to),
@@ -325,6 +328,7 @@ printTable(
   'During the rebuild, by its step (from the platform log; searches sent during the step)',
   rebuildSteps.map(({ step, from, to }) => ({
     'rebuild step': step,
+    began: clock(from),
     seconds: round((to - from) / 1000),
     ...latencyColumns(sent(from, to), (to - from) / 1000),
     ...loopColumns(from, to),
