@@ -27,7 +27,8 @@
  * V8 CPU profile there when it stops, to see what held its event loop.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'undici';
@@ -49,6 +50,16 @@ const loadBefore = load();
 
 // 1. The data directory (a copy, or a new one the platform builds), and the platform on it.
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'ust-search-during-import-'));
+let platformPid: number | undefined;
+// A run that fails leaves neither its platform running nor its data directory behind.
+process.once('exit', () => {
+  try {
+    if (platformPid !== undefined) process.kill(-platformPid, 'SIGKILL');
+  } catch {
+    // It had exited already.
+  }
+  rmSync(scratch, { recursive: true, force: true });
+});
 const dataDir = path.join(scratch, 'data');
 const given = process.env.DATA_DIR;
 const cpuProfDir = process.env.CPU_PROF_DIR && path.resolve(process.env.CPU_PROF_DIR);
@@ -102,6 +113,7 @@ const server = spawnStandalone({
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${probe}`.trim(),
   },
 });
+platformPid = server.child.pid!;
 await waitForHealth(server, 60 * 60_000);
 const userToken = await demoAccessToken(server, dataDir, 'broker');
 const adminToken = await demoAccessToken(server, dataDir, 'admin');
@@ -243,8 +255,8 @@ await runUsers(() => searchCount() - afterLive >= idleSearches);
 const ended = now();
 await Promise.all(connections.map((connection) => connection.close()));
 const loadAfter = load();
-const platformPid = server.child.pid!;
 await stopStandalone(server, 'SIGTERM to the process');
+platformPid = undefined;
 
 // 5. The figures.
 interface LoopSample {
@@ -257,7 +269,7 @@ const loop: LoopSample[] = (await readFile(probeFile, 'utf8'))
   .trim()
   .split('\n')
   .map((line) => line.split(',').map(Number))
-  .filter(([pid]) => pid === platformPid)
+  .filter(([pid]) => pid === server.child.pid)
   .map(([, at, maxMs, p99Ms, rss]) => ({ at: at!, maxMs: maxMs!, p99Ms: p99Ms!, rss: rss! }));
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -359,4 +371,3 @@ printTable(`Import ${id}: ${files.length} files of ${[...new Set(files.map((file
 const megabytes = execFileSync('du', ['-sm', dataDir], { encoding: 'utf8' }).split('\t')[0];
 const built = `built by the platform (DEMO_SCALE=${process.env.DEMO_SCALE ?? 'national'})`;
 console.log(`\nData directory: ${given ? `a copy of ${given}` : built}, ${megabytes} MB after the import`);
-await rm(scratch, { recursive: true, force: true });
