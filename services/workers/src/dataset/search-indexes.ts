@@ -28,6 +28,14 @@ import { getSearchReleasePage, type SearchReleaseRow } from '../queries/dataset/
 const PAGE_SIZE = 20_000;
 /** Keys per cache write: one Redis transaction stays a few MB. */
 const KEYS_PER_WRITE = 2_000;
+/**
+ * Milliseconds of packing between turns of the event loop. The embedded cache answers a write
+ * without I/O, so awaiting it never lets the loop turn: without these turns the gateway sharing
+ * this process would answer no request until every blob of the version was packed.
+ */
+const PACKING_SLICE_MS = 10;
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 export interface SearchIndexTally {
   facilities: number;
@@ -167,7 +175,12 @@ function groupByFacility(tanks: PricingTankRow[]): Map<string, PricingTankRow[]>
 async function writeInBatches(cache: Cache, entries: Iterable<readonly [string, Buffer]>): Promise<number> {
   let batch: Array<readonly [string, Buffer]> = [];
   let bytes = 0;
+  let sliceStarted = performance.now();
   for (const entry of entries) {
+    if (performance.now() - sliceStarted > PACKING_SLICE_MS) {
+      await nextTurn();
+      sliceStarted = performance.now();
+    }
     bytes += entry[1].length;
     batch.push(entry);
     if (batch.length >= KEYS_PER_WRITE) {
