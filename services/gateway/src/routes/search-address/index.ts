@@ -143,7 +143,7 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         const found = await searchIndex.search(version, latitude, longitude);
         const facilities = found.facilities.map((item) => JSON.parse(foundItemJson(item)) as SearchFacility);
         const chunks = format === 'csv' ? csvChunks(SEARCH_FACILITY_COLUMNS, facilities) : featureCollectionChunks(facilities, searchFacilityFeature);
-        const name = exportFileName(['search', latitude.toFixed(5), longitude.toFixed(5), `v${version}`], format);
+        const name = exportFileName(['search', `${latitude.toFixed(5)}_${longitude.toFixed(5)}`, `v${version}`], format);
         return sendExport(reply, format, name, chunks);
       },
     );
