@@ -5,13 +5,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AdminActivitiesExportQuery,
-  AdminLogsExportQuery,
-  CsvExport,
   AdminActivitiesQuery,
-  type AdminActivity,
-  type AdminLogEntry,
   AdminActivitiesResponse,
   AdminAnalytics,
+  AdminLogsExportQuery,
   AdminLogsQuery,
   AdminLogsResponse,
   AdminSessionsQuery,
@@ -20,31 +17,34 @@ import {
   AdminUserIdParams,
   AdminUserPatchBody,
   AdminUsersResponse,
+  CsvExport,
   ErrorBody,
   JobIdParams,
   MAX_ADMIN_EXPORT_ROWS,
   RetryJobBody,
   RetryJobResponse,
   SystemHealth,
+  type AdminActivity,
+  type AdminLogEntry,
 } from '@ust/schemas';
-import { readSystemHealth } from '../../health/system-health.js';
-import { getAnalyticsSummary } from '../../queries/admin/get-analytics-summary.js';
-import { getPerMinuteSeries } from '../../queries/admin/get-per-minute-series.js';
-import { csvChunks } from '../../exports/csv-writer.js';
 import { ACTIVITY_COLUMNS, LOG_COLUMNS } from '../../exports/admin-columns.js';
+import { csvChunks } from '../../exports/csv-writer.js';
 import { keysetPages } from '../../exports/keyset-pages.js';
 import { exportFileName, sendExport } from '../../exports/send-export.js';
+import { readSystemHealth } from '../../health/system-health.js';
+import { getAnalyticsSummary } from '../../queries/admin/get-analytics-summary.js';
 import { getLogPage } from '../../queries/admin/get-log-page.js';
-import { getUserActivityPage } from '../../queries/admin/get-user-activity-page.js';
+import { getPerMinuteSeries } from '../../queries/admin/get-per-minute-series.js';
 import { getRecentLogs } from '../../queries/admin/get-recent-logs.js';
 import { getRecentSessions } from '../../queries/admin/get-recent-sessions.js';
 import { getRecentUserActivities } from '../../queries/admin/get-recent-user-activities.js';
+import { getUserActivityPage } from '../../queries/admin/get-user-activity-page.js';
 import { listUsersWithActivityCounts } from '../../queries/admin/list-users-with-activity-counts.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
 /** Rows per statement of an admin export. */
-export const ADMIN_EXPORT_PAGE_SIZE = 5_000;
+const ADMIN_EXPORT_PAGE_SIZE = 5_000;
 
 /** 'logs-2026-03-05T09-15-02Z.csv': when the export was taken, to the second. */
 const exportedAt = () =>
