@@ -29,6 +29,7 @@ import {
   ReleaseIdParams,
   StateFacilitiesResponse,
 } from './facility-data.js';
+import { AdminActivitiesExportQuery, AdminLogsExportQuery, CsvExport, GeoJsonExport, SearchExportQuery } from './exports.js';
 import { GeocodeSuggestQuery, GeocodeSuggestResponse } from './geocoding.js';
 import { AdminUser, AdminUserIdParams, AdminUserPatchBody, AuthConfig, UserProfileBody, UserProfileResponse } from './identity.js';
 import { H3DensityDocument, H3DensityQuery, MapConfig } from './map.js';
@@ -54,6 +55,10 @@ export const API_ROUTES = {
   'POST /api/user-profile': { body: UserProfileBody, response: UserProfileResponse },
   'GET /api/facilities/by-fips/{fips}': { params: FacilitiesByFipsParams, response: CountyFacilitiesResponse },
   'GET /api/facilities/by-state/{state}': { params: FacilitiesByStateParams, query: FacilitiesByStateQuery, response: StateFacilitiesResponse },
+  'GET /api/facilities/by-fips/{fips}/export/csv': { params: FacilitiesByFipsParams, response: CsvExport },
+  'GET /api/facilities/by-fips/{fips}/export/geojson': { params: FacilitiesByFipsParams, response: GeoJsonExport },
+  'GET /api/facilities/by-state/{state}/export/csv': { params: FacilitiesByStateParams, response: CsvExport },
+  'GET /api/facilities/by-state/{state}/export/geojson': { params: FacilitiesByStateParams, response: GeoJsonExport },
   'GET /api/facilities/{id}': { params: FacilityIdParams, response: FacilityDetails },
   'GET /api/facilities-statistics': { response: FacilityStatistics },
   'GET /api/geojson-cached/{level}': { params: RegionDocumentParams, query: RegionDocumentQuery, response: RegionDocument },
@@ -62,9 +67,13 @@ export const API_ROUTES = {
   'GET /api/releases/{id}': { params: ReleaseIdParams, response: ReleaseDetails },
   'GET /api/geocode/suggest': { query: GeocodeSuggestQuery, response: GeocodeSuggestResponse },
   'POST /api/search-address': { body: SearchAddressBody, response: SearchResponse },
+  'GET /api/search-address/export/csv': { query: SearchExportQuery, response: CsvExport },
+  'GET /api/search-address/export/geojson': { query: SearchExportQuery, response: GeoJsonExport },
   'GET /api/me/activity': { response: MeActivity },
   'GET /api/admin/logs': { query: AdminLogsQuery, response: AdminLogsResponse },
+  'GET /api/admin/logs/export/csv': { query: AdminLogsExportQuery, response: CsvExport },
   'GET /api/admin/user-activities': { query: AdminActivitiesQuery, response: AdminActivitiesResponse },
+  'GET /api/admin/user-activities/export/csv': { query: AdminActivitiesExportQuery, response: CsvExport },
   'GET /api/admin/users': { response: AdminUsersResponse },
   'GET /api/admin/sessions': { query: AdminSessionsQuery, response: AdminSessionsResponse },
   'GET /api/admin/analytics': { response: AdminAnalytics },

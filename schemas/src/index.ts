@@ -14,4 +14,5 @@ export * from './search.js';
 export * from './geocoding.js';
 export * from './map.js';
 export * from './regions.js';
+export * from './exports.js';
 export * from './api-routes.js';

@@ -222,6 +222,39 @@ describe('proximity search recall on the real fixtures', () => {
       expect(body.closest_release).toMatchObject({ lust_id: '2017018', distance_miles: 0 });
     });
 
+    it('exports the results a search shows as CSV and GeoJSON: the same facilities in the same order, risk scores, the demo label', async () => {
+      const located = { latitude: 38.90305719, longitude: -76.98186192 };
+      const body = (await search({ address: 'Picked suggestion', ...located })).json() as {
+        facilities: Array<{ id: string; risk_score: number | null; is_generated: boolean; latitude: number; longitude: number }>;
+      };
+      const headers = await bearerFor(standalone, 'broker');
+      const query = `latitude=${located.latitude}&longitude=${located.longitude}`;
+      const csv = await standalone.gateway.inject({ method: 'GET', url: `/api/search-address/export/csv?${query}`, headers });
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(csv.headers['content-disposition']).toBe(`attachment; filename="search-38.90306_-76.98186-v${version}.csv"`);
+      expect(csv.body.startsWith('\uFEFFFacility ID,Name,')).toBe(true);
+      const header = csv.body.slice(1).split('\r\n')[0]!.split(',');
+      // Names and addresses hold no line end in the fixtures, so a line is a row.
+      const rows = csv.body.slice(1).split('\r\n').slice(1, -1);
+      expect(rows).toHaveLength(body.facilities.length);
+      const riskAt = header.indexOf('Risk Score');
+      const generatedAt = header.indexOf('Generated Demo Record');
+      expect(riskAt).toBeGreaterThan(0);
+      for (const [index, facility] of body.facilities.entries()) {
+        const cells = rows[index]!.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, ''));
+        expect(cells[0]).toBe(facility.id);
+        expect(cells[riskAt]).toBe(facility.risk_score === null ? '' : String(facility.risk_score));
+        expect(cells[generatedAt]).toBe(facility.is_generated ? 'Yes' : 'No');
+      }
+      const geojson = await standalone.gateway.inject({ method: 'GET', url: `/api/search-address/export/geojson?${query}`, headers });
+      expect(geojson.headers['content-type']).toBe('application/geo+json; charset=utf-8');
+      const collection = geojson.json() as { type: string; features: Array<{ id: string; geometry: { coordinates: number[] } }> };
+      expect(collection.type).toBe('FeatureCollection');
+      expect(collection.features.map((feature) => feature.id)).toEqual(body.facilities.map((facility) => facility.id));
+      expect(collection.features[0]!.geometry.coordinates).toEqual([body.facilities[0]!.longitude, body.facilities[0]!.latitude]);
+    });
+
     it('says what is wrong with the input', async () => {
       for (const address of ['', '   \t ']) {
         const empty = await search({ address });

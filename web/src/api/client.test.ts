@@ -44,6 +44,20 @@ describe('the API client', () => {
     expect(logger.error).not.toHaveBeenCalled();
   });
 
+  it("downloads a route's file with the token, named as the server's content-disposition says", async () => {
+    const csv = '\uFEFFFacility ID\r\nDE-1\r\n';
+    const { api, send } = setup(
+      async () =>
+        new Response(csv, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="logs-x.csv"' } }),
+    );
+    const file = await api.download('GET /api/admin/logs/export/csv', { query: { level: 'ERROR', q: 'pump stopped' } });
+    expect(file.fileName).toBe('logs-x.csv');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new TextEncoder().encode(csv));
+    const [url, init] = send.mock.calls[0]!;
+    expect(url).toBe('/api/admin/logs/export/csv?level=ERROR&q=pump%20stopped');
+    expect(init.headers).toEqual({ accept: '*/*', authorization: 'Bearer token-1' });
+  });
+
   it('sends no Authorization header when signed out', async () => {
     const { api, send } = setup(
       async () => json(200, {}),

@@ -18,8 +18,11 @@ export interface RequestOptions {
   body?: unknown;
   /** React Query's cancellation signal. */
   signal?: AbortSignal;
-  /** 'blob' for a download (a CSV) instead of JSON. @defaultValue 'json' */
-  as?: 'json' | 'blob';
+  /**
+   * 'blob' for a download (a CSV) instead of JSON; 'file' for the blob and the name the
+   * server's content-disposition gives it. @defaultValue 'json'
+   */
+  as?: 'json' | 'blob' | 'file';
   /** Overrides the client's timeout (an upload of hundreds of MB takes longer). */
   timeoutMs?: number;
 }
@@ -42,6 +45,12 @@ export type ApiRequest<R extends ApiRoute> = Part<'params', ApiRoutes[R]['params
     signal?: AbortSignal;
   };
 
+/** A downloaded file: its bytes and the name the server gave it (content-disposition). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
 /** What `route` answers on success. */
 export type ApiResponse<R extends ApiRoute> = ApiRoutes[R]['response'];
 
@@ -59,6 +68,11 @@ type RequestArgument<R extends ApiRoute> = object extends ApiRequest<R> ? [reque
 export interface ApiClient {
   /** Calls a route of the path map, e.g. `call('GET /api/facilities/{id}', { params: { id } })`. */
   call<R extends ApiRoute>(route: R, ...request: RequestArgument<R>): Promise<ApiResponse<R>>;
+  /**
+   * Downloads what a route answers as a file (an export), with the token like every call:
+   * `download('GET /api/admin/logs/export/csv', { query: { level: 'ERROR' } }, { timeoutMs })`.
+   */
+  download<R extends ApiRoute>(route: R, request: ApiRequest<R>, options?: Pick<RequestOptions, 'timeoutMs'>): Promise<DownloadedFile>;
   /** Untyped: the caller names the answer's type. Prefer `call`. */
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   /** Untyped: the caller names the answer's type. Prefer `call`. */
@@ -141,7 +155,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       response = await send(`${baseUrl}${path}`, {
         method,
         headers: {
-          accept: as === 'blob' ? '*/*' : 'application/json',
+          accept: as === 'json' ? 'application/json' : '*/*',
           // FormData sets its own multipart content type with the boundary.
           ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -161,6 +175,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       signal?.removeEventListener('abort', abortFromCaller);
     }
     if (response.ok && as === 'blob') return (await response.blob()) as T;
+    if (response.ok && as === 'file') {
+      const file: DownloadedFile = { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+      return file as T;
+    }
     const text = await response.text();
     const parsed = parseJson(text);
     if (response.ok && text && parsed === undefined) {
@@ -182,6 +200,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const { method, path } = routeRequest(route, params, query);
       return request(method, path, { body, signal });
     },
+    async download(route, input, options) {
+      const { params, query, signal } = input as UntypedRequest;
+      const { method, path } = routeRequest(route, params, query);
+      return request<DownloadedFile>(method, path, { signal, as: 'file', timeoutMs: options?.timeoutMs });
+    },
     request,
     get: (path, options) => request('GET', path, options),
     post: (path, body, options) => request('POST', path, { ...options, body }),
@@ -190,6 +213,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return () => deactivationListeners.delete(listener);
     },
   };
+}
+
+/** The file name of `attachment; filename="facilities-DE-10001-v3.csv"`; null without one. */
+export function fileNameOf(contentDisposition: string | null): string | null {
+  const match = /filename="([^"]+)"/.exec(contentDisposition ?? '');
+  return match ? match[1]! : null;
 }
 
 function parseJson(text: string): unknown {

@@ -21,3 +21,5 @@ export { DENSITY_RESOLUTIONS, useFacilityDensityQuery, type DensityResolution, t
 export { SYSTEM_HEALTH_REFRESH_MS, useSystemHealthQuery } from './queries/useSystemHealthQuery';
 export { useRetryJobMutation, type JobRetry } from './queries/useRetryJobMutation';
 export { IMPORTS_REFRESH_MS, useImportsQuery, useLiveDatasetQuery, useRejectsDownload, useReplayMutation, useUploadImportMutation } from './queries/useImports';
+export { EXPORT_TIMEOUT_MS, useExportDownload, type ExportRequest, type ExportRoute } from './queries/useExportDownload';
+export { saveFile } from './save-file';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportJobAccepted, ImportRun } from '@ust/schemas';
 import { useApiClient } from '../api-context';
+import { saveFile } from '../save-file';
 import { useAuthedQuery } from '../authed-query';
 
 /** How often Data Updates asks again while an import is queued or running. */
@@ -74,12 +75,7 @@ export function useReplayMutation() {
 export function useRejectsDownload() {
   const api = useApiClient();
   return async (id: string) => {
-    const blob = await api.request<Blob>('GET', `/admin/imports/${encodeURIComponent(id)}/rejects`, { as: 'blob' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `rejects-${id}.csv`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    const file = await api.download('GET /api/admin/imports/{id}/rejects', { params: { id } });
+    saveFile(file.blob, file.fileName ?? `rejects-${id}.csv`);
   };
 }

@@ -1,6 +1,7 @@
 import type { AdminLogEntry } from '@ust/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ADMIN_LOGS_LIMIT } from '../../api';
+import { ExportButtons } from '../../components/ExportButtons';
 import { Loading } from '../../components/Loading';
 import { downloadLogs } from './export-logs';
 import { LoadFailure } from './LoadFailure';
@@ -29,6 +30,19 @@ export function SystemLogsTab(props: {
         canExport={filtersSettled && query.isSuccess && !query.isPlaceholderData}
         onRefresh={() => void query.refetch()}
         refreshing={query.isFetching}
+      />
+      <ExportButtons
+        label="Export the logs"
+        options={[
+          {
+            label: 'Export all matching logs as CSV',
+            download: {
+              route: 'GET /api/admin/logs/export/csv',
+              request: { query: { level: filters.level === 'ALL' ? undefined : filters.level, q: filters.text.trim() || undefined } },
+              fallbackName: 'logs.csv',
+            },
+          },
+        ]}
       />
       <LoadFailure what="the logs" query={query} />
       <div aria-busy={query.isFetching}>

@@ -2,6 +2,7 @@ import type { AdminActivity } from '@ust/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ADMIN_ACTIVITIES_LIMIT } from '../../api';
 import { formatTimestamp } from '../../components/format';
+import { ExportButtons } from '../../components/ExportButtons';
 import { Loading } from '../../components/Loading';
 import { RoleBadge } from '../auth';
 import { activityDetails, knownRole, userLabel } from './admin-format';
@@ -14,6 +15,15 @@ export function UserActivitiesTab({ query }: { query: UseQueryResult<AdminActivi
   const activities = query.data ?? [];
   return (
     <>
+      <ExportButtons
+        label="Export the user activities"
+        options={[
+          {
+            label: 'Export all activities as CSV',
+            download: { route: 'GET /api/admin/user-activities/export/csv', request: {}, fallbackName: 'user-activities.csv' },
+          },
+        ]}
+      />
       <LoadFailure what="the user activities" query={query} />
       {activities.length === 0 ? (
         <p className="admin-empty muted">No activities yet.</p>

@@ -1,5 +1,10 @@
-/** Export Logs (SPEC.md section 2): the logs the tab shows, as a dated JSON file. */
+/**
+ * Export Logs (SPEC.md section 2): the logs the tab shows, as a dated JSON file. The CSV of
+ * every matching entry comes from the server (GET /api/admin/logs/export/csv); both are saved
+ * the same way.
+ */
 import type { AdminLogEntry } from '@ust/schemas';
+import { saveFile } from '../../api/save-file';
 
 /** 'ust-logs-2026-03-05.json', dated by the admin's calendar (the day they exported on). */
 export function exportFileName(now: Date): string {
@@ -13,11 +18,5 @@ export function exportContent(logs: readonly AdminLogEntry[]): string {
 
 /** Starts the browser's download of `logs` through a temporary object URL. */
 export function downloadLogs(logs: readonly AdminLogEntry[], now: Date = new Date()): void {
-  const url = URL.createObjectURL(new Blob([exportContent(logs)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = exportFileName(now);
-  link.click();
-  // After the click has handed the URL to the download; revoking at once can cancel it in some browsers.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([exportContent(logs)], { type: 'application/json' }), exportFileName(now));
 }

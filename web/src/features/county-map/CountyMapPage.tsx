@@ -123,6 +123,7 @@ function CountyMap() {
           region={selection.selectedRegion}
           level={level}
           list={{ data: selection.list.data, isLoading: selection.listLoading }}
+          listRegion={selection.listRegion}
           onClose={selection.clear}
           onOpenFacility={(item) => {
             recordActivity('facility_view', { facility_id: item.Facility_ID, location_lat: item.Latitude, location_lon: item.Longitude });

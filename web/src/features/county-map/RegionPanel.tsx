@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { FacilityListItem, RegionProperties } from '@ust/schemas';
-import type { RegionFacilities } from '../../api';
+import type { FacilityListRegion, RegionFacilities } from '../../api';
+import { ExportButtons, type ExportOption } from '../../components/ExportButtons';
+import { formatCount } from '../../components/format';
 import { Loading } from '../../components/Loading';
 import { FacilityTable } from './FacilityTable';
 import type { RegionLevel } from './region-data';
@@ -16,12 +18,14 @@ interface RegionPanelProps {
   region: RegionProperties;
   level: RegionLevel;
   list: FacilityListState;
+  /** The region the list is read for: its exports hold every facility of it. */
+  listRegion: FacilityListRegion | null;
   onClose: () => void;
   onOpenFacility: (facility: FacilityListItem) => void;
 }
 
 /** The selected region's figures and facilities (SPEC.md section 2). */
-export function RegionPanel({ region, level, list, onClose, onOpenFacility }: RegionPanelProps) {
+export function RegionPanel({ region, level, list, listRegion, onClose, onOpenFacility }: RegionPanelProps) {
   const headingId = useId();
   const facilities = list.data?.facilities ?? [];
   return (
@@ -50,6 +54,7 @@ export function RegionPanel({ region, level, list, onClose, onOpenFacility }: Re
       ) : (
         <>
           <h3>{facilityListTitle(region, level, facilities.length, list.data?.total ?? facilities.length)}</h3>
+          {listRegion && <ExportButtons label="Export the facilities" options={regionExports(listRegion, list.data?.total ?? facilities.length)} />}
           <FacilityTable
             key={`${level}:${region.GEO_ID}`}
             facilities={facilities}
@@ -60,4 +65,30 @@ export function RegionPanel({ region, level, list, onClose, onOpenFacility }: Re
       )}
     </section>
   );
+}
+
+/**
+ * A region's every facility as CSV (the button says how many rows: a state's whole list, not
+ * the sample the table shows) or GeoJSON (the map's selection as points).
+ */
+export function regionExports(region: FacilityListRegion, total: number): ExportOption[] {
+  const rows = `Export ${formatCount(total)} ${total === 1 ? 'row' : 'rows'} as CSV`;
+  if (region.level === 'counties') {
+    const request = { params: { fips: region.fips } };
+    return [
+      { label: rows, download: { route: 'GET /api/facilities/by-fips/{fips}/export/csv', request, fallbackName: `facilities-${region.fips}.csv` } },
+      {
+        label: 'Export as GeoJSON',
+        download: { route: 'GET /api/facilities/by-fips/{fips}/export/geojson', request, fallbackName: `facilities-${region.fips}.geojson` },
+      },
+    ];
+  }
+  const request = { params: { state: region.code } };
+  return [
+    { label: rows, download: { route: 'GET /api/facilities/by-state/{state}/export/csv', request, fallbackName: `facilities-${region.code}.csv` } },
+    {
+      label: 'Export as GeoJSON',
+      download: { route: 'GET /api/facilities/by-state/{state}/export/geojson', request, fallbackName: `facilities-${region.code}.geojson` },
+    },
+  ];
 }

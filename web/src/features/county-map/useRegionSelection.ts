@@ -44,6 +44,8 @@ export function useRegionSelection(level: RegionLevel, figures: RegionFigures | 
     /** A region to bring into view; a new object each time, so finding one twice works. */
     focus,
     list,
+    /** The region whose list is asked for (and exported); null for none or one without facilities. */
+    listRegion,
     /** Whether the list is being asked for, rather than skipped for a region without facilities. */
     listLoading: listRegion !== null && list.isLoading,
     pins: selectedFips ? pins : null,

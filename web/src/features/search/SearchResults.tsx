@@ -1,4 +1,5 @@
 import type { SearchFacility, SearchResponse } from '@ust/schemas';
+import { ExportButtons, type ExportOption } from '../../components/ExportButtons';
 import { formatCount, formatMiles } from '../../components/format';
 import { FacilityCard } from './FacilityCard';
 
@@ -33,6 +34,9 @@ export function SearchResults({
         {formatCount(total)} {total === 1 ? 'facility' : 'facilities'} within 10 miles
         {total > count ? `, the ${count} closest shown` : ''}. Closest {formatMiles(closest)}, furthest {formatMiles(furthest)}.
       </p>
+      {result.geocoding.latitude !== null && result.geocoding.longitude !== null && (
+        <ExportButtons label="Export the search results" options={searchExports(count, result.geocoding.latitude, result.geocoding.longitude)} />
+      )}
       <ul className="facility-list">
         {facilities.map((facility) => (
           <FacilityCard key={facility.id} facility={facility} onViewDetails={onViewDetails} />
@@ -41,4 +45,19 @@ export function SearchResults({
       <p className="pricing-disclaimer">{result.pricing_note}. Each carrier's premium is modelled on the public rate filing named under it.</p>
     </>
   );
+}
+
+/** The results shown, as CSV or GeoJSON: the same facilities, found again around the located point. */
+function searchExports(count: number, latitude: number, longitude: number): ExportOption[] {
+  const query = { latitude, longitude };
+  return [
+    {
+      label: `Export ${formatCount(count)} ${count === 1 ? 'row' : 'rows'} as CSV`,
+      download: { route: 'GET /api/search-address/export/csv', request: { query }, fallbackName: 'search-results.csv' },
+    },
+    {
+      label: 'Export as GeoJSON',
+      download: { route: 'GET /api/search-address/export/geojson', request: { query }, fallbackName: 'search-results.geojson' },
+    },
+  ];
 }

@@ -23,6 +23,7 @@ import {
   ReplayRun,
 } from '@ust/schemas';
 import { InboxPathError, resolveInboxFolder } from '../../imports/inbox.js';
+import { exportFileName, sendExport } from '../../exports/send-export.js';
 import { rejectsCsv } from '../../imports/rejects-csv.js';
 import { queuedReplayRecord, readReplayRecord, writeReplayRecord } from '../../imports/replay-records.js';
 import { listImportRuns, queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from '../../imports/run-records.js';
@@ -115,10 +116,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
         ))
       )
         return reply.notFound(`Import ${request.params.id} has no rejects report`);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="rejects-${request.params.id}.csv"`)
-        .send(await collect(rejectsCsv(file)));
+      return sendExport(reply, 'csv', exportFileName(['rejects', request.params.id], 'csv'), rejectsCsv(file));
     },
   );
 
@@ -195,12 +193,6 @@ async function supersededBy(dataDir: string, manifest: ImportManifest): Promise<
 
 function errorBody(status: 400 | 413, message: string, requestId: string) {
   return { error: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message, request_id: requestId } };
-}
-
-async function collect(chunks: AsyncIterable<string>): Promise<string> {
-  let text = '';
-  for await (const chunk of chunks) text += chunk;
-  return text;
 }
 
 export default importRoutes;

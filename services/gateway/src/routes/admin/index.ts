@@ -4,9 +4,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AdminActivitiesExportQuery,
   AdminActivitiesQuery,
   AdminActivitiesResponse,
   AdminAnalytics,
+  AdminLogsExportQuery,
   AdminLogsQuery,
   AdminLogsResponse,
   AdminSessionsQuery,
@@ -15,21 +17,41 @@ import {
   AdminUserIdParams,
   AdminUserPatchBody,
   AdminUsersResponse,
+  CsvExport,
   ErrorBody,
   JobIdParams,
+  MAX_ADMIN_EXPORT_ROWS,
   RetryJobBody,
   RetryJobResponse,
   SystemHealth,
+  type AdminActivity,
+  type AdminLogEntry,
 } from '@ust/schemas';
+import { ACTIVITY_COLUMNS, LOG_COLUMNS } from '../../exports/admin-columns.js';
+import { csvChunks } from '../../exports/csv-writer.js';
+import { keysetPages } from '../../exports/keyset-pages.js';
+import { exportFileName, sendExport } from '../../exports/send-export.js';
 import { readSystemHealth } from '../../health/system-health.js';
 import { getAnalyticsSummary } from '../../queries/admin/get-analytics-summary.js';
+import { getLogPage } from '../../queries/admin/get-log-page.js';
 import { getPerMinuteSeries } from '../../queries/admin/get-per-minute-series.js';
 import { getRecentLogs } from '../../queries/admin/get-recent-logs.js';
 import { getRecentSessions } from '../../queries/admin/get-recent-sessions.js';
 import { getRecentUserActivities } from '../../queries/admin/get-recent-user-activities.js';
+import { getUserActivityPage } from '../../queries/admin/get-user-activity-page.js';
 import { listUsersWithActivityCounts } from '../../queries/admin/list-users-with-activity-counts.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+
+/** Rows per statement of an admin export. */
+const ADMIN_EXPORT_PAGE_SIZE = 5_000;
+
+/** 'logs-2026-03-05T09-15-02Z.csv': when the export was taken, to the second. */
+const exportedAt = () =>
+  new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 
 const adminRoutes: FastifyPluginAsyncTypebox<{ dataDir: string }> = async (fastify, { dataDir }) => {
   const { store } = fastify.ports;
@@ -48,6 +70,42 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ dataDir: string }> = async (fasti
       schema: { tags: ['admin'], summary: 'Newest user activities', querystring: AdminActivitiesQuery, response: { 200: AdminActivitiesResponse, ...errors } },
     },
     async (request) => ({ activities: await getRecentUserActivities(store, request.query) }),
+  );
+
+  fastify.get(
+    '/logs/export/csv',
+    {
+      schema: {
+        tags: ['admin', 'exports'],
+        summary: 'The log entries the System Logs filters match, newest first, as CSV (streamed)',
+        querystring: AdminLogsExportQuery,
+        produces: ['text/csv'],
+        response: { 200: CsvExport, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { limit = MAX_ADMIN_EXPORT_ROWS } = request.query;
+      const rows = keysetPages<AdminLogEntry>((after, pageLimit) => getLogPage(store, request.query, after, pageLimit), ADMIN_EXPORT_PAGE_SIZE, limit);
+      return sendExport(reply, 'csv', exportFileName(['logs', exportedAt()], 'csv'), csvChunks(LOG_COLUMNS, rows));
+    },
+  );
+
+  fastify.get(
+    '/user-activities/export/csv',
+    {
+      schema: {
+        tags: ['admin', 'exports'],
+        summary: "Every user's activities, newest first, as CSV (streamed)",
+        querystring: AdminActivitiesExportQuery,
+        produces: ['text/csv'],
+        response: { 200: CsvExport, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { limit = MAX_ADMIN_EXPORT_ROWS } = request.query;
+      const rows = keysetPages<AdminActivity>((after, pageLimit) => getUserActivityPage(store, after, pageLimit), ADMIN_EXPORT_PAGE_SIZE, limit);
+      return sendExport(reply, 'csv', exportFileName(['user-activities', exportedAt()], 'csv'), csvChunks(ACTIVITY_COLUMNS, rows));
+    },
   );
 
   fastify.get(

@@ -29,6 +29,7 @@ import {
 import { getFacilityWithTanksAndReleases } from '../../queries/facilities/get-facility-with-tanks-and-releases.js';
 import { createReadThrough, sendSerialized } from '../../queries/read-through.js';
 import { NotModified, sendStoredDocument } from '../send-stored-document.js';
+import facilityExportRoutes from './exports.js';
 import { toFacilityDetails } from './to-facility-details.js';
 
 const STATE_CODE_SET = new Set(Object.values(STATE_CODES).map((state) => state.code));
@@ -36,6 +37,7 @@ const STATE_CODE_SET = new Set(Object.values(STATE_CODES).map((state) => state.c
 const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { cache, store } = fastify.ports;
   const readThrough = createReadThrough(cache);
+  await fastify.register(facilityExportRoutes);
 
   fastify.get(
     '/by-fips/:fips',

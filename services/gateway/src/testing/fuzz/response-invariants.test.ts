@@ -63,6 +63,15 @@ describe('the fuzz oracle', () => {
     expect(await problemsOf({ status: 200, body: { n: 'one' } })).toEqual(['the 200 body does not match the documented schema: /n must be integer']);
   });
 
+  it('checks a file a route documents as text (a CSV export) as text, not as JSON', async () => {
+    const csvRoute: RouteTableEntry = {
+      ...thingRoute(['400']),
+      operation: { responses: { '200': { content: { 'text/csv': { schema: { type: 'string' } } } }, '400': {} } },
+    };
+    expect(await problemsOf({ status: 200, body: '\uFEFFID,Name\r\n1,Pump\r\n' }, { route: csvRoute })).toEqual([]);
+    expect(await problemsOf({ status: 400, body: 'ID\r\n' }, { route: csvRoute })).toEqual(['the 400 body is not the error shape']);
+  });
+
   it("flags the server's insides in a body, but not the request echoed back", async () => {
     const problems = await problemsOf({ status: 400, body: error('TypeError: x is undefined\n    at load (/work/app/src/load.ts:10:5)') });
     expect(problems).toEqual([

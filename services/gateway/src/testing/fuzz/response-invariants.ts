@@ -75,6 +75,11 @@ export function createResponseChecker(document: OpenApiDocument) {
     const schema = content['application/json']?.schema ?? Object.values(content)[0]?.schema;
     return schema && { ...components, ...schema };
   };
+  /** Whether a status answers a file (a CSV or GeoJSON export) rather than JSON: its body is checked as text. */
+  const answersText = (route: RouteTableEntry, status: number) => {
+    const content = route.operation.responses[String(status)]?.content ?? {};
+    return Object.keys(content).length > 0 && !('application/json' in content);
+  };
 
   return function responseProblems({ route, routing, caller, request, response }: ExchangeToCheck): string[] {
     const problems: string[] = [];
@@ -96,9 +101,9 @@ export function createResponseChecker(document: OpenApiDocument) {
     } else if (status >= 200 && status < 300 && routing === 'this route') {
       const schema = documentedSchema(route, status);
       if (!schema) problems.push(`answered ${status}, which the route does not document`);
-      else if (!parsed.ok) problems.push(`the ${status} body is not JSON`);
+      else if (!answersText(route, status) && !parsed.ok) problems.push(`the ${status} body is not JSON`);
       else {
-        const [, errors] = Schema.Errors(schema, parsed.value);
+        const [, errors] = Schema.Errors(schema, answersText(route, status) ? text : parsed.ok ? parsed.value : undefined);
         if (errors.length)
           problems.push(
             `the ${status} body does not match the documented schema: ${errors

@@ -1,0 +1,35 @@
+/**
+ * How every export answers: a download (content-disposition attachment with the file's name)
+ * whose body is a Readable over the export's chunks, so Fastify writes each chunk as it is
+ * made and the whole file never sits in memory.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+export type ExportFormat = 'csv' | 'geojson';
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  geojson: 'application/geo+json; charset=utf-8',
+};
+
+/** A file name's characters kept as they are; anything else becomes '-'. */
+export function exportFileName(parts: ReadonlyArray<string | number>, format: ExportFormat): string {
+  const base = parts
+    .map((part) =>
+      String(part)
+        .replace(/[^A-Za-z0-9_.]+/g, '-')
+        .replace(/^-+|-+$/g, ''),
+    )
+    .filter(Boolean)
+    .join('-');
+  return `${base}.${format}`;
+}
+
+export function sendExport(reply: FastifyReply, format: ExportFormat, fileName: string, chunks: AsyncIterable<string>): FastifyReply {
+  return reply
+    .type(CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Readable.from(chunks));
+}
