@@ -21,3 +21,4 @@ export { DENSITY_RESOLUTIONS, useFacilityDensityQuery, type DensityResolution, t
 export { SYSTEM_HEALTH_REFRESH_MS, useSystemHealthQuery } from './queries/useSystemHealthQuery';
 export { useRetryJobMutation, type JobRetry } from './queries/useRetryJobMutation';
 export { IMPORTS_REFRESH_MS, useImportsQuery, useLiveDatasetQuery, useRejectsDownload, useReplayMutation, useUploadImportMutation } from './queries/useImports';
+export { useExposureSheetDownload, useExposureSheetQuery, type SheetPaper } from './queries/useExposureSheet';
