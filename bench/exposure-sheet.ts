@@ -20,7 +20,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { ExposureSheet } from '@ust/schemas';
 import { findFreePort, waitForPort } from '@ust/platform/testing';
-import { renderExposureSheetPdf } from '../services/gateway/src/exposure-sheet/render-exposure-sheet-pdf.js';
+import { renderExposureSheetPdf } from '@ust/gateway';
 import { nodeArguments } from './platform-process.js';
 import { printTable, summarize } from './table.js';
 
