@@ -41,6 +41,7 @@ check redis-server 'redis-server (Cache and JobQueue integration tests)' command
 check openjdk-17-jre-headless 'java (local Kafka broker)' command -v java
 check maven 'mvn (fetches the Kafka broker jars)' command -v mvn
 check chromium '/usr/bin/chromium (browser tests)' test -x /usr/bin/chromium
+check poppler-utils 'pdftotext and pdftoppm (exposure sheet PDF tests)' command -v pdftoppm
 
 if [[ ${#missing[@]} -eq 0 ]]; then
   say 'all system packages present; apt not touched'

@@ -30,6 +30,7 @@ import {
   StateFacilitiesResponse,
 } from './facility-data.js';
 import { AdminActivitiesExportQuery, AdminLogsExportQuery, CsvExport, GeoJsonExport, SearchExportQuery } from './exports.js';
+import { ExposureSheet, ExposureSheetPdf, ExposureSheetPdfQuery } from './exposure-sheet.js';
 import { GeocodeSuggestQuery, GeocodeSuggestResponse } from './geocoding.js';
 import { AdminUser, AdminUserIdParams, AdminUserPatchBody, AuthConfig, UserProfileBody, UserProfileResponse } from './identity.js';
 import { H3DensityDocument, H3DensityQuery, MapConfig } from './map.js';
@@ -60,6 +61,8 @@ export const API_ROUTES = {
   'GET /api/facilities/by-state/{state}/export/csv': { params: FacilitiesByStateParams, response: CsvExport },
   'GET /api/facilities/by-state/{state}/export/geojson': { params: FacilitiesByStateParams, response: GeoJsonExport },
   'GET /api/facilities/{id}': { params: FacilityIdParams, response: FacilityDetails },
+  'GET /api/facilities/{id}/exposure-sheet': { params: FacilityIdParams, response: ExposureSheet },
+  'GET /api/facilities/{id}/exposure-sheet.pdf': { params: FacilityIdParams, query: ExposureSheetPdfQuery, response: ExposureSheetPdf },
   'GET /api/facilities-statistics': { response: FacilityStatistics },
   'GET /api/geojson-cached/{level}': { params: RegionDocumentParams, query: RegionDocumentQuery, response: RegionDocument },
   'GET /api/h3-density': { query: H3DensityQuery, response: H3DensityDocument },

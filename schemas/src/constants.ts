@@ -33,3 +33,24 @@ export const ROLES = ['general', 'broker', 'underwriter', 'admin'] as const;
 
 /** The id of the JSON data block in which the gateway inlines GET /api/auth-config's answer into the web app's pages. */
 export const AUTH_CONFIG_ELEMENT_ID = 'ust-auth-config';
+
+/** Readable names of the risk model's factors (docs/risk-model.md, 'Factors'). */
+export const RISK_FACTOR_LABELS: Readonly<Record<string, string>> = {
+  active_tank_count: 'Tanks in use',
+  temporarily_out_of_service_tanks: 'Tanks temporarily out of service',
+  oldest_tank_age: 'Oldest tank age (years)',
+  average_tank_age: 'Average tank age (years)',
+  protection_score: 'Protection score (0-100)',
+  single_walled_tanks: 'Single-walled tanks',
+  substance: 'Substance stored',
+  capacity_gallons: 'Capacity (gallons)',
+  release_count: 'Releases on record',
+  open_releases: 'Open releases',
+  years_since_latest_release: 'Years since latest release',
+  closed_with_residual_contamination: 'Closed with residual contamination',
+  population_1500ft: 'Population within 1,500 ft',
+  private_wells_1500ft: 'Private wells within 1,500 ft',
+  within_spa: 'Within a source-water protection area',
+  within_whpa: 'Within a wellhead protection area',
+  within_100yr_floodplain: 'Within the 100-year floodplain',
+};

@@ -6,6 +6,7 @@ export * from './topics.js';
 export * from './jobs.js';
 export * from './dataset.js';
 export * from './facility-data.js';
+export * from './exposure-sheet.js';
 export * from './identity.js';
 export * from './telemetry.js';
 export * from './admin.js';

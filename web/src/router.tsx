@@ -18,6 +18,7 @@ const CountyMapPage = lazyPage(() => import('./features/county-map/CountyMapPage
 const SearchPage = lazyPage(() => import('./features/search/SearchPage'), 'SearchPage');
 const TankAiPage = lazyPage(() => import('./features/tank-ai/TankAiPage'), 'TankAiPage');
 const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'), 'SettingsPage');
+const ExposureSheetPage = lazyPage(() => import('./features/exposure-sheet/ExposureSheetPage'), 'ExposureSheetPage');
 
 /** SPEC.md section 2. The inner error element keeps the navigation bar around a failing screen. */
 export const router = createBrowserRouter([
@@ -35,6 +36,7 @@ export const router = createBrowserRouter([
           { path: 'search', element: <SearchPage /> },
           { path: 'tank-ai', element: <TankAiPage /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'facilities/:id/sheet', element: <ExposureSheetPage /> },
           { path: 'callback', element: <CallbackPage /> },
           { path: '*', loader: notFoundLoader },
         ],

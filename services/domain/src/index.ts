@@ -9,3 +9,4 @@ export * from './zip-centroids.js';
 export * from './risk/index.js';
 export * from './proximity/index.js';
 export * from './pricing/index.js';
+export * from './locator-drawing.js';

@@ -5,3 +5,4 @@ export { localSigningKeys, type SigningKeyResolver } from './auth/signing-keys.j
 export { startEmbeddedIdentity } from './embedded-identity.js';
 export { createGeocoder } from './geocoding/index.js';
 export { searchResponseBody } from './search/search-response-body.js';
+export { renderExposureSheetPdf, type Paper } from './exposure-sheet/render-exposure-sheet-pdf.js';

@@ -23,3 +23,4 @@ export { useRetryJobMutation, type JobRetry } from './queries/useRetryJobMutatio
 export { IMPORTS_REFRESH_MS, useImportsQuery, useLiveDatasetQuery, useRejectsDownload, useReplayMutation, useUploadImportMutation } from './queries/useImports';
 export { EXPORT_TIMEOUT_MS, useExportDownload, type ExportRequest, type ExportRoute } from './queries/useExportDownload';
 export { saveFile } from './save-file';
+export { useExposureSheetDownload, useExposureSheetQuery, type SheetPaper } from './queries/useExposureSheet';

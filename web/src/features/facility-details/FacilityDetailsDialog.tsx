@@ -8,6 +8,7 @@ import { useFacilityDetailsQuery } from '../../api';
 import { SourceLabel } from '../../components/DetailSection';
 import { Loading } from '../../components/Loading';
 import { Modal, ModalError, ModalHeader } from '../../components/Modal';
+import { ExposureSheetActions } from '../exposure-sheet/ExposureSheetActions';
 import { FacilityKeyInformation } from './FacilityKeyInformation';
 import { AdditionalFields, ReleaseList, TankList } from './FacilityRecords';
 import { PricingAnalysis } from './PricingAnalysis';
@@ -45,6 +46,9 @@ export function FacilityDetailsDialog({ facilityId, facilityName, onClose, onOpe
           <p className="modal-subtitle">
             Facility {facility.Facility_ID} · <SourceLabel source={facility.source} isGenerated={facility.is_generated} importId={facility.import_id} />
           </p>
+          <div className="facility-sheet-actions">
+            <ExposureSheetActions facilityId={facility.Facility_ID} />
+          </div>
         </ModalHeader>
         <div className="modal-body">
           <FacilityKeyInformation facility={facility} />

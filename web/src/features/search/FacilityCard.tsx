@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { SearchFacility } from '@ust/schemas';
 import { LeakBadge, RiskScore } from '../../components/Badges';
 import { formatAddress, formatMiles } from '../../components/format';
+import { ExposureSheetActions } from '../exposure-sheet/ExposureSheetActions';
 import { externalMapUrl } from './external-map';
 import { PricingEstimate } from './PricingEstimate';
 
@@ -56,6 +57,7 @@ export function FacilityCard({ facility, onViewDetails }: { facility: SearchFaci
         >
           View on Map<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
+        <ExposureSheetActions facilityId={facility.id} describedBy={nameId} />
       </div>
     </li>
   );

@@ -14,6 +14,9 @@ import {
   FacilitiesByFipsParams,
   FacilitiesByStateParams,
   FacilitiesByStateQuery,
+  ExposureSheet,
+  ExposureSheetPdf,
+  ExposureSheetPdfQuery,
   FacilityDetails,
   FacilityIdParams,
   StateFacilitiesResponse,
@@ -26,6 +29,9 @@ import {
   readStateFacilities,
   readStateFacilitiesDocument,
 } from '@ust/read-model';
+import { loadExposureSheet } from '../../exposure-sheet/load-exposure-sheet.js';
+import { renderExposureSheetPdf } from '../../exposure-sheet/render-exposure-sheet-pdf.js';
+import { sendPdf } from '../../exposure-sheet/send-pdf.js';
 import { getFacilityWithTanksAndReleases } from '../../queries/facilities/get-facility-with-tanks-and-releases.js';
 import { createReadThrough, sendSerialized } from '../../queries/read-through.js';
 import { NotModified, sendStoredDocument } from '../send-stored-document.js';
@@ -107,6 +113,42 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const body = await readThrough(reply, (version) => dialogBodyKeys.facilityDetails(version, id), load);
       if (!body) return reply.notFound(`Facility ${id} not found`);
       return sendSerialized(reply, body);
+    },
+  );
+
+  fastify.get(
+    '/:id/exposure-sheet',
+    {
+      schema: {
+        tags: ['facilities'],
+        summary: "A facility's exposure sheet: identity, tanks, releases, receptors, risk, quotes and a locator drawing",
+        params: FacilityIdParams,
+        response: { 200: ExposureSheet, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const sheet = await loadExposureSheet(store, cache, request.params.id);
+      return sheet ?? reply.notFound(`Facility ${request.params.id} not found`);
+    },
+  );
+
+  fastify.get(
+    '/:id/exposure-sheet.pdf',
+    {
+      schema: {
+        tags: ['facilities'],
+        summary: "A facility's exposure sheet as a PDF (A4 or Letter), made on the server",
+        params: FacilityIdParams,
+        querystring: ExposureSheetPdfQuery,
+        produces: ['application/pdf'],
+        response: { 200: ExposureSheetPdf, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const sheet = await loadExposureSheet(store, cache, id);
+      if (!sheet) return reply.notFound(`Facility ${id} not found`);
+      return sendPdf(reply, renderExposureSheetPdf(sheet, request.query.paper), `exposure-sheet-${id}.pdf`);
     },
   );
 };

@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { DatasetBuildMeta } from '@ust/read-model';
+import { PRICING_DISCLAIMER } from '@ust/schemas';
+import { facilityRecord, tankRecord } from '@ust/schemas/testing';
+import { renderExposureSheetPdf } from './render-exposure-sheet-pdf.js';
+import { toExposureSheet } from './to-exposure-sheet.js';
+
+const run = promisify(execFile);
+
+/** A generated demo facility in Kent County, Delaware, with two tanks in use. */
+const facility = facilityRecord({
+  facility_id: 'DE-G-000042',
+  state: 'DE',
+  name: 'Generated Fuel Stop',
+  fips: '10001',
+  county: 'Kent',
+  latitude: 39.158,
+  longitude: -75.524,
+  source: 'generated',
+  import_id: 'demo-seed',
+});
+const tanks = ['1', '2'].map((id) =>
+  tankRecord({
+    tank_id: `DE-G-000042/T-${id}`,
+    facility_id: 'DE-G-000042',
+    source_tank_id: `T-${id}`,
+    state: 'DE',
+    tank_status: 'Currently in use',
+    installation_date: '1995-06-01',
+    capacity_gallons: 8_000,
+    substances: 'Gasoline',
+    source: 'generated',
+    import_id: 'demo-seed',
+  }),
+);
+const meta: DatasetBuildMeta = {
+  dataset_version: 7,
+  generated_at: '2026-11-01T10:00:00.000Z',
+  import_id: 'demo-seed',
+  facilities: 1,
+  tanks: 2,
+  releases: 0,
+  sources: { real_facilities: 0, generated_facilities: 1, real_releases: 0, generated_releases: 0 },
+};
+
+async function textOf(pdf: AsyncIterable<unknown>): Promise<{ text: string; info: string }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of pdf) chunks.push(chunk as Buffer);
+  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'ust-sheet-pdf-')), 'sheet.pdf');
+  await writeFile(file, Buffer.concat(chunks));
+  const [{ stdout: text }, { stdout: info }] = await Promise.all([run('pdftotext', ['-layout', file, '-']), run('pdfinfo', [file])]);
+  return { text, info };
+}
+
+describe('renderExposureSheetPdf', () => {
+  const sheet = toExposureSheet({ facility, tanks, releases: [], leakReported: true }, meta);
+
+  it('labels a generated demo record as generated, and the quotes as indicative', async () => {
+    const { text } = await textOf(renderExposureSheetPdf(sheet));
+    expect(text).toContain('Generated demo record: this facility');
+    expect(text).toContain('Generated demo record (import demo-seed)');
+    expect(text).toContain('Facility DE-G-000042');
+    expect(text).toContain('T-1');
+    expect(text).toContain('T-2');
+    expect(text).toContain(PRICING_DISCLAIMER);
+    expect(text).toContain('As of dataset version 7, built');
+    expect(text).toContain('2026-11-01 10:00 UTC');
+    expect(text).toContain('Kent County and the facility');
+    expect(text).toContain('No releases on record.');
+    for (const quote of sheet.pricing.quotes) expect(text).toContain(quote.carrier);
+  });
+
+  it('prints on A4 or Letter', async () => {
+    expect((await textOf(renderExposureSheetPdf(sheet, 'a4'))).info).toMatch(/\(A4\)/);
+    expect((await textOf(renderExposureSheetPdf(sheet, 'letter'))).info).toMatch(/612 x 792 pts \(letter\)/);
+  });
+
+  it('takes ages at the build time and draws the county with the point inside its box', () => {
+    expect(sheet.tanks.map((tank) => [tank.tank_id, tank.install_year, tank.age_years])).toEqual([
+      ['T-1', 1995, 31],
+      ['T-2', 1995, 31],
+    ]);
+    expect(sheet.locator).not.toBeNull();
+    const { width, height, point } = sheet.locator!;
+    expect(point.x).toBeGreaterThan(0);
+    expect(point.x).toBeLessThan(width);
+    expect(point.y).toBeGreaterThan(0);
+    expect(point.y).toBeLessThan(height);
+  });
+});
