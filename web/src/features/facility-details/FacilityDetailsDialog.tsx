@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { useFacilityDetailsQuery } from '../../api';
 import { SourceLabel } from '../../components/DetailSection';
 import { Loading } from '../../components/Loading';
-import { Modal, ModalError, ModalHeader } from '../../components/Modal';
+import { Modal, ModalBody, ModalError, ModalHeader } from '../../components/Modal';
 import { FacilityKeyInformation } from './FacilityKeyInformation';
 import { AdditionalFields, ReleaseList, TankList } from './FacilityRecords';
 import { PricingAnalysis } from './PricingAnalysis';
@@ -46,14 +46,14 @@ export function FacilityDetailsDialog({ facilityId, facilityName, onClose, onOpe
             Facility {facility.Facility_ID} · <SourceLabel source={facility.source} isGenerated={facility.is_generated} importId={facility.import_id} />
           </p>
         </ModalHeader>
-        <div className="modal-body">
+        <ModalBody titleId={titleId}>
           <FacilityKeyInformation facility={facility} />
           <RiskBreakdown risk={facility.risk} />
           <PricingAnalysis pricing={facility.pricing} />
           <TankList tanks={facility.tanks} />
           <ReleaseList releases={facility.releases} onOpenRelease={onOpenRelease} />
           <AdditionalFields fields={facility.other_fields} />
-        </div>
+        </ModalBody>
       </>
     );
   }
