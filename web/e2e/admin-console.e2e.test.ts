@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { AdminActivitiesResponse, AdminLogEntry, AdminLogsResponse, AdminUsersResponse } from '@ust/schemas';
+import { expectAccessible } from './a11y.js';
 import { asAdmin, problemsOf, screenshot, SCREENSHOT_DIR, signIn, startPlatform, type DemoRole, type Platform } from './harness.js';
 
 /** Polls until `probe` returns a value (telemetry reaches the store about a second after it is sent). */
@@ -153,6 +154,7 @@ describe('admin console', () => {
     expect(await logs.getByPlaceholder('Filter logs...').count()).toBe(1);
     expect(await logs.getByLabel('Level').locator('option').allInnerTexts()).toEqual(['All Levels', 'Errors', 'Warnings', 'Info', 'Debug']);
     await shootPanel(page, 'admin-console-system-logs');
+    await expectAccessible(page, 'admin-console-system-logs');
 
     // Analytics: note the errors so far, then cause a WARN (a 404) and an ERROR (a browser-style entry).
     const analytics = await openTab(page, 'Analytics');
@@ -222,6 +224,7 @@ describe('admin console', () => {
     // p50 and p95 of the minutes with requests (a dot each; a line once two such minutes are adjacent).
     expect(await analytics.getByRole('figure', { name: 'Response time per minute (ms)' }).locator('.recharts-line-dot').count()).toBeGreaterThan(0);
     await shootPanel(page, 'admin-console-analytics');
+    await expectAccessible(page, 'admin-console-analytics');
 
     // Back on System Logs (a tab change loads the lists again): the ERROR and the WARN of the 404.
     const logsAgain = await openTab(page, 'System Logs');
@@ -236,6 +239,7 @@ describe('admin console', () => {
     await expect.poll(() => logsAgain.locator('tbody tr').count()).toBe(1);
     await logsAgain.getByRole('button', { name: 'Export Logs' }).and(page.locator(':enabled')).waitFor();
     await shootPanel(page, 'admin-console-system-logs-filtered');
+    await expectAccessible(page, 'admin-console-system-logs-filtered');
     const [download] = await Promise.all([page.waitForEvent('download'), logsAgain.getByRole('button', { name: 'Export Logs' }).click()]);
     expect(download.suggestedFilename()).toBe(`ust-logs-${localDay(new Date())}.json`);
     const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as AdminLogEntry[];
@@ -270,6 +274,7 @@ describe('admin console', () => {
     // The tab shows the list it held while the reload runs: poll rather than read once.
     await expect.poll(() => activities.getByRole('row').filter({ hasText: 'admin panel accessed' }).count()).toBeGreaterThanOrEqual(3);
     await shootPanel(page, 'admin-console-user-activities');
+    await expectAccessible(page, 'admin-console-user-activities');
 
     // Active Sessions: the posted session and the browser's own, each with its user, counts and pages.
     const sessions = await openTab(page, 'Active Sessions');
@@ -287,6 +292,7 @@ describe('admin console', () => {
     const browserCard = sessions.getByRole('article').filter({ has: page.locator('.session-pages li', { hasText: '/dashboard' }) });
     await browserCard.first().waitFor();
     await shootPanel(page, 'admin-console-active-sessions');
+    await expectAccessible(page, 'admin-console-active-sessions');
 
     // User Management, opened by the Admin Tools button (DECISIONS.md 19), even after moving to another tab.
     await page.getByRole('region', { name: 'Admin Tools' }).getByRole('button', { name: 'User Management' }).click();
@@ -331,6 +337,7 @@ describe('admin console', () => {
       `Total users ${listed.length} Admins ${countOf('admin')} Brokers ${countOf('broker')} Underwriters ${countOf('underwriter')} General users ${countOf('general')} Inactive ${listed.filter((user) => !user.is_active).length}`,
     );
     expect(countOf('broker')).toBe(1);
+    await expectAccessible(page, 'admin-console-user-management');
 
     // Cancelling changes nothing.
     await brokerRow.getByLabel(`Role of ${broker.email}`).selectOption('underwriter');
@@ -345,6 +352,7 @@ describe('admin console', () => {
     await dialog.waitFor();
     await shootPanel(page, 'admin-console-user-management');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-console-confirm-role.png') });
+    await expectAccessible(page, 'admin-console-confirm-role');
     const patch = page.waitForRequest((request) => request.method() === 'PATCH' && request.url().includes('/api/admin/users/'));
     await dialog.getByRole('button', { name: 'Change role' }).click();
     expect((await patch).postDataJSON()).toEqual({ role: 'underwriter' });
@@ -394,6 +402,7 @@ describe('admin console', () => {
     expect(await derived.getByRole('heading').innerText()).toBe(`Day ${today}`);
     expect(await derived.locator('dd').first().innerText()).toBe('demo-admin');
     await shootPanel(page, 'admin-console-sessions-fallback');
+    await expectAccessible(page, 'admin-console-sessions-fallback');
 
     // The browser sends ERROR entries 3 s after the latest one.
     const logged = await eventually('the ADMIN_PANEL entry', async () => {

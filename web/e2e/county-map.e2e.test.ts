@@ -19,6 +19,7 @@ import {
 } from '../src/features/county-map/color-scales.js';
 import { lacksReleaseData, MAP_METRICS, metricValue, type MetricKey } from '../src/features/county-map/map-metrics.js';
 import { formatLeak } from '../src/components/format.js';
+import { expectAccessible } from './a11y.js';
 import { asAdmin, problemsOf, screenshot, signIn, startPlatform, type Platform } from './harness.js';
 import { channelDistance, jumpTo, pagePointOf, pixelAt, waitForColoured, waitForIdle, type LngLat } from './map-probe.js';
 
@@ -77,6 +78,7 @@ describe('risk map', () => {
     const page = await platform.newPage();
     await page.goto('/county-map');
     await page.getByText('Please log in to access the county map').waitFor();
+    await expectAccessible(page, 'map-signed-out');
   });
 
   it('draws the counties with WebGL in each metric and scale, as the legend says', async () => {
@@ -103,6 +105,7 @@ describe('risk map', () => {
     });
     expect(view).toEqual({ center: [-98.5, 39.8], zoom: 4, height: 600, webgl: true });
     await screenshot(page, 'map-counties-leak-rate');
+    await expectAccessible(page, 'map-counties');
 
     await page.mouse.move(5, 5);
     await jumpTo(page, DELAWARE_VIEW.center, DELAWARE_VIEW.zoom);
@@ -147,6 +150,7 @@ describe('risk map', () => {
     expect(await page.getByLabel(/^Legend: Leak Rate/).innerText()).toContain('No release data');
     expect(cardText).toContain('Click to view data');
     await screenshot(page, 'map-hover-sussex');
+    await expectAccessible(page, 'map-hover-card');
 
     const listed = await asAdmin<{ facilities: FacilityListItem[]; total: number }>(`/facilities/by-fips/${SUSSEX.fips}`);
     expect(listed.total).toBeGreaterThan(0);
@@ -191,6 +195,7 @@ describe('risk map', () => {
     const pins = await page.evaluate(() => window.ustRiskMap!.querySourceFeatures('pins').length);
     expect(pins).toBeGreaterThan(0);
     await screenshot(page, 'map-sussex-selected');
+    await expectAccessible(page, 'map-county-selected');
 
     // A pin names its facility on hover and opens it on click.
     const pinned = await page.evaluate(() => {
@@ -206,6 +211,7 @@ describe('risk map', () => {
     const pinDialog = page.getByRole('dialog');
     await pinDialog.getByText('Key Information').waitFor();
     expect(await pinDialog.innerText()).toContain(pinned!.id);
+    await expectAccessible(page, 'map-facility-details');
     await page.keyboard.press('Escape');
     await pinDialog.waitFor({ state: 'detached' });
 
@@ -233,6 +239,7 @@ describe('risk map', () => {
     expect(sample.facilities).toHaveLength(50);
     await page.getByRole('heading', { name: `Sample Facilities in Delaware (50/${sample.total.toLocaleString('en-US')})` }).waitFor();
     await screenshot(page, 'map-delaware-state');
+    await expectAccessible(page, 'map-state-selected');
     // DC's release file is a fixture: its panel adds the release figures, closed releases among them.
     const capital = await pagePointOf(page, [-77.02, 38.905]);
     await page.mouse.click(capital.x, capital.y);
@@ -240,6 +247,7 @@ describe('risk map', () => {
     await dcPanel.waitFor();
     for (const label of ['Total Releases', 'Open Releases', 'Closed Releases', 'Open Release Rate', 'Revised Leak Rate'])
       expect(await dcPanel.innerText()).toContain(label);
+    await expectAccessible(page, 'map-state-releases');
     expect(await page.getByRole('region', { name: 'Delaware', exact: true }).count()).toBe(0);
     expect(problemsOf(page)).toEqual([]);
   });
@@ -276,6 +284,7 @@ describe('risk map', () => {
     await waitForIdle(page);
     expect(channelDistance(await pixelAt(page, ocean), [0x0e, 0x17, 0x26])).toBeLessThanOrEqual(TOLERANCE);
     await screenshot(page, 'map-dark');
+    await expectAccessible(page, 'map-dark');
 
     await page.getByLabel('Map Style').selectOption('satellite');
     expect(await page.getByRole('note').innerText()).toContain('Satellite tiles are not configured');
@@ -290,6 +299,7 @@ describe('risk map', () => {
     expect(new URL(densityCalls[0]!.url()).searchParams.get('res')).toBe('5');
     expect(await page.evaluate(() => window.ustRiskMap!.getLayoutProperty('facility-density', 'visibility'))).toBe('visible');
     await screenshot(page, 'map-density');
+    await expectAccessible(page, 'map-density');
     await page.getByLabel('Facility density heat map').uncheck();
     expect(await page.evaluate(() => window.ustRiskMap!.getLayoutProperty('facility-density', 'visibility'))).toBe('none');
     expect(problemsOf(page)).toEqual([]);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { FacilityStatistics } from '@ust/schemas';
 import path from 'node:path';
+import { expectAccessible } from './a11y.js';
 import { asAdmin, problemsOf, screenshot, SCREENSHOT_DIR, signIn, startPlatform, type Platform } from './harness.js';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -103,6 +104,7 @@ describe('dashboard', () => {
     expect(await page.getByRole('heading', { name: 'Broker Tools' }).count()).toBe(0);
     expect(await page.locator('#admin-panel').count()).toBe(0);
     await screenshot(page, 'dashboard-general-statistics');
+    await expectAccessible(page, 'dashboard-general-statistics');
     expect(problemsOf(page)).toEqual([]);
   });
 
@@ -120,6 +122,7 @@ describe('dashboard', () => {
     expect(await statistics.locator('svg.recharts-surface').count()).toBe(0);
     expect(await statistics.locator('.data-sources').count()).toBe(0);
     await screenshot(page, 'dashboard-statistics-failed');
+    await expectAccessible(page, 'dashboard-statistics-failed');
   });
 
   it('broker: Broker Tools with Email Network and Client Reports shown disabled as coming soon', async () => {
@@ -135,6 +138,7 @@ describe('dashboard', () => {
     expect(await page.locator('#admin-panel').count()).toBe(0);
     await statisticsLoaded(page);
     await screenshot(page, 'dashboard-broker');
+    await expectAccessible(page, 'dashboard-broker');
     expect(problemsOf(page)).toEqual([]);
   });
 
@@ -166,6 +170,7 @@ describe('dashboard', () => {
     expect(top).toBeGreaterThanOrEqual(headerBottom);
     expect(top).toBeLessThan(861); // the viewport is 860 px; layout has subpixel positions
     await screenshot(page, 'dashboard-admin-tools');
+    await expectAccessible(page, 'dashboard-admin-user-management');
     // The viewport, not the full page: what the admin sees after the click.
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'dashboard-admin-console-slot.png') });
 
@@ -182,6 +187,7 @@ describe('dashboard', () => {
     await health.getByRole('heading', { name: 'Derived data' }).waitFor();
     expect(await health.getByText('Live dataset version').count()).toBe(1);
     await screenshot(page, 'system-health');
+    await expectAccessible(page, 'system-health');
     expect(problemsOf(page)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRun } from '@ust/schemas';
+import { expectAccessible } from './a11y.js';
 import { asAdmin, problemsOf, screenshot, signIn, startPlatform, type Platform } from './harness.js';
 
 const DE_FOLDER = path.resolve(import.meta.dirname, '../../pipelines/fixtures/epa-template/DE');
@@ -29,6 +30,7 @@ describe('Data Updates', () => {
     const screen = page.getByRole('region', { name: 'Data Updates' });
     await screen.getByTestId('live-dataset-version').waitFor();
     const versionBefore = await screen.getByTestId('live-dataset-version').innerText();
+    await expectAccessible(page, 'data-updates-form');
 
     await screen.getByTestId('import-folder').setInputFiles(DE_FOLDER);
     await screen.getByRole('button', { name: 'Import 4 files' }).click();
@@ -56,6 +58,7 @@ describe('Data Updates', () => {
     await screen.getByTestId('live-dataset-version').filter({ hasText: run!.dataset_version! }).waitFor();
     expect(run!.dataset_version).not.toBe(versionBefore);
     await screenshot(page, 'data-updates-live');
+    await expectAccessible(page, 'data-updates-live');
 
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Rejects CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`rejects-${id}.csv`);
@@ -73,6 +76,7 @@ describe('Data Updates', () => {
     const dialog = page.getByRole('dialog', { name: `Replay import ${id}?` });
     await dialog.waitFor();
     await screenshot(page, 'data-updates-replay-confirm');
+    await expectAccessible(page, 'data-updates-replay-confirm');
     await dialog.getByRole('button', { name: 'Replay', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('data-status') !== 'live', `tr[data-import="${id}"]`, {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { AdminActivity } from '@ust/schemas';
+import { expectAccessible } from './a11y.js';
 import { asAdmin, problemsOf, screenshot, SCREENSHOT_DIR, signIn, startPlatform, type Platform } from './harness.js';
 
 const ADDRESS = '1016 Bladensburg Rd NE, Washington DC 20002';
@@ -75,6 +76,7 @@ describe('search', () => {
     expect(suggestCalls.map((call) => new URL(call.url()).searchParams.get('q'))).toEqual(['1016 Bladens']);
     expect(await input.getAttribute('aria-expanded')).toBe('true');
     expect(await options.first().innerText()).toContain(PICKED);
+    await expectAccessible(page, 'search-suggestions');
 
     await input.press('ArrowDown');
     const firstId = await options.first().getAttribute('id');
@@ -172,6 +174,7 @@ describe('search', () => {
     expect(await mapLink.getAttribute('target')).toBe('_blank');
     expect(await mapLink.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=38\.\d{6}&mlon=-76\.\d{6}#map=17\//);
     await screenshot(page, 'search-results');
+    await expectAccessible(page, 'search-results');
 
     // The facility dialog.
     const facilityId = (await priced.getAttribute('data-facility-id'))!;
@@ -202,6 +205,7 @@ describe('search', () => {
     expect(await dialog.locator('.quote-card').count()).toBe(4);
     expect(await dialog.locator('.quote-figures dd').first().innerText()).toMatch(/^\$[\d,]+$/);
     await dialogScreenshot(page, 'facility-details');
+    await expectAccessible(page, 'facility-details');
 
     // A release of the facility opens on top; Escape closes only it, then the facility dialog.
     const releaseButton = dialog.getByRole('button', { name: /^Release / }).first();
@@ -221,6 +225,7 @@ describe('search', () => {
       expect(releaseDetails).toContain(text);
     }
     await dialogScreenshot(page, 'release-details-from-facility');
+    await expectAccessible(page, 'release-details-from-facility');
     await page.keyboard.press('Escape');
     await releaseDialog.waitFor({ state: 'detached' });
     expect(await page.getByRole('dialog').count()).toBe(1);
@@ -236,6 +241,7 @@ describe('search', () => {
     expect(await releaseDialog.locator('.modal-subtitle .status-badge').getAttribute('class')).toContain('status-closed');
     expect(await releaseDialog.innerText()).toContain('38.903057');
     await dialogScreenshot(page, 'release-details');
+    await expectAccessible(page, 'release-details');
     await releaseDialog.getByRole('button', { name: 'Close' }).click();
     await releaseDialog.waitFor({ state: 'detached' });
     await release.getByRole('button', { name: 'View Release Details' }).click();
@@ -304,6 +310,7 @@ describe('search', () => {
     const failure = page.locator('.search-failure');
     await failure.waitFor();
     expect(await failure.innerText()).toContain('The search index is rebuilding');
+    await expectAccessible(page, 'search-failure');
     // Not the spec's hard-coded sample facilities.
     expect(await page.locator('.facility-card').count()).toBe(0);
     await page.unroute('**/api/search-address');
@@ -313,6 +320,7 @@ describe('search', () => {
     await page.getByText('Try searching a different location.').waitFor();
     expect(await page.locator('.geocoding-panel').innerText()).toContain('ZIP code centre');
     expect(await page.locator('.release-panel').count()).toBe(0);
+    await expectAccessible(page, 'search-no-results');
 
     const input = page.getByRole('combobox', { name: 'Address' });
     await input.fill('qqqq zzzz xxyy');
@@ -321,5 +329,6 @@ describe('search', () => {
     const geocoding = await page.locator('.geocoding-panel').innerText();
     expect(geocoding).toContain('Error');
     expect(geocoding).toContain('We could not find that address');
+    await expectAccessible(page, 'search-geocoding-error');
   });
 });

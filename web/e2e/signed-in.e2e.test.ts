@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AdminUser } from '@ust/schemas';
+import { expectAccessible } from './a11y.js';
 import { asAdmin, problemsOf, screenshot, signIn, startPlatform, type Platform } from './harness.js';
 
 async function navLinks(page: Page): Promise<string[]> {
@@ -36,12 +37,15 @@ describe('signed-in users', () => {
     expect(await page.getByRole('link', { name: 'Settings for Gina General' }).getAttribute('title')).toBe('Settings for Gina General');
     expect(await page.evaluate(() => localStorage.getItem('ust-role:general@ust.local'))).toBe('general');
     await screenshot(page, 'dashboard-general');
+    await expectAccessible(page, 'dashboard-general');
 
     await page.goto('/tank-ai');
     await page.getByText('Tank AI is available to administrators.').waitFor();
+    await expectAccessible(page, 'tank-ai-not-admin');
 
     await page.getByRole('link', { name: 'Search' }).click();
     await page.getByRole('heading', { name: 'Search Storage Tank Facilities' }).waitFor();
+    await expectAccessible(page, 'search-form');
     await page.getByRole('link', { name: 'Map' }).click();
     await page.getByRole('heading', { name: 'USA Storage Tank Risk Analysis' }).waitFor();
     expect(problemsOf(page)).toEqual([]);
@@ -61,6 +65,7 @@ describe('signed-in users', () => {
     await dashboardRole(page, 'admin');
     expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Tank AI']);
     await screenshot(page, 'dashboard-admin');
+    await expectAccessible(page, 'dashboard-admin');
     await page.getByRole('link', { name: 'Tank AI' }).click();
     await page.getByRole('heading', { name: 'Tank AI' }).waitFor();
     expect(await page.getByText('Tank AI is available to administrators.').count()).toBe(0);
@@ -89,7 +94,13 @@ describe('signed-in users', () => {
     expect(await checkbox('Show map markers for all search results').isChecked()).toBe(true);
     expect(await checkbox('High-risk facility alerts').isChecked()).toBe(true);
     await screenshot(page, 'settings-default');
+    await expectAccessible(page, 'settings-default');
 
+    // Every theme's colours read at AA on this screen; Midnight Pro, chosen last, is kept below.
+    for (const theme of ['Ocean Breeze', 'Forest Green', 'Sunset Glow', 'Royal Purple']) {
+      await page.locator('.theme-card', { hasText: theme }).click();
+      await expectAccessible(page, `settings-${theme.toLowerCase().replace(' ', '-')}`);
+    }
     await page.locator('.theme-card', { hasText: 'Midnight Pro' }).click();
     expect(await page.getByRole('radio', { name: /Midnight Pro/ }).isChecked()).toBe(true);
     const background = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-background').trim());
@@ -100,9 +111,11 @@ describe('signed-in users', () => {
     expect(await background()).toBe('#0b1220');
     expect(await page.getByRole('radio', { name: /Midnight Pro/ }).isChecked()).toBe(true);
     await screenshot(page, 'settings-dark');
+    await expectAccessible(page, 'settings-dark');
     await page.goto('/dashboard');
     await dashboardRole(page, 'broker');
     await screenshot(page, 'dashboard-dark');
+    await expectAccessible(page, 'dashboard-dark');
     expect(problemsOf(page)).toEqual([]);
   });
 
@@ -126,6 +139,7 @@ describe('signed-in users', () => {
     await page.getByRole('heading', { name: 'Your account is deactivated' }).waitFor();
     expect(await navLinks(page).catch(() => [])).toEqual([]);
     await screenshot(page, 'account-deactivated');
+    await expectAccessible(page, 'account-deactivated');
   });
 
   it('logout returns to the landing page signed out', async () => {
@@ -133,12 +147,15 @@ describe('signed-in users', () => {
     await signIn(page, 'general');
     await page.getByRole('button', { name: 'Logout' }).click();
     // The embedded provider asks to confirm (services/identity/src/pages.ts).
+    await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+    await expectAccessible(page, 'provider-sign-out');
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Underground Storage Tank Risk Platform' }).waitFor();
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await navLinks(page).catch(() => [])).toEqual([]);
     await screenshot(page, 'after-logout');
+    await expectAccessible(page, 'after-logout');
     await page.goto('/dashboard');
     await page.getByText('Please log in to access the dashboard').waitFor();
     expect(problemsOf(page)).toEqual([]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AdminLogEntry } from '@ust/schemas';
+import { expectAccessible } from './a11y.js';
 import { asAdmin, problemsOf, screenshot, startPlatform, type Platform } from './harness.js';
 
 describe('a signed-out visitor', () => {
@@ -41,6 +42,7 @@ describe('a signed-out visitor', () => {
     const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
     expect(nav).toEqual(['UST Risk Platform']);
     await screenshot(page, 'landing-signed-out');
+    await expectAccessible(page, 'landing-signed-out');
   });
 
   it.each([
@@ -54,6 +56,7 @@ describe('a signed-out visitor', () => {
     await page.getByText(prompt, { exact: true }).waitFor();
     await page.getByRole('main').getByRole('button', { name: 'Login' }).waitFor();
     if (route === '/search') await screenshot(page, 'search-signed-out');
+    await expectAccessible(page, `prompt${route.replace('/', '-')}`);
     expect(problemsOf(page)).toEqual([]);
   });
 
@@ -62,10 +65,13 @@ describe('a signed-out visitor', () => {
     await visitor.goto('/');
     await visitor.getByRole('button', { name: 'Access Platform' }).click();
     await visitor.waitForURL(/\/idp\/interaction\//);
+    await visitor.getByLabel('E-mail').waitFor();
+    await expectAccessible(visitor, 'provider-sign-in');
     await visitor.getByRole('link', { name: 'Cancel' }).click();
     await visitor.getByRole('heading', { name: 'Login failed' }).waitFor();
     await visitor.getByRole('button', { name: 'Try again' }).waitFor();
     await screenshot(visitor, 'login-failed');
+    await expectAccessible(visitor, 'login-failed');
   });
 
   it('fits a phone screen', async () => {
@@ -75,6 +81,7 @@ describe('a signed-out visitor', () => {
     await phone.getByRole('button', { name: 'Access Platform' }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(phone, 'landing-phone');
+    await expectAccessible(phone, 'landing-phone');
   });
 
   it("shows 'Unexpected Application Error!' for an unknown route and reports it as GLOBAL_ERROR", async () => {
@@ -82,6 +89,7 @@ describe('a signed-out visitor', () => {
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
     await screenshot(page, 'unknown-route');
+    await expectAccessible(page, 'unknown-route');
     const body = (await sent).postDataJSON() as { logs: Array<{ level: string; category: string; message: string; url: string }> };
     expect(body.logs).toContainEqual(expect.objectContaining({ level: 'ERROR', category: 'GLOBAL_ERROR', message: expect.stringContaining('/no-such-page') }));
   });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AdminActivity, FacilityStatistics } from '@ust/schemas';
+import { expectAccessible } from './a11y.js';
 import { asAdmin, problemsOf, screenshot, signIn, startPlatform, type Platform } from './harness.js';
 
 const SUGGESTIONS = [
@@ -80,6 +81,7 @@ describe('Tank AI', () => {
     await question(page).fill('');
     await page.evaluate(() => window.scrollTo(0, 0)); // a full-page shot of a scrolled page repeats the sticky bar
     await screenshot(page, 'tank-ai-greeting');
+    await expectAccessible(page, 'tank-ai-greeting');
 
     // A suggestion is asked at once; the answer follows a 1-3 s typing indicator.
     await suggestions.filter({ hasText: 'How old are most storage tanks?' }).click();
@@ -120,6 +122,7 @@ describe('Tank AI', () => {
     });
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'tank-ai-conversation');
+    await expectAccessible(page, 'tank-ai-conversation');
 
     // One tank_ai_query activity per question, recorded 2 s later.
     const deadline = Date.now() + 30_000;

@@ -69,6 +69,18 @@ export function ModalHeader({ titleId, title, onClose, children }: { titleId: st
   );
 }
 
+/**
+ * The dialog's scrolling content. It takes focus itself (after the header's Close button), so the
+ * keyboard can scroll a long record that has no link or button inside; named by the title.
+ */
+export function ModalBody({ titleId, children }: { titleId: string; children: ReactNode }) {
+  return (
+    <div className="modal-body" role="region" aria-labelledby={titleId} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 /** The spec's error modal body: 'Error', the message, and a Close button. */
 export function ModalError({ titleId, message, detail, onClose }: { titleId: string; message: string; detail?: string; onClose: () => void }) {
   return (

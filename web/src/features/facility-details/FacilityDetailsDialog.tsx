@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { useFacilityDetailsQuery } from '../../api';
 import { SourceLabel } from '../../components/DetailSection';
 import { Loading } from '../../components/Loading';
-import { Modal, ModalError, ModalHeader } from '../../components/Modal';
+import { Modal, ModalBody, ModalError, ModalHeader } from '../../components/Modal';
 import { ExposureSheetActions } from '../exposure-sheet/ExposureSheetActions';
 import { FacilityKeyInformation } from './FacilityKeyInformation';
 import { AdditionalFields, ReleaseList, TankList } from './FacilityRecords';
@@ -50,14 +50,14 @@ export function FacilityDetailsDialog({ facilityId, facilityName, onClose, onOpe
             <ExposureSheetActions facilityId={facility.Facility_ID} />
           </div>
         </ModalHeader>
-        <div className="modal-body">
+        <ModalBody titleId={titleId}>
           <FacilityKeyInformation facility={facility} />
           <RiskBreakdown risk={facility.risk} />
           <PricingAnalysis pricing={facility.pricing} />
           <TankList tanks={facility.tanks} />
           <ReleaseList releases={facility.releases} onOpenRelease={onOpenRelease} />
           <AdditionalFields fields={facility.other_fields} />
-        </div>
+        </ModalBody>
       </>
     );
   }

@@ -10,7 +10,7 @@ import { ReleaseStatusBadge } from '../../components/Badges';
 import { DetailSection, FieldGrid, SourceLabel } from '../../components/DetailSection';
 import { formatCoordinate, formatCount, formatText as text, formatYesNo, NOT_AVAILABLE } from '../../components/format';
 import { Loading } from '../../components/Loading';
-import { Modal, ModalError, ModalHeader } from '../../components/Modal';
+import { Modal, ModalBody, ModalError, ModalHeader } from '../../components/Modal';
 
 export interface ReleaseDetailsDialogProps {
   releaseId: string;
@@ -42,14 +42,14 @@ export function ReleaseDetailsDialog({ releaseId, onClose }: ReleaseDetailsDialo
             <SourceLabel source={release.source} isGenerated={release.is_generated} importId={release.import_id} />
           </p>
         </ModalHeader>
-        <div className="modal-body">
+        <ModalBody titleId={titleId}>
           <DetailSection title="Key Information">
             <FieldGrid fields={keyFields(release)} />
           </DetailSection>
           <DetailSection title="Additional Data Fields">
             <FieldGrid fields={additionalFields(release)} />
           </DetailSection>
-        </div>
+        </ModalBody>
       </>
     );
   }
