@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CountyFacilitiesResponse } from '@ust/schemas';
+import { expectAccessible } from './a11y.js';
 import { asAdmin, problemsOf, screenshot, signIn, startPlatform, type Platform } from './harness.js';
 import { waitForColoured } from './map-probe.js';
 
@@ -68,6 +69,7 @@ describe('exports', () => {
 
     const csvButton = `Export ${kent.total.toLocaleString('en-US')} rows as CSV`;
     await page.getByRole('group', { name: 'Export the facilities' }).getByRole('button', { name: csvButton }).waitFor();
+    await expectAccessible(page, 'county-panel-export');
     await screenshot(page, 'exports-county-panel');
     const csv = await download(page, csvButton);
     expect(csv.name).toBe(`facilities-DE-10001-v${kent.dataset_version}.csv`);

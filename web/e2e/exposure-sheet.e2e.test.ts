@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ExposureSheet } from '@ust/schemas';
+import { expectAccessible } from './a11y.js';
 import { asAdmin, problemsOf, screenshot, SCREENSHOT_DIR, signIn, startPlatform, type Platform } from './harness.js';
 
 const run = promisify(execFile);
@@ -49,6 +50,7 @@ describe('exposure sheet', () => {
     await card.getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Key Information' }).waitFor();
+    await expectAccessible(page, 'facility-dialog-with-sheet-actions');
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download exposure sheet (PDF)' }).click()]);
     expect(download.suggestedFilename()).toBe(`exposure-sheet-${facilityId}.pdf`);
     const file = path.join(directory, download.suggestedFilename());
@@ -92,6 +94,7 @@ describe('exposure sheet', () => {
     expect(await page.locator('.sheet-locator svg path').count()).toBe(1);
     await page.getByRole('button', { name: 'Print' }).waitFor();
     await screenshot(page, 'exposure-sheet-page');
+    await expectAccessible(page, 'exposure-sheet');
 
     // Printed: the navigation and the actions are gone; Letter paper sets the page size.
     await page.getByLabel('Paper').selectOption('letter');
