@@ -348,7 +348,7 @@ describe('risk map', () => {
     ];
     // Activities reach the admin list through the telemetry pipeline: seconds, more on a busy machine.
     let types: string[] = [];
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline && !expected.every((type) => types.includes(type)); ) {
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline && !expected.every((type) => types.includes(type));) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const activities = await asAdmin<{ activities: AdminActivity[] }>('/admin/user-activities?limit=200');
       types = activities.activities.filter((activity) => activity.auth0_user_id === account.sub).map((activity) => activity.activity_type);
@@ -359,7 +359,7 @@ describe('risk map', () => {
     // Leaving the page flushes the held logs, among them the unreadable cache's warning.
     await page.goto('/settings');
     let warned = false;
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline && !warned; ) {
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline && !warned;) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const logs = await asAdmin<{ logs: Array<{ message: string; category: string; level: string }> }>('/admin/logs?limit=200&q=Cached%20map%20data');
       warned = logs.logs.some((log) => log.category === 'MAP' && log.level === 'WARN');
