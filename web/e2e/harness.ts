@@ -128,7 +128,8 @@ export async function signIn(page: Page, role: DemoRole, from = '/'): Promise<De
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  // The navigation bar's Logout: a deactivated account's page offers a second one.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).waitFor();
   return account;
 }
 
