@@ -37,6 +37,16 @@ import { H3DensityDocument, H3DensityQuery, MapConfig } from './map.js';
 import { RegionDocument, RegionDocumentParams, RegionDocumentQuery } from './regions.js';
 import { SearchAddressBody, SearchResponse } from './search.js';
 import { ImportIdParams, ImportJobAccepted, ImportRejectsCsv, ImportsResponse, ReplayIdParams, ReplayRun } from './imports.js';
+import {
+  ScreeningAccepted,
+  ScreeningIdParams,
+  ScreeningPdf,
+  ScreeningPdfQuery,
+  ScreeningResult,
+  ScreeningRun,
+  ScreeningsResponse,
+  ScreeningXlsx,
+} from './screenings.js';
 import { JobIdParams, RetryJobBody, RetryJobResponse, SystemHealth } from './system-health.js';
 import { PostActivityBody, PostLogsBody, TelemetryAccepted } from './telemetry.js';
 
@@ -72,6 +82,14 @@ export const API_ROUTES = {
   'POST /api/search-address': { body: SearchAddressBody, response: SearchResponse },
   'GET /api/search-address/export/csv': { query: SearchExportQuery, response: CsvExport },
   'GET /api/search-address/export/geojson': { query: SearchExportQuery, response: GeoJsonExport },
+  // The body is a multipart upload of one CSV file (field `file`): checked in the route.
+  'POST /api/screenings': { response: ScreeningAccepted },
+  'GET /api/screenings': { response: ScreeningsResponse },
+  'GET /api/screenings/{id}': { params: ScreeningIdParams, response: ScreeningRun },
+  'GET /api/screenings/{id}/rows': { params: ScreeningIdParams, response: ScreeningResult },
+  'GET /api/screenings/{id}/export/csv': { params: ScreeningIdParams, response: CsvExport },
+  'GET /api/screenings/{id}/export/xlsx': { params: ScreeningIdParams, response: ScreeningXlsx },
+  'GET /api/screenings/{id}/summary.pdf': { params: ScreeningIdParams, query: ScreeningPdfQuery, response: ScreeningPdf },
   'GET /api/me/activity': { response: MeActivity },
   'GET /api/admin/logs': { query: AdminLogsQuery, response: AdminLogsResponse },
   'GET /api/admin/logs/export/csv': { query: AdminLogsExportQuery, response: CsvExport },

@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './health.js';
 export * from './system-health.js';
 export * from './imports.js';
+export * from './screenings.js';
 export * from './topics.js';
 export * from './jobs.js';
 export * from './dataset.js';
