@@ -14,14 +14,14 @@
  * is not cached, so each request is a first view).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { ExposureSheet } from '@ust/schemas';
 import { findFreePort, waitForPort } from '@ust/platform/testing';
 import { renderExposureSheetPdf } from '@ust/gateway';
-import { nodeArguments } from './platform-process.js';
+import { nodeArguments, serverMemory } from './platform-process.js';
 import { printTable, summarize } from './table.js';
 
 const sheets = Number(process.argv[2] ?? 300);
@@ -156,11 +156,4 @@ try {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   if (!givenDataDir) await rm(dataDir, { recursive: true, force: true });
-}
-
-/** The platform process's resident and peak resident memory in KiB (Linux). */
-async function serverMemory(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
 }

@@ -5,6 +5,7 @@
  * which this runs first when the sources changed).
  */
 import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { workspaceRoot } from '@ust/platform';
 
@@ -25,4 +26,11 @@ export function nodeArguments(entry: string, runtime: BenchRuntime = benchRuntim
   execFileSync(process.execPath, [path.join(workspaceRoot, 'deploy/build-services.mjs'), '--if-needed'], { stdio: 'inherit' });
   const compiled = entry.replace('/src/', '/dist/').replace(/\.ts$/, '.js');
   return ['--conditions=ust-compiled', path.join(workspaceRoot, compiled)];
+}
+
+/** The platform process's resident and peak resident memory in KiB (Linux). */
+export async function serverMemory(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
 }

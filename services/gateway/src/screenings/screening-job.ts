@@ -10,7 +10,16 @@ import type { Logger, Ports, WorkerHandle } from '@ust/platform';
 import type { Geocoder } from '../geocoding/index.js';
 import { orderedSaver } from '../imports/record-writes.js';
 import { screenRow } from './screen-row.js';
-import { appendResults, clearResults, listScreenings, readPortfolioRows, readResults, readScreeningRecord, writeScreeningRecord } from './screening-store.js';
+import {
+  appendResults,
+  clearResults,
+  listScreenings,
+  readPortfolioRows,
+  readResults,
+  readScreeningRecord,
+  writeScreeningRecord,
+  type StoredScreening,
+} from './screening-store.js';
 
 export interface ScreeningJobDeps {
   ports: Ports;
@@ -19,6 +28,8 @@ export interface ScreeningJobDeps {
   geocoder: Geocoder;
   /** The index for a version about to be searched (fastify.searchIndex.of). */
   searchIndexOf: (version: number) => SearchIndex;
+  /** True once the gateway is stopping: a running screening saves what it has and yields, to resume at the next start. */
+  stopping: () => boolean;
 }
 
 /** Tries of a screening job: a cache or geocoder that is briefly away is tried again. */
@@ -49,15 +60,25 @@ export function startScreeningJobs(deps: ScreeningJobDeps): Promise<WorkerHandle
   );
 }
 
-export function enqueueScreening(jobs: Ports['jobs'], id: string) {
-  return jobs.enqueue(SCREENINGS_QUEUE, ScreeningJobNames.screen, { screening_id: id }, { jobId: id, attempts: SCREENING_ATTEMPTS, backoffMs: 2_000 });
+/**
+ * Queues a screening's job. Its id names the screening and how many times its job has started,
+ * so gateways starting together queue one job to resume it, and a queue that keeps finished jobs
+ * (BullMQ) still takes the job that resumes an interrupted one.
+ */
+export function enqueueScreening(jobs: Ports['jobs'], screening: StoredScreening) {
+  return jobs.enqueue(
+    SCREENINGS_QUEUE,
+    ScreeningJobNames.screen,
+    { screening_id: screening.id },
+    { jobId: screening.runs === 0 ? screening.id : `${screening.id}-resume-${screening.runs}`, attempts: SCREENING_ATTEMPTS, backoffMs: 2_000 },
+  );
 }
 
 /** Queues again every screening a stop left queued or running (the embedded queue forgets its jobs). */
 export async function resumeScreenings(deps: Pick<ScreeningJobDeps, 'ports' | 'dataDir' | 'log'>): Promise<number> {
   const unfinished = (await listScreenings(deps.dataDir)).filter((screening) => screening.status === 'queued' || screening.status === 'running');
   // Oldest first, as they were queued.
-  for (const screening of unfinished.reverse()) await enqueueScreening(deps.ports.jobs, screening.id);
+  for (const screening of unfinished.reverse()) await enqueueScreening(deps.ports.jobs, screening);
   if (unfinished.length)
     deps.log.info({ screenings: unfinished.map((screening) => screening.id) }, `${unfinished.length} unfinished screening(s) queued again`);
   return unfinished.length;
@@ -78,7 +99,14 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
       results = [];
     }
     const tally = tallyOf(results);
-    await save({ status: 'running', dataset_version: version, started_at: record.started_at ?? new Date().toISOString(), rows_done: results.length, ...tally });
+    await save({
+      status: 'running',
+      runs: record.runs + 1,
+      dataset_version: version,
+      started_at: record.started_at ?? new Date().toISOString(),
+      rows_done: results.length,
+      ...tally,
+    });
 
     const searchIndex = deps.searchIndexOf(version);
     const startedAt = performance.now();
@@ -107,6 +135,12 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
       if (performance.now() - sliceStarted >= SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         sliceStarted = performance.now();
+      }
+      if (deps.stopping() && at + 1 < rows.length) {
+        // Still 'running' in its record: the next start queues it again (resumeScreenings).
+        await flush(at + 1);
+        deps.log.info({ screening_id: id, rows_done: at + 1 }, `screening ${id} paused for the stop at row ${at + 1} of ${rows.length}`);
+        return { status: 'paused' };
       }
     }
     await flush(rows.length);

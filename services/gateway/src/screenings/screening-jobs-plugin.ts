@@ -4,7 +4,9 @@ import { resumeScreenings, startScreeningJobs } from './screening-job.js';
 
 export default fp(
   async (fastify) => {
+    let stopping = false;
     const deps = {
+      stopping: () => stopping,
       ports: fastify.ports,
       dataDir: fastify.config.dataDir,
       log: fastify.log as never,
@@ -12,7 +14,11 @@ export default fp(
       searchIndexOf: (version: number) => fastify.searchIndex.of(version),
     };
     const handle = await startScreeningJobs(deps);
-    fastify.addHook('onClose', () => handle.close());
+    fastify.addHook('onClose', () => {
+      // A screening in progress pauses at its next row rather than holding the stop until it ends.
+      stopping = true;
+      return handle.close();
+    });
     // After the routes are ready, so a resumed screening's readers can follow it at once.
     fastify.addHook('onReady', async () => {
       resumeScreenings(deps).catch((error: unknown) => fastify.log.warn({ err: error }, 'unfinished screenings could not be queued again'));

@@ -25,8 +25,14 @@ export function newScreeningId(now = new Date()): string {
   return `scr-${stamp}-${randomBytes(6).toString('hex')}`;
 }
 
-export function queuedScreening(id: string, fileName: string, owner: { userId: string; email: string | null }, rowsTotal: number): ScreeningRun {
+/** A screening as kept: what the API shows, and how many times its job has started (it names the job that resumes it). */
+export interface StoredScreening extends ScreeningRun {
+  runs: number;
+}
+
+export function queuedScreening(id: string, fileName: string, owner: { userId: string; email: string | null }, rowsTotal: number): StoredScreening {
   return {
+    runs: 0,
     id,
     file_name: fileName,
     owner_id: owner.userId,
@@ -48,13 +54,13 @@ export function queuedScreening(id: string, fileName: string, owner: { userId: s
 }
 
 /** Saves a new screening: its rows, then its record (a record always has its rows). */
-export async function createScreening(dataDir: string, record: ScreeningRun, rows: PortfolioRow[]): Promise<void> {
+export async function createScreening(dataDir: string, record: StoredScreening, rows: PortfolioRow[]): Promise<void> {
   await mkdir(directoryOf(dataDir, record.id), { recursive: true });
   await writeFile(rowsFile(dataDir, record.id), JSON.stringify(rows));
   await writeScreeningRecord(dataDir, record);
 }
 
-export async function writeScreeningRecord(dataDir: string, record: ScreeningRun): Promise<void> {
+export async function writeScreeningRecord(dataDir: string, record: StoredScreening): Promise<void> {
   const file = recordFile(dataDir, record.id);
   // Written aside and renamed, so a reader never sees half a record.
   const aside = `${file}.${process.pid}.${randomUUID()}.tmp`;
@@ -62,9 +68,9 @@ export async function writeScreeningRecord(dataDir: string, record: ScreeningRun
   await rename(aside, file);
 }
 
-export async function readScreeningRecord(dataDir: string, id: string): Promise<ScreeningRun | null> {
+export async function readScreeningRecord(dataDir: string, id: string): Promise<StoredScreening | null> {
   try {
-    return JSON.parse(await readFile(recordFile(dataDir, id), 'utf8')) as ScreeningRun;
+    return JSON.parse(await readFile(recordFile(dataDir, id), 'utf8')) as StoredScreening;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
@@ -72,7 +78,7 @@ export async function readScreeningRecord(dataDir: string, id: string): Promise<
 }
 
 /** Every screening, newest first. */
-export async function listScreenings(dataDir: string): Promise<ScreeningRun[]> {
+export async function listScreenings(dataDir: string): Promise<StoredScreening[]> {
   let ids: string[];
   try {
     ids = await readdir(screeningsRoot(dataDir));
@@ -81,7 +87,7 @@ export async function listScreenings(dataDir: string): Promise<ScreeningRun[]> {
     throw error;
   }
   const records = await Promise.all(ids.map((id) => readScreeningRecord(dataDir, id)));
-  return records.filter((record): record is ScreeningRun => record !== null).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return records.filter((record): record is StoredScreening => record !== null).sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
 export async function readPortfolioRows(dataDir: string, id: string): Promise<PortfolioRow[]> {

@@ -77,7 +77,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         const principal = request.principal!;
         const record = queuedScreening(newScreeningId(), fileName, { userId: principal.userId, email: principal.email }, rows.length);
         await createScreening(dataDir, record, rows);
-        await enqueueScreening(fastify.ports.jobs, record.id);
+        await enqueueScreening(fastify.ports.jobs, record);
         request.log.info({ screening_id: record.id, rows: rows.length, by: principal.userId }, 'portfolio screening queued');
         return reply.code(202).send({ id: record.id, status: 'queued' as const, rows_total: rows.length });
       } catch (error) {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { PortfolioFileError, readPortfolioCsv } from './portfolio-csv.js';
+
+const read = (text: string) => readPortfolioCsv(Buffer.from(text));
+const problemOf = (text: string | Buffer) => {
+  try {
+    readPortfolioCsv(Buffer.isBuffer(text) ? text : Buffer.from(text));
+  } catch (error) {
+    if (error instanceof PortfolioFileError) return `${error.statusCode} ${error.message}`;
+    throw error;
+  }
+  return null;
+};
+
+describe('readPortfolioCsv', () => {
+  it('knows the columns by their usual names, whatever their case, spacing or order', () => {
+    const [row] = read('\uFEFFZip Code,Street Address,Policy Number,CITY,St\r\n19901,1 Main St,P-1,Dover,DE\r\n');
+    expect(row).toEqual({
+      line: 2,
+      reference: 'P-1',
+      input: { address: '1 Main St', city: 'Dover', state: 'DE', zip: '19901', latitude: null, longitude: null },
+      problem: null,
+      note: null,
+    });
+    expect(read('id,lat,lng\nA,38.9,-77.03\n')[0]!.input).toMatchObject({ latitude: '38.9', longitude: '-77.03' });
+  });
+
+  it('gives each row the line it starts on, past quoted line breaks and blank lines', () => {
+    const rows = read('ref,address\n\nA,"1 Main St\nSuite 2"\n\nB,2 Main St\n');
+    expect(rows.map((row) => [row.reference, row.line])).toEqual([
+      ['A', 3],
+      ['B', 6],
+    ]);
+  });
+
+  it('says what keeps a row from being located, and notes a reused or missing reference', () => {
+    const rows = read(
+      ['ref,address,latitude,longitude', 'A,,,', 'B,,91,-77', 'C,,abc,-77', 'D,,38.9,', 'a,1 Main St,,', ',2 Main St,,', 'E,,38.9,-77,extra'].join('\n'),
+    );
+    expect(rows.map((row) => [row.reference, row.problem, row.note])).toEqual([
+      ['A', 'no address and no latitude and longitude', null],
+      ['B', 'latitude: 91 is out of range (-90 to 90)', null],
+      ['C', 'latitude: "abc" is not a number', null],
+      ['D', 'longitude: missing while the other coordinate is given', null],
+      ['a', null, 'reference "a" is also used on line 2'],
+      [null, null, 'no reference'],
+      ['E', null, 'the row has 5 fields, the header 4'],
+    ]);
+  });
+
+  it('refuses a file it cannot read, naming the line', () => {
+    expect(problemOf('name,city\nA,Dover\n')).toMatch(/^400 line 1: no reference column/);
+    expect(problemOf('ref,latitude\nA,38\n')).toMatch(/^400 line 1: no address column and no latitude and longitude columns/);
+    expect(problemOf('ref,address,latitude\nA,1 Main St,38\n')).toBe('400 line 1: a latitude column without a longitude column');
+    expect(problemOf(Buffer.from([...Buffer.from('ref,address\nA,Caf'), 0xe9, 0x0a]))).toBe(
+      '400 line 2: the file is not UTF-8 text (byte 0xE9 at offset 17); save it as "CSV UTF-8"',
+    );
+    expect(problemOf(Buffer.alloc(10 * 1024 * 1024 + 1, 0x61))).toMatch(/^413 file: /);
+  });
+});
