@@ -59,11 +59,11 @@ export const LOCAL_PALETTES: Record<'light' | 'dark', LocalPalette> = {
 };
 
 /**
- * The label glyphs, served with the app (web/public/glyphs, made by web/scripts/glyphs) so the
- * map needs no font server. MapLibre wants an absolute address; in tests without a page the
- * origin is empty.
+ * The label glyphs, served with the app from its root (web/public/glyphs, made by
+ * web/scripts/glyphs) so the map needs no font server. MapLibre wants an absolute address; in
+ * tests without a page the origin is empty.
  */
-export const GLYPHS_URL = `${globalThis.location?.origin ?? ''}${import.meta.env.BASE_URL}glyphs/{fontstack}/{range}.pbf`;
+export const GLYPHS_URL = `${globalThis.location?.origin ?? ''}/glyphs/{fontstack}/{range}.pbf`;
 
 export interface ResolvedStyle {
   /** The style the user chose. */

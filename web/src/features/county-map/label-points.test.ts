@@ -20,7 +20,7 @@ describe('poleOfInaccessibility', () => {
     expect(y).toBeCloseTo(2, 1);
   });
 
-  it('keeps an L-shaped region’s point inside, in its widest part, where the centroid would fall outside', () => {
+  it('keeps an L-shaped region’s point inside, where the centroid would fall outside', () => {
     // An L: a 10 x 2 bar along the bottom and a 2 x 10 bar up the left; its centroid (about 2.9, 2.9) is outside.
     const shape = [
       [
@@ -33,10 +33,11 @@ describe('poleOfInaccessibility', () => {
         [0, 0],
       ],
     ];
-    const [x, y] = poleOfInaccessibility(shape, 0.01);
-    // Inside a bar, on its middle line: a full unit from either side.
-    expect(x >= 0 && y >= 0 && (x <= 2 || y <= 2)).toBe(true);
-    expect(Math.min(Math.abs(x - 1), Math.abs(y - 1))).toBeLessThan(0.05);
+    const [x, y] = poleOfInaccessibility(shape, 0.001);
+    // Where the bars meet: as far from the outer sides as from the inner corner (2, 2), x = √2 (2 - x).
+    const pole = (2 * Math.SQRT2) / (1 + Math.SQRT2);
+    expect(x).toBeCloseTo(pole, 2);
+    expect(y).toBeCloseTo(pole, 2);
   });
 
   it('stays out of a hole', () => {

@@ -37,7 +37,18 @@ export const layerIds = {
 } as const;
 
 /** Every source the overlays add, in drawing order; a region level's source is named after it. */
-export const OVERLAY_SOURCES = ['land', 'states', 'counties', 'state-borders', 'highlight', 'density', 'pins', 'county-labels', 'state-labels', 'cities'] as const;
+export const OVERLAY_SOURCES = [
+  'land',
+  'states',
+  'counties',
+  'state-borders',
+  'highlight',
+  'density',
+  'pins',
+  'county-labels',
+  'state-labels',
+  'cities',
+] as const;
 
 /** The layers that write place names, drawn over everything else. */
 export const LABEL_LAYERS = [layerIds.countyLabels, layerIds.stateLabels, layerIds.cityDots, layerIds.cityLabels] as const;

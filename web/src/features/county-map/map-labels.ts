@@ -37,7 +37,11 @@ export interface PlaceLabels {
 }
 
 export function placeLabels(regions: Record<RegionLevel, RegionFeatures>): PlaceLabels {
-  return { states: regionLabels(regions.states, LABEL_POINT_PRECISION.states), counties: regionLabels(regions.counties, LABEL_POINT_PRECISION.counties), cities: cityLabels() };
+  return {
+    states: regionLabels(regions.states, LABEL_POINT_PRECISION.states),
+    counties: regionLabels(regions.counties, LABEL_POINT_PRECISION.counties),
+    cities: cityLabels(),
+  };
 }
 
 export function regionLabels(regions: RegionFeatures, precision: number): RegionLabels {

@@ -3,8 +3,15 @@ import { useCountiesFacilitiesQueries } from '../../api';
 import { pinFeatures } from './map-features';
 import type { PinFeatures } from './map-overlays';
 import type { RegionFigures } from './region-data';
-import type { MapGeometry } from './region-geometry';
-import { countiesInView, countyBoxes, VIEWPORT_SETTLE_MS, type MapViewport } from './viewport-counties';
+import { boundsOf, type MapGeometry, type RegionFeatures } from './region-geometry';
+import { countiesInView, VIEWPORT_SETTLE_MS, type CountyBox, type MapViewport } from './viewport-counties';
+
+function countyBoxes(counties: RegionFeatures): CountyBox[] {
+  return counties.features.map((county) => {
+    const [[west, south], [east, north]] = boundsOf(county.geometry);
+    return { fips: county.properties.fips, box: [west, south, east, north] };
+  });
+}
 
 /**
  * The facilities of the counties in view, once the map is zoomed in (viewport-counties.ts):

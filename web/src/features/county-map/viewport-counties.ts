@@ -3,8 +3,6 @@
  * in far enough for single facilities to mean something. The API lists facilities by county, so
  * the view is covered county by county, nearest the centre first, and never more than a few.
  */
-import type { RegionFeatures } from './region-geometry';
-import { boundsOf } from './region-geometry';
 
 /** From this zoom a view spans a county or a few, and pins no longer pile up. */
 export const VIEWPORT_PINS_MIN_ZOOM = 9;
@@ -26,13 +24,6 @@ export interface MapViewport {
   bounds: Box;
 }
 
-export function countyBoxes(counties: RegionFeatures): CountyBox[] {
-  return counties.features.map((county) => {
-    const [[west, south], [east, north]] = boundsOf(county.geometry);
-    return { fips: county.properties.fips, box: [west, south, east, north] };
-  });
-}
-
 const overlaps = (a: Box, b: Box) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 const centreOf = (box: Box): [number, number] => [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
 
@@ -40,7 +31,12 @@ const centreOf = (box: Box): [number, number] => [(box[0] + box[2]) / 2, (box[1]
  * The counties whose boxes meet the view, nearest the view's centre first, at most `limit`;
  * none below VIEWPORT_PINS_MIN_ZOOM. `skip` leaves out counties known to have no facilities.
  */
-export function countiesInView(boxes: readonly CountyBox[], view: MapViewport | null, skip: (fips: string) => boolean = () => false, limit = MAX_VIEWPORT_COUNTIES): string[] {
+export function countiesInView(
+  boxes: readonly CountyBox[],
+  view: MapViewport | null,
+  skip: (fips: string) => boolean = () => false,
+  limit = MAX_VIEWPORT_COUNTIES,
+): string[] {
   if (!view || view.zoom < VIEWPORT_PINS_MIN_ZOOM) return [];
   const [x, y] = centreOf(view.bounds);
   const distance = (box: Box) => {
