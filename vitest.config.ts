@@ -28,7 +28,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'] } },
       {
         // Browser tests: the standalone server in-process and the system Chromium (web/e2e/README.md).
         test: {

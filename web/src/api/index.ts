@@ -17,6 +17,7 @@ export { useAdminUserMutation, type AdminUserChange } from './queries/useAdminUs
 export { useRegionFiguresQuery } from './queries/useRegionFiguresQuery';
 export { useMapConfigQuery } from './queries/useMapConfigQuery';
 export { useRegionFacilitiesQuery, type FacilityListRegion, type RegionFacilities } from './queries/useRegionFacilitiesQuery';
+export { useCountiesFacilitiesQueries } from './queries/useCountiesFacilitiesQueries';
 export { DENSITY_RESOLUTIONS, useFacilityDensityQuery, type DensityResolution, type FacilityDensity } from './queries/useFacilityDensityQuery';
 export { SYSTEM_HEALTH_REFRESH_MS, useSystemHealthQuery } from './queries/useSystemHealthQuery';
 export { useRetryJobMutation, type JobRetry } from './queries/useRetryJobMutation';

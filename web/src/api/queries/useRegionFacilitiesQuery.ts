@@ -19,23 +19,28 @@ function regionFacilities(api: ApiClient, region: FacilityListRegion, signal: Ab
     : api.call('GET /api/facilities/by-state/{state}', { params: { state: region.code }, signal });
 }
 
-/**
- * GET /api/facilities/by-fips/{fips} or /by-state/{code}. A county unknown to the dataset
- * (404) has no facilities, which the panel says; other failures are logged by the API client.
- */
+/** The cache key of a region's list, shared by the panel and the map's pins in view. */
+export const regionFacilitiesKey = (region: FacilityListRegion | null) => ['region-facilities', region] as const;
+
+export const REGION_FACILITIES_STALE_MS = 5 * 60_000;
+
+/** A county unknown to the dataset (404) has no facilities; other failures are logged by the API client. */
+export async function fetchRegionFacilities(api: ApiClient, region: FacilityListRegion, signal: AbortSignal): Promise<RegionFacilities> {
+  try {
+    return await regionFacilities(api, region, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { facilities: [], total: 0, dataset_version: 0 };
+    throw error;
+  }
+}
+
+/** GET /api/facilities/by-fips/{fips} or /by-state/{code}, for the region panel. */
 export function useRegionFacilitiesQuery(region: FacilityListRegion | null) {
   return useAuthedQuery({
-    queryKey: ['region-facilities', region],
-    queryFn: async (api, { signal }): Promise<RegionFacilities> => {
-      try {
-        return await regionFacilities(api, region!, signal);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return { facilities: [], total: 0, dataset_version: 0 };
-        throw error;
-      }
-    },
+    queryKey: regionFacilitiesKey(region),
+    queryFn: (api, { signal }) => fetchRegionFacilities(api, region!, signal),
     enabled: region !== null,
-    staleTime: 5 * 60_000,
+    staleTime: REGION_FACILITIES_STALE_MS,
     retry: 1,
   });
 }

@@ -4,7 +4,7 @@
  * facility density heat map. Static geometry and per-level figures load in parallel; every
  * control change is recorded as its activity (SPEC.md section 7).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { recordActivity } from '../../telemetry';
@@ -14,6 +14,7 @@ import { ReleaseDetailsDialog } from '../release-details/ReleaseDetailsDialog';
 import { INITIAL_MAP_SETTINGS, mapControlHandlers } from './map-control-handlers';
 import { MapControls } from './MapControls';
 import { MapLegend } from './MapLegend';
+import { mergePins } from './map-features';
 import { metricOf } from './map-metrics';
 import { performanceMarks } from './map-timing';
 import { MapSources } from './MapSources';
@@ -24,6 +25,7 @@ import { RiskMap } from './RiskMap';
 import { useCountyMapData } from './useCountyMapData';
 import { useFacilityDensity } from './useFacilityDensity';
 import { useRegionSelection } from './useRegionSelection';
+import { useViewportPins } from './useViewportPins';
 import './county-map.css';
 
 export function CountyMapPage() {
@@ -44,8 +46,10 @@ const LOADING_TEXT = 'Loading USA county map and facility data...';
 function CountyMap() {
   const [settings, setSettings] = useState(INITIAL_MAP_SETTINGS);
   const { level, metric, showDensity } = settings;
-  const { geometry, figures, config, style, land, colorScale, colours } = useCountyMapData(settings);
+  const { geometry, figures, config, style, land, labels, colorScale, colours } = useCountyMapData(settings);
   const selection = useRegionSelection(level, figures.data);
+  const inView = useViewportPins(geometry.data, figures.data);
+  const pins = useMemo(() => mergePins(selection.pins, inView.pins), [selection.pins, inView.pins]);
   const density = useFacilityDensity(showDensity);
   const controls = mapControlHandlers({ settings, setSettings, config, clearSelection: selection.clear });
   const [mapLoaded, setMapLoaded] = useState(false);
@@ -60,7 +64,7 @@ function CountyMap() {
   }
 
   function openPin(id: string) {
-    const item = selection.list.data?.facilities.find((each) => each.Facility_ID === id);
+    const item = [...(selection.list.data?.facilities ?? []), ...inView.facilities].find((each) => each.Facility_ID === id);
     recordActivity('facility_view', { facility_id: id, location_lat: item?.Latitude ?? null, location_lon: item?.Longitude ?? null });
     setFacility({ id, name: item?.Name ?? null });
   }
@@ -69,7 +73,7 @@ function CountyMap() {
   return (
     <Page
       title="USA Storage Tank Risk Analysis"
-      lead="States and counties coloured by facility and release figures. Hover for figures; click a region for its facilities."
+      lead="States and counties coloured by facility and release figures. Hover for figures; click a region for its facilities, or zoom in to see them on the map."
     >
       <MapControls settings={settings} {...controls} styleHint={style.fallbackReason}>
         {figures.data && <RegionFinder figures={figures.data} level={level} onFind={selection.find} />}
@@ -87,18 +91,20 @@ function CountyMap() {
           <RiskMap
             geometry={geometry.data}
             land={land.data ?? null}
+            labels={labels.data ?? null}
             level={level}
             figures={figures.data}
             colours={colours}
             style={style}
             selectedFips={selection.selectedFips}
             focus={selection.focus}
-            pins={selection.pins}
+            pins={pins}
             density={density.cells}
             showDensity={showDensity}
             onSelect={selection.select}
             onOpenFacility={openPin}
             onDensityResolution={density.setResolution}
+            onViewChange={inView.onViewChange}
             onColoured={onColoured}
           />
         ) : (

@@ -17,6 +17,7 @@ import { densityResolutionFor } from './map-features';
 import type { RegionFigures } from './region-data';
 import { useMapPointer } from './useMapPointer';
 import { useRiskMapOverlays, type OverlayView } from './useRiskMapOverlays';
+import type { MapViewport } from './viewport-counties';
 
 /** SPEC.md section 2 and 9: centred on -98.5, 39.8 at zoom 4, 600 px high. */
 export const INITIAL_VIEW = { longitude: -98.5, latitude: 39.8, zoom: 4 } as const;
@@ -30,6 +31,8 @@ interface RiskMapProps extends OverlayView {
   /** A facility pin was clicked. */
   onOpenFacility: (facilityId: string) => void;
   onDensityResolution: (resolution: DensityResolution) => void;
+  /** The map settled on a view (after loading and after every move). */
+  onViewChange: (view: MapViewport) => void;
 }
 
 export function RiskMap(props: RiskMapProps) {
@@ -48,6 +51,12 @@ export function RiskMap(props: RiskMapProps) {
     setWidth(map.getContainer().clientWidth);
     map.on('resize', () => setWidth(map.getContainer().clientWidth));
     map.on('zoomend', () => latest.current.onDensityResolution(densityResolutionFor(map.getZoom())));
+    const reportView = () => {
+      const bounds = map.getBounds();
+      latest.current.onViewChange({ zoom: map.getZoom(), bounds: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] });
+    };
+    map.on('moveend', reportView);
+    reportView();
   }
 
   useEffect(() => () => exposeRiskMap(undefined), []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_PALETTES, resolveMapStyle } from './base-styles';
+import { GLYPHS_URL, LOCAL_PALETTES, resolveMapStyle } from './base-styles';
 
 const none = { streets_style_url: null, satellite_tiles_url: null, satellite_attribution: null };
 
@@ -9,6 +9,15 @@ describe('map styles', () => {
     expect(dark).toMatchObject({ drawn: 'dark', drawsLand: true, fallbackReason: null, palette: LOCAL_PALETTES.dark });
     expect(typeof dark.style).toBe('object');
     expect(resolveMapStyle('light', null)).toMatchObject({ drawn: 'light', fallbackReason: null });
+  });
+
+  it('writes place names with the glyphs the app serves, except over a Streets style that has its own', () => {
+    for (const style of [resolveMapStyle('light', null), resolveMapStyle('dark', null)]) {
+      expect(style.drawsLabels).toBe(true);
+      expect(style.style).toMatchObject({ glyphs: GLYPHS_URL });
+    }
+    expect(GLYPHS_URL.endsWith('/glyphs/{fontstack}/{range}.pbf')).toBe(true);
+    expect(resolveMapStyle('streets', { ...none, streets_style_url: 'https://tiles.example/style.json' }).drawsLabels).toBe(false);
   });
 
   it('falls back to Light and says why when Streets or Satellite tiles are not configured', () => {

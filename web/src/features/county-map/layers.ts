@@ -14,6 +14,7 @@ import type {
   FillLayerSpecification,
   HeatmapLayerSpecification,
   LineLayerSpecification,
+  SymbolLayerSpecification,
   VisibilitySpecification,
 } from 'maplibre-gl';
 import type { LocalPalette } from './base-styles';
@@ -29,10 +30,28 @@ export const layerIds = {
   highlight: 'region-highlight',
   density: 'facility-density',
   pins: 'facility-pins',
+  countyLabels: 'county-labels',
+  stateLabels: 'state-labels',
+  cityDots: 'city-dots',
+  cityLabels: 'city-labels',
 } as const;
 
 /** Every source the overlays add, in drawing order; a region level's source is named after it. */
-export const OVERLAY_SOURCES = ['land', 'states', 'counties', 'state-borders', 'highlight', 'density', 'pins'] as const;
+export const OVERLAY_SOURCES = [
+  'land',
+  'states',
+  'counties',
+  'state-borders',
+  'highlight',
+  'density',
+  'pins',
+  'county-labels',
+  'state-labels',
+  'cities',
+] as const;
+
+/** The layers that write place names, drawn over everything else. */
+export const LABEL_LAYERS = [layerIds.countyLabels, layerIds.stateLabels, layerIds.cityDots, layerIds.cityLabels] as const;
 
 export const OVERLAY_LAYERS: ReadonlySet<string> = new Set([
   layerIds.land,
@@ -41,6 +60,7 @@ export const OVERLAY_LAYERS: ReadonlySet<string> = new Set([
   layerIds.highlight,
   layerIds.density,
   layerIds.pins,
+  ...LABEL_LAYERS,
 ]);
 
 /**
@@ -127,3 +147,110 @@ export const PIN_LAYER: CircleLayerSpecification = {
     'circle-stroke-width': 1,
   },
 };
+
+/** The label fonts (web/scripts/glyphs/glyph-ranges.ts, LABEL_FONTS). */
+export const LABEL_FONTS = { regular: ['NotoSans-Regular'], bold: ['NotoSans-Bold'] } as const;
+
+/**
+ * The zooms that show each kind of name. A county name fits its county from zoom 7 (a county is
+ * then some 40 pixels wide); state names give way to the counties' past zoom 8.
+ */
+export const LABEL_ZOOMS = { states: { min: 3, max: 8.5 }, counties: { min: 7, max: 24 } } as const;
+
+/**
+ * How many of the largest cities each zoom names: a handful across the whole country, all of
+ * them once a view covers a state or two. MapLibre still hides any name that would collide.
+ */
+export const CITY_RANK_BY_ZOOM: readonly (readonly [zoom: number, cities: number])[] = [
+  [0, 12],
+  [4.5, 30],
+  [5.5, 80],
+  [6.5, 200],
+];
+
+/** The number of cities named at a zoom (the step expression's rule, for tests and tools). */
+export function citiesShownAt(zoom: number): number {
+  let shown = 0;
+  for (const [from, cities] of CITY_RANK_BY_ZOOM) if (zoom >= from) shown = cities;
+  return shown;
+}
+
+const cityRankLimit: ExpressionSpecification = ['step', ['zoom'], CITY_RANK_BY_ZOOM[0]![1], ...CITY_RANK_BY_ZOOM.slice(1).flat()];
+const CITY_FILTER: ExpressionSpecification = ['<=', ['get', 'rank'], cityRankLimit];
+
+function halo(palette: LocalPalette, colour: string) {
+  return { 'text-color': colour, 'text-halo-color': palette.textHalo, 'text-halo-width': 1.6, 'text-halo-blur': 0.4 };
+}
+
+/** County names, at the county level and from the zoom where they fit. */
+export function countyLabelLayer(palette: LocalPalette, visible: boolean): SymbolLayerSpecification {
+  return {
+    id: layerIds.countyLabels,
+    type: 'symbol',
+    source: 'county-labels',
+    minzoom: LABEL_ZOOMS.counties.min,
+    layout: {
+      visibility: visibility(visible),
+      'text-field': ['get', 'name'],
+      'text-font': [...LABEL_FONTS.regular],
+      'text-size': ['interpolate', ['linear'], ['zoom'], 7, 10, 10, 13],
+      'text-max-width': 7,
+      'text-padding': 4,
+    },
+    paint: halo(palette, palette.regionText),
+  };
+}
+
+/** State names, spaced capitals as on a printed map, until the counties take over. */
+export function stateLabelLayer(palette: LocalPalette): SymbolLayerSpecification {
+  return {
+    id: layerIds.stateLabels,
+    type: 'symbol',
+    source: 'state-labels',
+    minzoom: LABEL_ZOOMS.states.min,
+    maxzoom: LABEL_ZOOMS.states.max,
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': [...LABEL_FONTS.bold],
+      'text-transform': 'uppercase',
+      'text-letter-spacing': 0.08,
+      'text-size': ['interpolate', ['linear'], ['zoom'], 3, 9, 5, 11, 7, 14],
+      'text-max-width': 8,
+      'text-padding': 6,
+    },
+    paint: halo(palette, palette.regionText),
+  };
+}
+
+/** A dot at each city the zoom names, so a name set beside it points at the place; gone once streets would show. */
+export function cityDotLayer(palette: LocalPalette): CircleLayerSpecification {
+  return {
+    id: layerIds.cityDots,
+    type: 'circle',
+    source: 'cities',
+    maxzoom: 9,
+    filter: CITY_FILTER,
+    paint: { 'circle-radius': 2.5, 'circle-color': palette.placeText, 'circle-stroke-color': palette.textHalo, 'circle-stroke-width': 1 },
+  };
+}
+
+/** City names beside their dots, larger cities first when names collide. */
+export function cityLabelLayer(palette: LocalPalette): SymbolLayerSpecification {
+  return {
+    id: layerIds.cityLabels,
+    type: 'symbol',
+    source: 'cities',
+    filter: CITY_FILTER,
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': [...LABEL_FONTS.bold],
+      'text-size': ['interpolate', ['linear'], ['zoom'], 3, ['case', ['<=', ['get', 'rank'], 12], 12, 10.5], 8, ['case', ['<=', ['get', 'rank'], 12], 15, 13]],
+      'symbol-sort-key': ['get', 'rank'],
+      'text-variable-anchor': ['left', 'right', 'top', 'bottom'],
+      'text-radial-offset': 0.45,
+      'text-justify': 'auto',
+      'text-padding': 3,
+    },
+    paint: halo(palette, palette.placeText),
+  };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FacilityListItem } from '@ust/schemas';
-import { densityFeatures, densityResolutionFor, pinFeatures } from './map-features';
+import { densityFeatures, densityResolutionFor, mergePins, pinFeatures } from './map-features';
+import type { PinFeatures } from './map-overlays';
 
 describe('map point layers', () => {
   it('pins only the facilities that have coordinates', () => {
@@ -32,5 +33,24 @@ describe('map point layers', () => {
 
   it('picks finer H3 cells as the map zooms in', () => {
     expect([3, 4, 5, 6, 7, 9].map(densityResolutionFor)).toEqual([4, 4, 5, 5, 6, 7]);
+  });
+});
+
+describe('mergePins', () => {
+  const pin = (id: string): PinFeatures['features'][number] => ({
+    type: 'Feature',
+    properties: { id, name: id, has_leak: false, leak_reported: true },
+    geometry: { type: 'Point', coordinates: [-75.4, 38.7] },
+  });
+  const set = (...ids: string[]): PinFeatures => ({ type: 'FeatureCollection', features: ids.map(pin) });
+
+  it('pins each facility once when the selected county is also in view', () => {
+    expect(mergePins(set('a', 'b'), set('b', 'c'))?.features.map((each) => each.properties.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps a lone set as it is, and none as none', () => {
+    const only = set('a');
+    expect(mergePins(null, only)).toBe(only);
+    expect(mergePins(null, null)).toBeNull();
   });
 });

@@ -23,6 +23,15 @@ export function pinFeatures(facilities: readonly FacilityListItem[]): PinFeature
   return { type: 'FeatureCollection', features };
 }
 
+/** The selected region's pins and those in view, each facility once. */
+export function mergePins(...sets: (PinFeatures | null)[]): PinFeatures | null {
+  const present = sets.filter((set): set is PinFeatures => set !== null);
+  if (present.length <= 1) return present[0] ?? null;
+  const seen = new Set<string>();
+  const features = present.flatMap((set) => set.features).filter((pin) => !seen.has(pin.properties.id) && seen.add(pin.properties.id));
+  return { type: 'FeatureCollection', features };
+}
+
 /** One weighted point per H3 cell centre. */
 export function densityFeatures(density: FacilityDensity): DensityFeatures {
   return {

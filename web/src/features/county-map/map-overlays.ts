@@ -8,6 +8,9 @@ import type { Feature, FeatureCollection, Geometry, MultiPolygon, Point, Polygon
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { LocalPalette } from './base-styles';
 import {
+  cityDotLayer,
+  cityLabelLayer,
+  countyLabelLayer,
   densityLayer,
   densityWeight,
   highlightLayer,
@@ -21,8 +24,10 @@ import {
   REGION_TILING,
   regionFillLayer,
   stateBordersLayer,
+  stateLabelLayer,
   visibility,
 } from './layers';
+import type { PlaceLabels } from './map-labels';
 import type { RegionLevel } from './region-data';
 import type { MapGeometry, RegionFeatureProperties } from './region-geometry';
 
@@ -52,6 +57,9 @@ interface OverlayState {
   featuresById: Record<RegionLevel, Map<number, RegionFeature>>;
   land: FeatureCollection<Geometry> | null;
   drawsLand: boolean;
+  /** Whether the base style has the app's glyphs, so the overlays can write place names. */
+  drawsLabels: boolean;
+  labels: PlaceLabels | null;
   palette: LocalPalette;
   level: RegionLevel;
   positions: Partial<Record<RegionLevel, RampPositions>>;
@@ -69,12 +77,13 @@ export class MapOverlays {
 
   constructor(
     private readonly map: MapLibreMap,
-    initial: Pick<OverlayState, 'palette' | 'drawsLand' | 'level'>,
+    initial: Pick<OverlayState, 'palette' | 'drawsLand' | 'drawsLabels' | 'level'>,
   ) {
     this.state = {
       geometry: null,
       featuresById: { states: new Map(), counties: new Map() },
       land: null,
+      labels: null,
       positions: {},
       hovered: null,
       selected: null,
@@ -109,8 +118,29 @@ export class MapOverlays {
     map.addLayer(densityLayer(state.densityVisible, state.densityMax));
     map.addSource('pins', { type: 'geojson', data: state.pins ?? EMPTY });
     map.addLayer(PIN_LAYER);
+    if (state.drawsLabels) this.installLabels();
     this.installed = true;
     for (const level of REGION_LEVELS) this.writePositions(level);
+  }
+
+  /** Names over everything: counties first, so the states' and then the cities' win a collision. */
+  private installLabels(): void {
+    const { map, state } = this;
+    map.addSource('county-labels', { type: 'geojson', data: state.labels?.counties ?? EMPTY });
+    map.addLayer(countyLabelLayer(state.palette, state.level === 'counties'));
+    map.addSource('state-labels', { type: 'geojson', data: state.labels?.states ?? EMPTY });
+    map.addLayer(stateLabelLayer(state.palette));
+    map.addSource('cities', { type: 'geojson', data: state.labels?.cities ?? EMPTY });
+    map.addLayer(cityDotLayer(state.palette));
+    map.addLayer(cityLabelLayer(state.palette));
+  }
+
+  setLabels(labels: PlaceLabels): void {
+    this.state.labels = labels;
+    if (!this.installed) return;
+    this.map.getSource<GeoJSONSource>('county-labels')?.setData(labels.counties);
+    this.map.getSource<GeoJSONSource>('state-labels')?.setData(labels.states);
+    this.map.getSource<GeoJSONSource>('cities')?.setData(labels.cities);
   }
 
   setGeometry(geometry: MapGeometry, land: FeatureCollection<Geometry> | null): void {
@@ -129,9 +159,10 @@ export class MapOverlays {
   }
 
   /** A new base style: its load reinstalls everything with the palette. */
-  setBase(palette: LocalPalette, drawsLand: boolean): void {
+  setBase(palette: LocalPalette, drawsLand: boolean, drawsLabels: boolean): void {
     this.state.palette = palette;
     this.state.drawsLand = drawsLand;
+    this.state.drawsLabels = drawsLabels;
   }
 
   /** Hover and selection belong to a level: the caller clears them before switching. */
@@ -140,6 +171,7 @@ export class MapOverlays {
     if (!this.installed) return;
     for (const each of REGION_LEVELS) this.map.setLayoutProperty(layerIds.fill(each), 'visibility', visibility(each === level));
     this.map.setLayoutProperty(layerIds.stateBorders, 'visibility', visibility(level === 'counties'));
+    if (this.map.getLayer(layerIds.countyLabels)) this.map.setLayoutProperty(layerIds.countyLabels, 'visibility', visibility(level === 'counties'));
   }
 
   /** A level's colours: every region's ramp position into feature-state. */

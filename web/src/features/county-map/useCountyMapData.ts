@@ -4,6 +4,7 @@ import { useMapConfigQuery, useRegionFiguresQuery } from '../../api';
 import { resolveMapStyle } from './base-styles';
 import { buildColorScale, NO_RELEASE_DATA_POSITION, rampPosition } from './color-scales';
 import type { MapSettings } from './MapControls';
+import { placeLabels, type PlaceLabels } from './map-labels';
 import { lacksReleaseData, metricValue } from './map-metrics';
 import { featureIdOf, loadLand, loadMapGeometry } from './region-geometry';
 
@@ -17,6 +18,14 @@ export function useCountyMapData({ level, metric, scale, style: styleId }: Pick<
   const figures = useRegionFiguresQuery(level);
   const config = useMapConfigQuery();
   const style = useMemo(() => resolveMapStyle(styleId, config.data ?? null), [styleId, config.data]);
+  const labels = useQuery({
+    queryKey: ['map-labels'],
+    // After a macrotask: the map's first frame with the shapes comes before the names.
+    queryFn: () => new Promise<PlaceLabels>((resolve) => setTimeout(() => resolve(placeLabels(geometry.data!.regions)))),
+    enabled: geometry.data !== undefined,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
   const land = useQuery({ queryKey: ['map-land'], queryFn: ({ signal }) => loadLand(signal), staleTime: Infinity, gcTime: Infinity, enabled: style.drawsLand });
 
   const colorScale = useMemo(
@@ -39,5 +48,5 @@ export function useCountyMapData({ level, metric, scale, style: styleId }: Pick<
     return { level: figures.data.level, positions };
   }, [figures.data, colorScale, metric]);
 
-  return { geometry, figures, config: config.data ?? null, style, land, colorScale, colours };
+  return { geometry, figures, config: config.data ?? null, style, land, labels, colorScale, colours };
 }

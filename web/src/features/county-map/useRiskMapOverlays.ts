@@ -3,6 +3,7 @@ import type { FeatureCollection, Geometry } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ResolvedStyle } from './base-styles';
+import type { PlaceLabels } from './map-labels';
 import { MapOverlays, type DensityFeatures, type PinFeatures, type RampPositions } from './map-overlays';
 import { performanceMarks } from './map-timing';
 import type { RegionLevel } from './region-data';
@@ -12,6 +13,8 @@ import { boundsOf, type MapGeometry } from './region-geometry';
 export interface OverlayView {
   geometry: MapGeometry;
   land: FeatureCollection<Geometry> | null;
+  /** Place names, once computed from the shapes. */
+  labels: PlaceLabels | null;
   level: RegionLevel;
   /** The colours of the level shown: each region's ramp position for the chosen metric and scale. */
   colours: { level: RegionLevel; positions: RampPositions } | null;
@@ -32,20 +35,21 @@ export interface OverlayView {
  * from the map's load event.
  */
 export function useRiskMapOverlays(mapRef: RefObject<MapRef | null>, view: OverlayView) {
-  const { geometry, land, level, colours, style, selectedFips, focus, pins, density, showDensity } = view;
+  const { geometry, land, labels, level, colours, style, selectedFips, focus, pins, density, showDensity } = view;
   const [overlays, setOverlays] = useState<MapOverlays | null>(null);
   const latest = useRef(view);
   latest.current = view;
 
   function install(map: MapLibreMap) {
-    const created = new MapOverlays(map, { palette: style.palette, drawsLand: style.drawsLand, level });
+    const created = new MapOverlays(map, { palette: style.palette, drawsLand: style.drawsLand, drawsLabels: style.drawsLabels, level });
     created.setGeometry(geometry, land);
     setOverlays(created);
   }
 
   // The palette must be known before the new style's load event reinstalls the overlays.
-  useEffect(() => overlays?.setBase(style.palette, style.drawsLand), [overlays, style]);
+  useEffect(() => overlays?.setBase(style.palette, style.drawsLand, style.drawsLabels), [overlays, style]);
   useEffect(() => void (land && overlays?.setLand(land)), [overlays, land]);
+  useEffect(() => void (labels && overlays?.setLabels(labels)), [overlays, labels]);
   useEffect(() => overlays?.setLevel(level), [overlays, level]);
 
   useEffect(() => {
