@@ -193,7 +193,7 @@ export function countyLabelLayer(palette: LocalPalette, visible: boolean): Symbo
       visibility: visibility(visible),
       'text-field': ['get', 'name'],
       'text-font': [...LABEL_FONTS.regular],
-      'text-size': ['interpolate', ['linear'], ['zoom'], 7, 10, 10, 13],
+      'text-size': ['interpolate', ['linear'], ['zoom'], 7, 11, 10, 14],
       'text-max-width': 7,
       'text-padding': 4,
     },
