@@ -10,10 +10,13 @@ export interface RoleState {
   deactivated: boolean;
 }
 
+/** Who may screen a portfolio (DECISIONS.md 34): the gateway answers anyone else 403. */
+const SCREENING_ROLES: readonly Role[] = ['broker', 'underwriter', 'admin'];
+
 export const RoleContext = createContext<RoleState | null>(null);
 
-export function useRole(): RoleState & { isAdmin: boolean } {
+export function useRole(): RoleState & { isAdmin: boolean; canScreen: boolean } {
   const state = useContext(RoleContext);
   if (!state) throw new Error('useRole needs a <RoleProvider> above it');
-  return { ...state, isAdmin: state.role === 'admin' };
+  return { ...state, isAdmin: state.role === 'admin', canScreen: SCREENING_ROLES.includes(state.role) };
 }
