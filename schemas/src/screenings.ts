@@ -9,6 +9,9 @@
 import Type, { type Static } from 'typebox';
 import { SearchFacilityItem } from './search.js';
 
+/** Who may screen a portfolio (DECISIONS.md 34): a general user gets 403. */
+export const SCREENING_ROLES = ['broker', 'underwriter', 'admin'] as const;
+
 /** At most this many locations per file (DECISIONS.md 35). */
 export const MAX_SCREENING_ROWS = 10_000;
 /** At most this many bytes per file (DECISIONS.md 35). */

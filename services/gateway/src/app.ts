@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import sensible from '@fastify/sensible';
 import compress from '@fastify/compress';
 import { securityHeaders, type Config, type Ports } from '@ust/platform';
-import type { AuthConfig } from '@ust/schemas';
+import { SCREENING_ROLES, type AuthConfig } from '@ust/schemas';
 import type { EmbeddedIdentity } from '@ust/identity';
 import { embeddedIdentityPlugin } from '@ust/identity';
 import authentication from './auth/authentication.js';
@@ -41,6 +41,9 @@ import meRoutes from './routes/me/index.js';
 import adminRoutes from './routes/admin/index.js';
 import importRoutes from './routes/admin/imports.js';
 import importJobsPlugin from './imports/import-jobs-plugin.js';
+import screeningJobsPlugin from './screenings/screening-jobs-plugin.js';
+import screeningRoutes from './routes/screenings/index.js';
+import searchIndexPlugin from './search/search-index-plugin.js';
 import geocodeRoutes from './routes/geocode/index.js';
 import searchAddressRoutes from './routes/search-address/index.js';
 import { geocoderPlugin } from './geocoding/index.js';
@@ -100,7 +103,9 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(finiteNumbers);
   await fastify.register(portsPlugin, { config: options.config, ports: options.ports });
   await fastify.register(geocoderPlugin);
+  await fastify.register(searchIndexPlugin);
   await fastify.register(importJobsPlugin);
+  await fastify.register(screeningJobsPlugin);
   const { config, ports } = options;
   // What the gateway trusts is what the web app signs in with (GET /api/auth-config, inlined in its pages).
   const authConfig: AuthConfig = {
@@ -170,10 +175,19 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
           await active.register(searchAddressRoutes, { prefix: '/search-address' });
           await active.register(meRoutes, { prefix: '/me' });
           await active.register(
+            async (screeners) => {
+              // Portfolio screening: not for the general role (DECISIONS.md 34), checked on the server.
+              screeners.addHook('onRequest', fastify.requireRole(...SCREENING_ROLES));
+              documentRouteAccess(screeners, { roles: [...SCREENING_ROLES] });
+              await screeners.register(screeningRoutes);
+            },
+            { prefix: '/screenings' },
+          );
+          await active.register(
             async (admin) => {
               // Checked on the server for every admin route, whatever the web app shows.
               admin.addHook('onRequest', fastify.requireRole('admin'));
-              documentRouteAccess(admin, { role: 'admin' });
+              documentRouteAccess(admin, { roles: ['admin'] });
               await admin.register(adminRoutes, { dataDir: config.dataDir });
               await admin.register(importRoutes, { uploadLimitBytes: options.importUploadLimitBytes });
             },

@@ -45,6 +45,6 @@ export {
   type StateFacilitiesBody,
   type StateFacilitiesMeta,
 } from './codecs/list-blobs.js';
-export { SearchIndex, type KeptTiles, type SearchIndexOptions, type SearchTiming } from './search/search-index.js';
+export { SearchIndex, type KeptTiles, type SearchIndexOptions, type SearchTiming, type Surroundings } from './search/search-index.js';
 export { foundItemJson, roundMiles, type FoundFacility, type FoundItem, type FoundRelease, type NearPointResult } from './search/found-items.js';
 export { listItemsOfBody, streamCountyFacilities, streamStateFacilities, type FacilityListStream } from './stream-facility-lists.js';

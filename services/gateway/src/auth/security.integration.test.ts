@@ -158,7 +158,7 @@ describe('gateway security', () => {
 
   it('answers 403 to a general user on every admin route, and serves an admin', async () => {
     const { headers } = await signIn(general);
-    const adminRoutes = routes.filter(({ route }) => route.access.role === 'admin');
+    const adminRoutes = routes.filter(({ route }) => route.access.roles?.join() === 'admin');
     expect(adminRoutes.map(({ method, url }) => `${method} ${url}`).sort()).toEqual([
       'GET /api/admin/analytics',
       'GET /api/admin/health',

@@ -27,9 +27,10 @@ export function exportFileName(parts: ReadonlyArray<string | number>, format: Ex
 }
 
 export function sendExport(reply: FastifyReply, format: ExportFormat, fileName: string, chunks: AsyncIterable<string>): FastifyReply {
-  return reply
-    .type(CONTENT_TYPES[format])
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(Readable.from(chunks));
+  return sendDownload(reply, CONTENT_TYPES[format], fileName, Readable.from(chunks));
+}
+
+/** A download of any type; the reply is untyped: Fastify sends a stream as it is, without serializing it. */
+export function sendDownload(reply: FastifyReply, contentType: string, fileName: string, body: Readable): FastifyReply {
+  return reply.type(contentType).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(body);
 }

@@ -17,26 +17,11 @@ import {
   riskFactorRows,
   sourceLine,
 } from './sheet-text.js';
+export type { Paper } from '../pdf/pdf-layout.js';
+import { ensureRoom, INK, MARGIN, MUTED, note, RULE, section, table, textWidth, type Doc, type Paper } from '../pdf/pdf-layout.js';
 
-export type Paper = 'a4' | 'letter';
-
-const MARGIN = 40;
-const INK = '#1f2937';
-const MUTED = '#4b5563';
-const RULE = '#d1d5db';
-const HEADER_FILL = '#eef2f7';
-const ACCENT = '#1e40af';
 const WARNING_FILL = '#fef3c7';
 const WARNING_INK = '#78350f';
-
-interface Column {
-  header: string;
-  /** A share of the page's text width. */
-  width: number;
-  align?: 'left' | 'right';
-}
-
-type Doc = InstanceType<typeof PDFDocument>;
 
 /** Starts writing the sheet; the caller pipes or sends the returned stream. */
 export function renderExposureSheetPdf(sheet: ExposureSheet, paper: Paper = 'a4'): Doc {
@@ -130,34 +115,6 @@ export function renderExposureSheetPdf(sheet: ExposureSheet, paper: Paper = 'a4'
   return doc;
 }
 
-function textWidth(doc: Doc): number {
-  return doc.page.width - doc.page.margins.left - doc.page.margins.right;
-}
-
-function bottom(doc: Doc): number {
-  return doc.page.height - doc.page.margins.bottom;
-}
-
-function ensureRoom(doc: Doc, height: number) {
-  if (doc.y + height > bottom(doc)) doc.addPage();
-}
-
-function section(doc: Doc, title: string) {
-  ensureRoom(doc, 60);
-  doc.moveDown(0.8);
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(ACCENT).text(title, doc.page.margins.left, doc.y);
-  doc.moveDown(0.3);
-}
-
-function note(doc: Doc, text: string) {
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(text, doc.page.margins.left, doc.y, { width: textWidth(doc) });
-  doc.moveDown(0.3);
-}
-
 function writeIdentity(doc: Doc, sheet: ExposureSheet) {
   const { facility } = sheet;
   const left = doc.page.margins.left;
@@ -240,52 +197,6 @@ function drawLocator(doc: Doc, sheet: ExposureSheet, x: number, y: number, box: 
     .fontSize(7.5)
     .fillColor(MUTED)
     .text(`${locator.county_name} County and the facility`, x, y + box + 3, { width: box, align: 'center' });
-}
-
-function table(doc: Doc, columns: Column[], rows: string[][], empty?: string) {
-  if (rows.length === 0) {
-    if (empty) note(doc, empty);
-    return;
-  }
-  const left = doc.page.margins.left;
-  const total = textWidth(doc);
-  const widths = columns.map((column) => column.width * total);
-  const padding = 3;
-  const fontSize = 7.5;
-  const rowHeight = (cells: string[], font: string) => {
-    doc.font(font).fontSize(fontSize);
-    return Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: widths[index]! - 2 * padding }))) + 2 * padding;
-  };
-  const drawRow = (cells: string[], font: string, fill: string | null) => {
-    const height = rowHeight(cells, font);
-    const y = doc.y;
-    if (fill) doc.rect(left, y, total, height).fill(fill);
-    let x = left;
-    doc.font(font).fontSize(fontSize).fillColor(INK);
-    cells.forEach((cell, index) => {
-      doc.text(cell, x + padding, y + padding, { width: widths[index]! - 2 * padding, align: columns[index]!.align ?? 'left' });
-      x += widths[index]!;
-    });
-    doc
-      .moveTo(left, y + height)
-      .lineTo(left + total, y + height)
-      .lineWidth(0.4)
-      .strokeColor(RULE)
-      .stroke();
-    doc.x = left;
-    doc.y = y + height;
-  };
-  const headers = columns.map((column) => column.header);
-  const drawHeader = () => drawRow(headers, 'Helvetica-Bold', HEADER_FILL);
-  ensureRoom(doc, rowHeight(headers, 'Helvetica-Bold') + rowHeight(rows[0]!, 'Helvetica'));
-  drawHeader();
-  for (const row of rows) {
-    if (doc.y + rowHeight(row, 'Helvetica') > bottom(doc)) {
-      doc.addPage();
-      drawHeader();
-    }
-    drawRow(row, 'Helvetica', null);
-  }
 }
 
 function writeQuotes(doc: Doc, sheet: ExposureSheet) {

@@ -19,7 +19,7 @@ describe('route access in the OpenAPI document', () => {
         documentRouteAccess(active, { activeAccount: true });
         active.get('/facilities/:id', async () => 'ok');
         await active.register(async (admin) => {
-          documentRouteAccess(admin, { role: 'admin' });
+          documentRouteAccess(admin, { roles: ['admin'] });
           admin.patch('/admin/users/:id', { schema: { summary: 'Change a user' } }, async () => 'ok');
         });
       });
@@ -31,15 +31,15 @@ describe('route access in the OpenAPI document', () => {
     };
     const accessOf = (path: string, method: string) => routeAccessOf(document.paths[path]![method]!, document.security);
 
-    expect(accessOf('/health', 'get')).toEqual({ token: 'none', activeAccount: false, role: null });
-    expect(accessOf('/telemetry', 'post')).toEqual({ token: 'optional', activeAccount: false, role: null });
-    expect(accessOf('/default', 'get')).toEqual({ token: 'required', activeAccount: false, role: null });
-    expect(accessOf('/profile', 'get')).toEqual({ token: 'required', activeAccount: false, role: null });
-    expect(accessOf('/facilities/{id}', 'get')).toEqual({ token: 'required', activeAccount: true, role: null });
-    expect(accessOf('/admin/users/{id}', 'patch')).toEqual({ token: 'required', activeAccount: true, role: 'admin' });
+    expect(accessOf('/health', 'get')).toEqual({ token: 'none', activeAccount: false, roles: null });
+    expect(accessOf('/telemetry', 'post')).toEqual({ token: 'optional', activeAccount: false, roles: null });
+    expect(accessOf('/default', 'get')).toEqual({ token: 'required', activeAccount: false, roles: null });
+    expect(accessOf('/profile', 'get')).toEqual({ token: 'required', activeAccount: false, roles: null });
+    expect(accessOf('/facilities/{id}', 'get')).toEqual({ token: 'required', activeAccount: true, roles: null });
+    expect(accessOf('/admin/users/{id}', 'patch')).toEqual({ token: 'required', activeAccount: true, roles: ['admin'] });
     expect(document.paths['/admin/users/{id}']!.patch).toMatchObject({
       summary: 'Change a user',
-      'x-required-role': 'admin',
+      'x-required-roles': ['admin'],
       'x-requires-active-account': true,
     });
     await fastify.close();

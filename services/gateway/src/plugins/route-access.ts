@@ -5,13 +5,13 @@
  * - `security`: `[]` reads no token, `[{}, { bearerAuth: [] }]` takes one if sent, and
  *   `[{ bearerAuth: [] }]` needs one;
  * - `x-requires-active-account: true`: a deactivated account is refused (DECISIONS.md 4);
- * - `x-required-role`: the role the route needs.
+ * - `x-required-roles`: the roles that may call the route (any other gets 403).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@ust/schemas';
 
 export const ACTIVE_ACCOUNT_EXTENSION = 'x-requires-active-account';
-export const REQUIRED_ROLE_EXTENSION = 'x-required-role';
+export const REQUIRED_ROLES_EXTENSION = 'x-required-roles';
 
 /** Whether a route reads no token, takes one if sent, or needs one. */
 export type TokenRule = 'none' | 'optional' | 'required';
@@ -20,8 +20,8 @@ export interface RouteAccess {
   token: TokenRule;
   /** A deactivated account is refused with 403. */
   activeAccount: boolean;
-  /** The role the route needs (403 for any other); null when every role may call it. */
-  role: Role | null;
+  /** The roles that may call the route (403 for any other); null when every role may. */
+  roles: Role[] | null;
 }
 
 type SecurityRequirements = Array<Record<string, string[]>>;
@@ -38,7 +38,7 @@ export function documentRouteAccess(scope: FastifyInstance, access: Partial<Rout
     const schema = (route.schema ??= {}) as Record<string, unknown>;
     if (access.token) schema.security = SECURITY[access.token];
     if (access.activeAccount) schema[ACTIVE_ACCOUNT_EXTENSION] = true;
-    if (access.role) schema[REQUIRED_ROLE_EXTENSION] = access.role;
+    if (access.roles) schema[REQUIRED_ROLES_EXTENSION] = access.roles;
   });
 }
 
@@ -52,6 +52,6 @@ export function routeAccessOf(operation: Record<string, unknown>, documentSecuri
   return {
     token,
     activeAccount: operation[ACTIVE_ACCOUNT_EXTENSION] === true,
-    role: (operation[REQUIRED_ROLE_EXTENSION] as Role | undefined) ?? null,
+    roles: (operation[REQUIRED_ROLES_EXTENSION] as Role[] | undefined) ?? null,
   };
 }

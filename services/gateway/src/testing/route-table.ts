@@ -72,6 +72,6 @@ export function accessDecision(access: RouteAccess, caller: CallerStanding): 'al
   if (caller.kind === 'anonymous') return access.token === 'optional' ? 'allowed' : 401;
   if (caller.kind === 'bad-token') return 401;
   if (access.activeAccount && !caller.active) return 403;
-  if (access.role !== null && caller.role !== access.role) return 403;
+  if (access.roles !== null && !access.roles.includes(caller.role)) return 403;
   return 'allowed';
 }

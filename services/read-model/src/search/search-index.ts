@@ -27,7 +27,24 @@ import {
 } from '@ust/domain';
 import type { Cache } from '@ust/platform';
 import { searchKeys } from '../keys.js';
-import { foundItemIn, type FoundFacility, type FoundRelease, type NearPointResult } from './found-items.js';
+import { foundItemIn, type FoundFacility, type FoundItem, type FoundRelease, type NearPointResult } from './found-items.js';
+
+/** The tiles within reach of a point, as kept. */
+interface TilesNear {
+  keptVersion: KeptVersion;
+  tiles: KeptTile[];
+  searched: SearchTile[];
+}
+
+/** What SearchIndex.surroundings found. */
+export interface Surroundings {
+  /** The `limit` closest facilities within the radius, closest first. */
+  facilities: Array<FoundItem<FoundFacility>>;
+  facilities_within_radius: number;
+  /** Facilities and releases within each ring, in the order asked. */
+  rings: Array<{ miles: number; facilities: number; releases: number }>;
+  closest_release: FoundItem<FoundRelease> | null;
+}
 
 /** A decoded tile, and the items blob of each group once a search has read it. */
 interface KeptTile {
@@ -175,9 +192,51 @@ export class SearchIndex {
   /** The closest facilities within SEARCH_RADIUS_MILES of a point, how many there are, and the closest release. */
   async search(version: number, latitude: number, longitude: number, timing?: SearchTiming): Promise<NearPointResult> {
     const started = performance.now();
+    const near = await this.tilesNear(version, latitude, longitude);
+    const facilities = nearestItems(this.scratch, near.searched, 'facilities', latitude, longitude, SEARCH_RADIUS_MILES, MAX_SEARCH_RESULTS);
+    const release = closestItem(this.scratch, near.searched, 'releases', latitude, longitude, SEARCH_RADIUS_MILES);
+    const found = release ? [...facilities.nearest, release] : facilities.nearest;
+    if (timing) timing.indexMs = performance.now() - started;
+    const blobs = await this.blobsOf(version, near, found);
+    return {
+      facilities: facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item)),
+      total_found: facilities.total,
+      closest_release: release ? foundItemIn<FoundRelease>(blobs[found.length - 1]!, release) : null,
+    };
+  }
+
+  /**
+   * What lies around a point, for screening a location: the facilities within `radiusMiles`
+   * (the `limit` closest, and how many there are), how many facilities and releases lie within
+   * each of `ringsMiles`, and the closest release within SEARCH_RADIUS_MILES.
+   */
+  async surroundings(
+    version: number,
+    latitude: number,
+    longitude: number,
+    radiusMiles: number,
+    ringsMiles: readonly number[],
+    limit: number,
+  ): Promise<Surroundings> {
+    const near = await this.tilesNear(version, latitude, longitude);
+    const count = (items: 'facilities' | 'releases', miles: number) => nearestItems(this.scratch, near.searched, items, latitude, longitude, miles, 1).total;
+    const facilities = nearestItems(this.scratch, near.searched, 'facilities', latitude, longitude, radiusMiles, limit);
+    const rings = ringsMiles.map((miles) => ({ miles, facilities: count('facilities', miles), releases: count('releases', miles) }));
+    const release = closestItem(this.scratch, near.searched, 'releases', latitude, longitude, SEARCH_RADIUS_MILES);
+    const found = release ? [...facilities.nearest, release] : facilities.nearest;
+    const blobs = await this.blobsOf(version, near, found);
+    return {
+      facilities: facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item)),
+      facilities_within_radius: facilities.total,
+      rings,
+      closest_release: release ? foundItemIn<FoundRelease>(blobs[found.length - 1]!, release) : null,
+    };
+  }
+
+  /** Round trip 1 (only for tiles not read before): the tiles within reach of a point. */
+  private async tilesNear(version: number, latitude: number, longitude: number): Promise<TilesNear> {
     const keptVersion = this.keptFor(version);
     const directory = keptVersion.directory ?? (await this.directoryOf(keptVersion, version));
-    // Round trip 1 (only for tiles not read before): the tiles within reach.
     const near = keptVersion.boxes!.near(latitude, longitude, []);
     const unreadTiles = near.filter((tile) => !keptVersion.tiles[tile]);
     if (unreadTiles.length) {
@@ -189,13 +248,11 @@ export class SearchIndex {
       });
     }
     const tiles = near.map((tile) => keptVersion.tiles[tile]!);
-    const searched = tiles.map((entry) => entry.tile);
-    const facilities = nearestItems(this.scratch, searched, 'facilities', latitude, longitude, SEARCH_RADIUS_MILES, MAX_SEARCH_RESULTS);
-    const release = closestItem(this.scratch, searched, 'releases', latitude, longitude, SEARCH_RADIUS_MILES);
-    const found = release ? [...facilities.nearest, release] : facilities.nearest;
-    if (timing) timing.indexMs = performance.now() - started;
+    return { keptVersion, tiles, searched: tiles.map((entry) => entry.tile) };
+  }
 
-    // Round trip 2 (only for cells not read before): the items of the few cells that hold a result.
+  /** Round trip 2 (only for cells not read before): the items blobs of the cells that hold the found items. */
+  private async blobsOf(version: number, { keptVersion, tiles, searched }: TilesNear, found: NearbyItem[]): Promise<Buffer[]> {
     // Blobs a cache shares are its own bytes, not copies: they are kept whatever their size.
     const keptBlobsAreCopies = !this.cache.sharesStoredBytes;
     if (keptBlobsAreCopies && keptVersion.itemBytes > this.itemBytesKept) {
@@ -220,11 +277,7 @@ export class SearchIndex {
         kept[item.group] = blob;
       });
     }
-    return {
-      facilities: facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item)),
-      total_found: facilities.total,
-      closest_release: release ? foundItemIn<FoundRelease>(blobs[found.length - 1]!, release) : null,
-    };
+    return blobs as Buffer[];
   }
 
   private keptFor(version: number): KeptVersion {

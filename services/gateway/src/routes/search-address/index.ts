@@ -5,7 +5,7 @@
  * from the cache: no ClickHouse query per search (DECISIONS.md 22).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { foundItemJson, readCurrentVersion, SearchIndex, type SearchTiming } from '@ust/read-model';
+import { foundItemJson, readCurrentVersion, type SearchTiming } from '@ust/read-model';
 import {
   CsvExport,
   ErrorBody,
@@ -29,29 +29,7 @@ const SEARCH_BODY_LIMIT_BYTES = 4 * 1024;
 export const EMPTY_ADDRESS_MESSAGE = 'Please enter an address to search';
 
 const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const log = fastify.log.child({ component: 'search-index' });
-  // One per gateway: what it reads of the indexes is kept for the gateway's life.
-  const searchIndex = new SearchIndex(fastify.ports.cache);
-  /** The live version's tiles are read ahead of searches: at start, and when a new version goes live. */
-  let keptVersion: number | null = null;
-  function keepTilesOf(version: number) {
-    keptVersion = version;
-    searchIndex.keepAllTiles(version)?.then(
-      ({ tiles, bytes, itemGroups, boxes, boxBytes, ms }) =>
-        log.info(
-          { version, tiles, bytes, itemGroups, boxes, boxBytes, ms: Math.round(ms) },
-          `search tiles of dataset version ${version} kept: ${tiles} tiles, ${(bytes / 1048576).toFixed(1)} MB, the items blobs of ${itemGroups} groups, and the tiles near ${boxes} boxes (${(boxBytes / 1048576).toFixed(1)} MB), in ${Math.round(ms)} ms`,
-        ),
-      (error: unknown) => log.warn({ err: error, version }, `search tiles of dataset version ${version} could not be read ahead; searches read their own`),
-    );
-  }
-  // Not awaited: the gateway is ready whether or not the cache answers (/ready reports that).
-  fastify.addHook('onReady', async () => {
-    readCurrentVersion(fastify.ports.cache).then(
-      (version) => version !== null && keepTilesOf(version),
-      (error: unknown) => log.warn({ err: error }, 'the live dataset version could not be read to read its search tiles ahead; searches read their own'),
-    );
-  });
+  const searchIndex = fastify.searchIndex.index;
 
   fastify.post(
     '/',
@@ -82,7 +60,7 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       }
       const version = await readCurrentVersion(fastify.ports.cache);
       if (version === null) return reply.serviceUnavailable('No dataset has been built yet');
-      if (version !== keptVersion) keepTilesOf(version);
+      fastify.searchIndex.of(version);
 
       let geocoding: GeocodeResult;
       const geocodeStarted = performance.now();

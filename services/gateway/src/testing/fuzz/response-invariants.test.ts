@@ -11,7 +11,7 @@ const document: OpenApiDocument = {
 const thingRoute = (responses: string[]): RouteTableEntry => ({
   method: 'GET',
   template: '/things/{id}',
-  access: { token: 'required', activeAccount: true, role: null },
+  access: { token: 'required', activeAccount: true, roles: null },
   operation: {
     responses: Object.fromEntries(
       responses.map((status) => [status, status === '200' ? { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } : {}]),

@@ -1,0 +1,97 @@
+/**
+ * What the platform's PDFs share (pdfkit, its built-in Helvetica: no font files to ship): page
+ * margins, the palette, section titles, notes and tables that continue on a new page with their
+ * header row.
+ */
+import type PDFDocument from 'pdfkit';
+
+export type Doc = InstanceType<typeof PDFDocument>;
+export type Paper = 'a4' | 'letter';
+
+export const MARGIN = 40;
+export const INK = '#1f2937';
+export const MUTED = '#4b5563';
+export const RULE = '#d1d5db';
+export const HEADER_FILL = '#eef2f7';
+export const ACCENT = '#1e40af';
+
+export interface Column {
+  header: string;
+  /** A share of the page's text width. */
+  width: number;
+  align?: 'left' | 'right';
+}
+
+export function textWidth(doc: Doc): number {
+  return doc.page.width - doc.page.margins.left - doc.page.margins.right;
+}
+
+export function bottom(doc: Doc): number {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+export function ensureRoom(doc: Doc, height: number) {
+  if (doc.y + height > bottom(doc)) doc.addPage();
+}
+
+export function section(doc: Doc, title: string) {
+  ensureRoom(doc, 60);
+  doc.moveDown(0.8);
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(ACCENT).text(title, doc.page.margins.left, doc.y);
+  doc.moveDown(0.3);
+}
+
+export function note(doc: Doc, text: string) {
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(text, doc.page.margins.left, doc.y, { width: textWidth(doc) });
+  doc.moveDown(0.3);
+}
+
+export function table(doc: Doc, columns: Column[], rows: string[][], empty?: string) {
+  if (rows.length === 0) {
+    if (empty) note(doc, empty);
+    return;
+  }
+  const left = doc.page.margins.left;
+  const total = textWidth(doc);
+  const widths = columns.map((column) => column.width * total);
+  const padding = 3;
+  const fontSize = 7.5;
+  const rowHeight = (cells: string[], font: string) => {
+    doc.font(font).fontSize(fontSize);
+    return Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: widths[index]! - 2 * padding }))) + 2 * padding;
+  };
+  const drawRow = (cells: string[], font: string, fill: string | null) => {
+    const height = rowHeight(cells, font);
+    const y = doc.y;
+    if (fill) doc.rect(left, y, total, height).fill(fill);
+    let x = left;
+    doc.font(font).fontSize(fontSize).fillColor(INK);
+    cells.forEach((cell, index) => {
+      doc.text(cell, x + padding, y + padding, { width: widths[index]! - 2 * padding, align: columns[index]!.align ?? 'left' });
+      x += widths[index]!;
+    });
+    doc
+      .moveTo(left, y + height)
+      .lineTo(left + total, y + height)
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .stroke();
+    doc.x = left;
+    doc.y = y + height;
+  };
+  const headers = columns.map((column) => column.header);
+  const drawHeader = () => drawRow(headers, 'Helvetica-Bold', HEADER_FILL);
+  ensureRoom(doc, rowHeight(headers, 'Helvetica-Bold') + rowHeight(rows[0]!, 'Helvetica'));
+  drawHeader();
+  for (const row of rows) {
+    if (doc.y + rowHeight(row, 'Helvetica') > bottom(doc)) {
+      doc.addPage();
+      drawHeader();
+    }
+    drawRow(row, 'Helvetica', null);
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * Portfolio screening (DECISIONS.md 34-35): brokers, underwriters and admins (app.ts checks the
+ * role for this prefix) upload a CSV of locations; the screenings queue screens it
+ * (screenings/screening-job.ts) while the client follows its progress. A screening is its
+ * owner's: anyone else but an admin is told it does not exist.
+ */
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  CsvExport,
+  ErrorBody,
+  MAX_SCREENING_BYTES,
+  PRICING_DISCLAIMER,
+  ScreeningAccepted,
+  ScreeningIdParams,
+  ScreeningPdf,
+  ScreeningPdfQuery,
+  ScreeningResult,
+  ScreeningRun,
+  ScreeningsResponse,
+  ScreeningXlsx,
+  type ScreeningRow,
+} from '@ust/schemas';
+import { csvChunks } from '../../exports/csv-writer.js';
+import { exportFileName, sendDownload, sendExport } from '../../exports/send-export.js';
+import { sendPdf } from '../../exposure-sheet/send-pdf.js';
+import { PortfolioFileError, readPortfolioCsv } from '../../screenings/portfolio-csv.js';
+import { renderScreeningPdf } from '../../screenings/render-screening-pdf.js';
+import { carriersOf, screeningColumns } from '../../screenings/screening-columns.js';
+import { enqueueScreening } from '../../screenings/screening-job.js';
+import { createScreening, listScreenings, newScreeningId, queuedScreening, readResults, readScreeningRecord } from '../../screenings/screening-store.js';
+import { screeningXlsx } from '../../screenings/screening-xlsx.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const notFound = { 404: ErrorBody };
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { dataDir } = fastify.config;
+  // One file of at most 10 MB; a byte more marks it truncated, which answers 413.
+  await fastify.register(multipart, { limits: { fileSize: MAX_SCREENING_BYTES, files: 1, fields: 0 } });
+
+  /** The screening if the caller may see it: its owner, or an admin. */
+  const visibleScreening = async (request: FastifyRequest, id: string): Promise<ScreeningRun | null> => {
+    const screening = await readScreeningRecord(dataDir, id);
+    if (!screening) return null;
+    const principal = request.principal!;
+    return principal.role === 'admin' || screening.owner_id === principal.userId ? screening : null;
+  };
+  const notFoundMessage = (id: string) => `Screening ${id} not found`;
+  const stillRunning = (screening: ScreeningRun) =>
+    `Screening ${screening.id} is ${screening.status === 'failed' ? `failed (${screening.failure ?? 'no reason recorded'})` : `still ${screening.status}: ${screening.rows_done} of ${screening.rows_total} rows screened`}; its downloads are ready when it is done`;
+
+  fastify.post(
+    '/',
+    {
+      schema: {
+        tags: ['screenings'],
+        summary: `Screen a portfolio: a multipart upload of one CSV (field "file") of at most 10,000 locations and 10 MB`,
+        consumes: ['multipart/form-data'],
+        response: { 202: ScreeningAccepted, 413: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) return reply.badRequest('body: send the portfolio as multipart/form-data with one CSV file in the field "file"');
+      if (Number(request.headers['content-length'] ?? 0) > MAX_SCREENING_BYTES + 64 * 1024)
+        return reply.code(413).send(errorBody(413, `file: a portfolio file holds at most ${MAX_SCREENING_BYTES / 1024 / 1024} MB`, request.id));
+      try {
+        const part = await request.file();
+        if (!part) return reply.badRequest('file: the upload holds no file');
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw new PortfolioFileError(413, `file: a portfolio file holds at most ${MAX_SCREENING_BYTES / 1024 / 1024} MB`);
+        const fileName = path.basename(part.filename || 'portfolio.csv').slice(0, 200);
+        const rows = readPortfolioCsv(bytes);
+        const principal = request.principal!;
+        const record = queuedScreening(newScreeningId(), fileName, { userId: principal.userId, email: principal.email }, rows.length);
+        await createScreening(dataDir, record, rows);
+        await enqueueScreening(fastify.ports.jobs, record.id);
+        request.log.info({ screening_id: record.id, rows: rows.length, by: principal.userId }, 'portfolio screening queued');
+        return reply.code(202).send({ id: record.id, status: 'queued' as const, rows_total: rows.length });
+      } catch (error) {
+        if (error instanceof PortfolioFileError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, request.id));
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          return reply.code(413).send(errorBody(413, `file: a portfolio file holds at most ${MAX_SCREENING_BYTES / 1024 / 1024} MB`, request.id));
+        throw error;
+      }
+    },
+  );
+
+  fastify.get(
+    '/',
+    { schema: { tags: ['screenings'], summary: 'Your screenings (every one, for an admin), newest first', response: { 200: ScreeningsResponse, ...errors } } },
+    async (request) => {
+      const all = await listScreenings(dataDir);
+      const principal = request.principal!;
+      return { screenings: principal.role === 'admin' ? all : all.filter((screening) => screening.owner_id === principal.userId) };
+    },
+  );
+
+  fastify.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['screenings'],
+        summary: "A screening's status and live progress",
+        params: ScreeningIdParams,
+        response: { 200: ScreeningRun, ...notFound, ...errors },
+      },
+    },
+    async (request, reply) => (await visibleScreening(request, request.params.id)) ?? reply.notFound(notFoundMessage(request.params.id)),
+  );
+
+  fastify.get(
+    '/:id/rows',
+    {
+      schema: {
+        tags: ['screenings'],
+        summary: "A screening's rows screened so far, in file order, with how each was placed, matched and screened",
+        params: ScreeningIdParams,
+        response: { 200: ScreeningResult, ...notFound, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const screening = await visibleScreening(request, request.params.id);
+      if (!screening) return reply.notFound(notFoundMessage(request.params.id));
+      return { screening, rows: await readResults(dataDir, screening.id), pricing_note: PRICING_DISCLAIMER };
+    },
+  );
+
+  /** The screening and its rows when it is done; else why not (404 or 409). */
+  const finishedScreening = async (
+    request: FastifyRequest,
+    id: string,
+  ): Promise<{ screening: ScreeningRun; rows: ScreeningRow[] } | { status: 404 | 409; message: string }> => {
+    const screening = await visibleScreening(request, id);
+    if (!screening) return { status: 404, message: notFoundMessage(id) };
+    if (screening.status !== 'done') return { status: 409, message: stillRunning(screening) };
+    return { screening, rows: await readResults(dataDir, screening.id) };
+  };
+  const downloadName = (screening: ScreeningRun) => ['screening', path.parse(screening.file_name).name, screening.id];
+
+  fastify.get(
+    '/:id/export/csv',
+    {
+      schema: {
+        tags: ['screenings', 'exports'],
+        summary: "A done screening's rows as CSV (UTF-8 with BOM, formula cells guarded), one column per carrier's indicative premium",
+        params: ScreeningIdParams,
+        produces: ['text/csv'],
+        response: { 200: CsvExport, 409: ErrorBody, ...notFound, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const finished = await finishedScreening(request, request.params.id);
+      if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
+      const columns = screeningColumns(carriersOf(finished.rows));
+      return sendExport(reply, 'csv', exportFileName(downloadName(finished.screening), 'csv'), csvChunks<ScreeningRow>(columns, finished.rows));
+    },
+  );
+
+  fastify.get(
+    '/:id/export/xlsx',
+    {
+      schema: {
+        tags: ['screenings', 'exports'],
+        summary: "A done screening's rows as an Excel workbook (a Locations sheet and an About sheet)",
+        params: ScreeningIdParams,
+        produces: [XLSX_TYPE],
+        response: { 200: ScreeningXlsx, 409: ErrorBody, ...notFound, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const finished = await finishedScreening(request, request.params.id);
+      if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
+      const name = exportFileName(downloadName(finished.screening), 'csv').replace(/\.csv$/, '.xlsx');
+      return sendDownload(reply, XLSX_TYPE, name, screeningXlsx(finished.screening, finished.rows));
+    },
+  );
+
+  fastify.get(
+    '/:id/summary.pdf',
+    {
+      schema: {
+        tags: ['screenings', 'exports'],
+        summary: "A done screening's portfolio summary as PDF: risk distribution, premium per carrier, top 20 exposures, locations by state",
+        params: ScreeningIdParams,
+        querystring: ScreeningPdfQuery,
+        produces: ['application/pdf'],
+        response: { 200: ScreeningPdf, 409: ErrorBody, ...notFound, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const finished = await finishedScreening(request, request.params.id);
+      if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
+      const name = exportFileName(downloadName(finished.screening), 'csv').replace(/\.csv$/, '-summary.pdf');
+      return sendPdf(reply, renderScreeningPdf(finished.screening, finished.rows, request.query.paper), name);
+    },
+  );
+};
+
+function errorBody(status: 400 | 413, message: string, requestId: string) {
+  return { error: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message, request_id: requestId } };
+}
+
+export default screeningRoutes;

@@ -1,0 +1,183 @@
+/**
+ * Screens one portfolio row (DECISIONS.md 35): places it (its coordinates, or the geocoder),
+ * matches the facility at that place when there is one, and reads its surroundings from the
+ * search index: facilities and releases within 0.25 and 1 mile, the highest risk score within
+ * 1 mile, the closest release within 10 miles. A matched facility comes with its risk score and
+ * indicative quotes as the index holds them.
+ */
+import { FEET_PER_MILE } from '@ust/domain';
+import { canonicalTokens, normaliseStreet } from '@ust/domain/geocoding';
+import { foundItemJson, type FoundFacility, type FoundItem, type SearchIndex, type Surroundings } from '@ust/read-model';
+import {
+  SCREENING_MATCH_FEET,
+  SCREENING_RADII_MILES,
+  type ScreeningInput,
+  type ScreeningRow,
+  type ScreeningSurroundings,
+  type SearchFacilityItem,
+  type SearchReleaseItem,
+} from '@ust/schemas';
+import type { Geocoder } from '../geocoding/index.js';
+import type { PortfolioRow } from './portfolio-csv.js';
+
+/**
+ * The closest facilities read around a place: the address rule's candidates, and those the
+ * highest risk within 1 mile is taken from (a place with more within 1 mile, a dense city
+ * centre, takes it from these closest ones).
+ */
+const FACILITIES_READ = 200;
+const SCREENING_RADIUS_MILES = SCREENING_RADII_MILES[SCREENING_RADII_MILES.length - 1]!;
+const MATCH_MILES = SCREENING_MATCH_FEET / FEET_PER_MILE;
+
+export interface ScreenRowDeps {
+  geocoder: Geocoder;
+  searchIndex: SearchIndex;
+  version: number;
+}
+
+interface Place {
+  latitude: number;
+  longitude: number;
+  located_by: string;
+  formatted_address: string | null;
+}
+
+export async function screenRow(deps: ScreenRowDeps, row: PortfolioRow): Promise<ScreeningRow> {
+  const base = { line: row.line, reference: row.reference, input: row.input };
+  const notLocated = (reason: string): ScreeningRow => ({
+    ...base,
+    outcome: 'not_located',
+    reason: row.note ? `${reason}; ${row.note}` : reason,
+    location: null,
+    match: null,
+    facility: null,
+    surroundings: null,
+  });
+  if (row.problem) return notLocated(row.problem);
+  const place = await placeOf(deps.geocoder, row.input);
+  if ('reason' in place) return notLocated(place.reason);
+
+  const around = await deps.searchIndex.surroundings(
+    deps.version,
+    place.latitude,
+    place.longitude,
+    SCREENING_RADIUS_MILES,
+    SCREENING_RADII_MILES,
+    FACILITIES_READ,
+  );
+  const matched = matchFacility(row.input, place, around.facilities);
+  return {
+    ...base,
+    outcome: matched ? 'matched' : 'screened',
+    reason: row.note,
+    location: place,
+    match: matched ? { rule: matched.rule, distance_feet: Math.round(matched.found.distanceMiles * FEET_PER_MILE) } : null,
+    facility: matched ? facilityOf(matched.found) : null,
+    surroundings: surroundingsOf(around),
+  };
+}
+
+/** The geocoder's query for a row: its address parts as one line ('12 Main St, Dover, DE 19901'). */
+export function addressQuery(input: ScreeningInput): string {
+  const stateAndZip = [input.state, input.zip].filter(Boolean).join(' ');
+  return [input.address, input.city, stateAndZip].filter(Boolean).join(', ');
+}
+
+async function placeOf(geocoder: Geocoder, input: ScreeningInput): Promise<Place | { reason: string }> {
+  if (input.latitude !== null && input.longitude !== null) {
+    return { latitude: Number(input.latitude), longitude: Number(input.longitude), located_by: 'coordinates', formatted_address: null };
+  }
+  const geocoded = await geocoder.geocode(addressQuery(input));
+  if (!geocoded.success || geocoded.latitude === null || geocoded.longitude === null) return { reason: `not geocoded: ${geocoded.message}` };
+  return {
+    latitude: geocoded.latitude,
+    longitude: geocoded.longitude,
+    located_by: geocoded.match_type ?? 'place',
+    formatted_address: geocoded.formatted_address,
+  };
+}
+
+interface Matched {
+  rule: 'address' | 'proximity';
+  found: FoundItem<FoundFacility>;
+}
+
+/**
+ * The address rule first (the row's normalised street address and ZIP equal a nearby
+ * facility's), then proximity: for a row placed by its coordinates or at an address point, the
+ * closest facility within 250 ft. A row placed only at a ZIP or a town is never matched by
+ * distance: its point is not the location's.
+ */
+function matchFacility(input: ScreeningInput, place: Place, nearby: ReadonlyArray<FoundItem<FoundFacility>>): Matched | null {
+  const rowAddress = input.address ? streetKey(input.address) : null;
+  const rowZip = zip5(input.zip) ?? zip5(input.address?.match(/\b(\d{5})(?:-\d{4})?\s*$/)?.[1] ?? null);
+  if (rowAddress && rowZip) {
+    for (const found of nearby) {
+      const facility = facilityOf(found);
+      if (facility.address && zip5(facility.zip_code) === rowZip && streetKey(facility.address) === rowAddress) return { rule: 'address', found };
+    }
+  }
+  const closest = nearby[0];
+  const pointIsTheLocation = place.located_by === 'coordinates' || place.located_by === 'address';
+  if (closest && pointIsTheLocation && closest.distanceMiles <= MATCH_MILES) return { rule: 'proximity', found: closest };
+  return null;
+}
+
+/** A street address as the rule compares it: house number and canonical street words ('2181 S DUPONT HWY'). */
+function streetKey(address: string): string | null {
+  const street = normaliseStreet(address.split(',')[0] ?? address);
+  if (!street || street.number === null) return null;
+  return `${street.number} ${canonicalTokens(street.street).join(' ')}`;
+}
+
+function zip5(zip: string | null): string | null {
+  const digits = zip?.match(/^\s*(\d{5})/)?.[1];
+  return digits ?? null;
+}
+
+/** The facility as the index holds it, without the search's distance. */
+function facilityOf(found: FoundItem<FoundFacility>): SearchFacilityItem {
+  const { distance_miles: _distance, ...facility } = JSON.parse(foundItemJson(found)) as FoundFacility;
+  return facility;
+}
+
+/** A facility's risk score read from its JSON without parsing the rest (a place may have 200 around it). */
+function riskScoreOf(found: FoundItem<FoundFacility>): number | null {
+  const json = found.blob.toString('utf8', found.start, found.end);
+  const score = /"risk_score":(\d+)/.exec(json)?.[1];
+  return score === undefined ? null : Number(score);
+}
+
+function surroundingsOf(around: Surroundings): ScreeningSurroundings {
+  const [quarter, one] = around.rings;
+  let highest: { score: number; found: FoundItem<FoundFacility> } | null = null;
+  for (const found of around.facilities) {
+    const score = riskScoreOf(found);
+    if (score !== null && (!highest || score > highest.score)) highest = { score, found };
+  }
+  const release = around.closest_release ? (JSON.parse(foundItemJson(around.closest_release)) as SearchReleaseItem & { distance_miles: number }) : null;
+  return {
+    facilities_within_quarter_mile: quarter!.facilities,
+    facilities_within_one_mile: one!.facilities,
+    releases_within_quarter_mile: quarter!.releases,
+    releases_within_one_mile: one!.releases,
+    highest_risk_within_one_mile: highest?.score ?? null,
+    highest_risk_facility_id: highest ? facilityIdOf(highest.found) : null,
+    nearest_release: release
+      ? {
+          release_id: release.release_id,
+          lust_id: release.lust_id,
+          name: release.name,
+          status_class: release.status_class,
+          distance_miles: release.distance_miles,
+          is_generated: release.is_generated,
+        }
+      : null,
+  };
+}
+
+function facilityIdOf(found: FoundItem<FoundFacility>): string | null {
+  const json = found.blob.toString('utf8', found.start, found.end);
+  const id = /^\{"id":"((?:[^"\\]|\\.)*)"/.exec(json)?.[1];
+  return id === undefined ? facilityOf(found).id : JSON.parse(`"${id}"`);
+}

@@ -1,0 +1,119 @@
+/**
+ * Where a screening lives: DATA_DIR/screenings/{id}/ holds its record (status and progress,
+ * read by the API), the rows read from the uploaded file, and the results screened so far, one
+ * JSON line per row in file order. A job that stops halfway (a restart, a crash) resumes after
+ * the last whole line, so nothing is kept only in memory.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { appendFile, mkdir, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ScreeningRow, ScreeningRun } from '@ust/schemas';
+import type { PortfolioRow } from './portfolio-csv.js';
+
+const screeningsRoot = (dataDir: string) => path.join(dataDir, 'screenings');
+const directoryOf = (dataDir: string, id: string) => path.join(screeningsRoot(dataDir), id);
+const recordFile = (dataDir: string, id: string) => path.join(directoryOf(dataDir, id), 'screening.json');
+const rowsFile = (dataDir: string, id: string) => path.join(directoryOf(dataDir, id), 'rows.json');
+const resultsFile = (dataDir: string, id: string) => path.join(directoryOf(dataDir, id), 'results.jsonl');
+
+/** 'scr-20261127T101500-1a2b3c4d': sorts by creation, and cannot be guessed from another's. */
+export function newScreeningId(now = new Date()): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, '');
+  return `scr-${stamp}-${randomBytes(6).toString('hex')}`;
+}
+
+export function queuedScreening(id: string, fileName: string, owner: { userId: string; email: string | null }, rowsTotal: number): ScreeningRun {
+  return {
+    id,
+    file_name: fileName,
+    owner_id: owner.userId,
+    owner_email: owner.email,
+    status: 'queued',
+    failure: null,
+    rows_total: rowsTotal,
+    rows_done: 0,
+    rows_per_second: 0,
+    eta_seconds: null,
+    matched: 0,
+    screened: 0,
+    not_located: 0,
+    dataset_version: null,
+    created_at: new Date().toISOString(),
+    started_at: null,
+    finished_at: null,
+  };
+}
+
+/** Saves a new screening: its rows, then its record (a record always has its rows). */
+export async function createScreening(dataDir: string, record: ScreeningRun, rows: PortfolioRow[]): Promise<void> {
+  await mkdir(directoryOf(dataDir, record.id), { recursive: true });
+  await writeFile(rowsFile(dataDir, record.id), JSON.stringify(rows));
+  await writeScreeningRecord(dataDir, record);
+}
+
+export async function writeScreeningRecord(dataDir: string, record: ScreeningRun): Promise<void> {
+  const file = recordFile(dataDir, record.id);
+  // Written aside and renamed, so a reader never sees half a record.
+  const aside = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  await writeFile(aside, JSON.stringify(record));
+  await rename(aside, file);
+}
+
+export async function readScreeningRecord(dataDir: string, id: string): Promise<ScreeningRun | null> {
+  try {
+    return JSON.parse(await readFile(recordFile(dataDir, id), 'utf8')) as ScreeningRun;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Every screening, newest first. */
+export async function listScreenings(dataDir: string): Promise<ScreeningRun[]> {
+  let ids: string[];
+  try {
+    ids = await readdir(screeningsRoot(dataDir));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const records = await Promise.all(ids.map((id) => readScreeningRecord(dataDir, id)));
+  return records.filter((record): record is ScreeningRun => record !== null).sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+export async function readPortfolioRows(dataDir: string, id: string): Promise<PortfolioRow[]> {
+  return JSON.parse(await readFile(rowsFile(dataDir, id), 'utf8')) as PortfolioRow[];
+}
+
+export async function appendResults(dataDir: string, id: string, rows: readonly ScreeningRow[]): Promise<void> {
+  if (rows.length) await appendFile(resultsFile(dataDir, id), rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+}
+
+/**
+ * The results written so far, in file order. A line cut short by a stop mid-write is cut off
+ * the file too, so the job resumes with that row.
+ */
+export async function readResults(dataDir: string, id: string): Promise<ScreeningRow[]> {
+  const file = resultsFile(dataDir, id);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const whole = text.slice(0, text.lastIndexOf('\n') + 1);
+  if (whole.length < text.length) await truncate(file, Buffer.byteLength(whole));
+  return whole
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ScreeningRow);
+}
+
+/** Starts the results again (the dataset went live in a newer version since they were screened). */
+export async function clearResults(dataDir: string, id: string): Promise<void> {
+  await rm(resultsFile(dataDir, id), { force: true });
+}
