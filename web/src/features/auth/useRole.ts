@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Role } from '@ust/schemas';
+import { SCREENING_ROLES, type Role } from '@ust/schemas';
 
 export interface RoleState {
   /** The server's role, or the cached one until it answers, or 'general'. */
@@ -10,13 +10,10 @@ export interface RoleState {
   deactivated: boolean;
 }
 
-/** Who may screen a portfolio (DECISIONS.md 34): the gateway answers anyone else 403. */
-const SCREENING_ROLES: readonly Role[] = ['broker', 'underwriter', 'admin'];
-
 export const RoleContext = createContext<RoleState | null>(null);
 
 export function useRole(): RoleState & { isAdmin: boolean; canScreen: boolean } {
   const state = useContext(RoleContext);
   if (!state) throw new Error('useRole needs a <RoleProvider> above it');
-  return { ...state, isAdmin: state.role === 'admin', canScreen: SCREENING_ROLES.includes(state.role) };
+  return { ...state, isAdmin: state.role === 'admin', canScreen: (SCREENING_ROLES as readonly Role[]).includes(state.role) };
 }

@@ -27,8 +27,8 @@ export function UploadForm() {
       <h2 id="screening-upload-title">Screen a portfolio</h2>
       <div id={helpId} className="screening-help">
         <p>
-          Upload a CSV file with a header row and one location per row: <code>reference</code>, <code>address</code>, <code>city</code>, <code>state</code>,{' '}
-          <code>zip</code> — or <code>latitude</code> and <code>longitude</code> instead of the address.
+          Upload a CSV file with a header row and one location per row: a <code>reference</code> column (your own id for each location) and <code>address</code>
+          , <code>city</code>, <code>state</code>, <code>zip</code> — or <code>latitude</code> and <code>longitude</code> instead of the address.
         </p>
         <p className="muted">
           At most {SCREENING_LIMITS_TEXT} per file. Each location is matched to a facility at that place, or screened for facilities and releases nearby.
