@@ -52,6 +52,8 @@ describe('a screening page', () => {
     expect(screen.queryByTestId('screening-progress')).not.toBeInTheDocument();
     expect(screen.getByTestId('pricing-note')).toHaveTextContent(PRICING_NOTE);
     expect(within(table).getAllByRole('row')).toHaveLength(101);
+    // A generated nearest release says so, as everywhere in the app.
+    expect(within(table).getAllByText('Generated demo record').length).toBeGreaterThan(0);
     expect(screen.getByText('150 rows · showing 1–100')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(within(screen.getByRole('table', { name: /Screened locations/ })).getAllByRole('row')).toHaveLength(51);

@@ -21,7 +21,7 @@ export function ScreeningProgress({ run }: { run: ScreeningRun }) {
             {' · '}
             {formatRate(run.rows_per_second)}
             {' · '}
-            {formatEta(run.eta_seconds)} left
+            {formatEta(run.eta_seconds)}
           </>
         )}
       </p>

@@ -3,17 +3,17 @@ import { SCREENING_LIMITS_TEXT, SCREENING_TEMPLATE_CSV, formatEta, formatMatch, 
 
 describe('formatEta', () => {
   it('seconds under a minute, rounded up', () => {
-    expect(formatEta(0)).toBe('about 0 s');
-    expect(formatEta(39.2)).toBe('about 40 s');
+    expect(formatEta(0)).toBe('about 0 s left');
+    expect(formatEta(39.2)).toBe('about 40 s left');
   });
   it('minutes and seconds, then hours and minutes', () => {
-    expect(formatEta(60)).toBe('1 min 0 s');
-    expect(formatEta(185)).toBe('3 min 5 s');
-    expect(formatEta(3_720)).toBe('1 h 2 min');
+    expect(formatEta(60)).toBe('1 min 0 s left');
+    expect(formatEta(185)).toBe('3 min 5 s left');
+    expect(formatEta(3_720)).toBe('1 h 2 min left');
   });
-  it('calculating before the server can tell', () => {
-    expect(formatEta(null)).toBe('calculating…');
-    expect(formatEta(Number.NaN)).toBe('calculating…');
+  it('says it is estimating before the server can tell', () => {
+    expect(formatEta(null)).toBe('estimating the time left');
+    expect(formatEta(Number.NaN)).toBe('estimating the time left');
   });
 });
 

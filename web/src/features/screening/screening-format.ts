@@ -9,17 +9,17 @@ export const STATUS_LABELS: Record<ScreeningStatus, string> = { queued: 'Queued'
 export const SCREENING_LIMITS_TEXT = `${formatCount(MAX_SCREENING_ROWS)} rows and ${MAX_SCREENING_BYTES / (1024 * 1024)} MB`;
 
 /**
- * The time left as a person reads it: 'about 40 s', '3 min 5 s', '1 h 2 min'; 'calculating…'
- * before the server can tell (no rows done yet).
+ * The time left as a person reads it: 'about 40 s left', '3 min 5 s left', '1 h 2 min left';
+ * 'estimating the time left' before the server can tell (no rows done yet).
  */
 export function formatEta(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return 'calculating…';
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return 'estimating the time left';
   const whole = Math.ceil(seconds);
-  if (whole < 60) return `about ${whole} s`;
+  if (whole < 60) return `about ${whole} s left`;
   const hours = Math.floor(whole / 3600);
   const minutes = Math.floor((whole % 3600) / 60);
-  if (hours > 0) return `${hours} h ${minutes} min`;
-  return `${minutes} min ${whole % 60} s`;
+  if (hours > 0) return `${hours} h ${minutes} min left`;
+  return `${minutes} min ${whole % 60} s left`;
 }
 
 /** '12.5 rows/s'. */
