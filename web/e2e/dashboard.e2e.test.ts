@@ -137,6 +137,8 @@ describe('dashboard', () => {
     await statisticsLoaded(page);
     await screenshot(page, 'dashboard-broker');
     await expectAccessible(page, 'dashboard-broker');
+    await tools.getByRole('link', { name: 'Portfolio Screening' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Portfolio Screening' }).waitFor();
     expect(problemsOf(page)).toEqual([]);
   });
 
