@@ -229,6 +229,7 @@ describe('portfolio screening', () => {
     // Both screenings are in the broker's list.
     await openScreenings(page);
     const list = page.getByRole('table', { name: /Screenings, newest first/ });
+    await list.waitFor();
     expect(await list.getByRole('rowheader').allInnerTexts()).toEqual(['portfolio-500.csv', 'portfolio-10000.csv']);
     expect(problemsOf(page)).toEqual([]);
   });
