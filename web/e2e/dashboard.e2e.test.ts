@@ -125,20 +125,20 @@ describe('dashboard', () => {
     await expectAccessible(page, 'dashboard-statistics-failed');
   });
 
-  it('broker: Broker Tools with Email Network and Client Reports shown disabled as coming soon', async () => {
+  it('broker: Broker Tools with Email Network coming soon and Portfolio Screening opening its screen', async () => {
     const page = await newPage();
     await signIn(page, 'broker');
     await dashboardFor(page, 'broker');
     const tools = card(page, 'Broker Tools');
-    for (const name of ['Email Network', 'Client Reports']) {
-      const button = tools.getByRole('button', { name: `${name} Coming soon` });
-      expect(await button.isDisabled()).toBe(true);
-    }
+    expect(await tools.getByRole('button', { name: 'Email Network Coming soon' }).isDisabled()).toBe(true);
+    expect(await tools.getByRole('link', { name: 'Portfolio Screening' }).getAttribute('href')).toBe('/screenings');
     expect(await page.getByRole('heading', { name: 'Admin Tools' }).count()).toBe(0);
     expect(await page.locator('#admin-panel').count()).toBe(0);
     await statisticsLoaded(page);
     await screenshot(page, 'dashboard-broker');
     await expectAccessible(page, 'dashboard-broker');
+    await tools.getByRole('link', { name: 'Portfolio Screening' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Portfolio Screening' }).waitFor();
     expect(problemsOf(page)).toEqual([]);
   });
 

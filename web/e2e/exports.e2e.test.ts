@@ -9,40 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CountyFacilitiesResponse } from '@ust/schemas';
 import { expectAccessible } from './a11y.js';
+import { parseCsv } from './csv.js';
 import { asAdmin, problemsOf, screenshot, signIn, startPlatform, type Platform } from './harness.js';
 import { waitForColoured } from './map-probe.js';
 
 const BOM = '\uFEFF';
-
-/** The records of a CSV (quoted cells may hold commas, quotes and line ends). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-      index++;
-    } else cell += char;
-  }
-  if (cell || record.length) records.push([...record, cell]);
-  return records;
-}
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);

@@ -109,7 +109,7 @@ describe('signing in through Keycloak in a browser', () => {
     await page.locator('.role-line', { hasText: 'Your role: admin' }).waitFor();
     await page.getByRole('heading', { name: 'Admin Tools' }).waitFor();
     await page.getByRole('region', { name: 'Facility Database Statistics', exact: true }).locator('.data-sources', { hasText: 'real EPA records' }).waitFor();
-    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Tank AI']);
+    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Screening', 'Tank AI']);
     await screenshot(page, 'keycloak-dashboard-admin');
 
     // The session outlives a reload: the stored tokens, no new trip to Keycloak's form.

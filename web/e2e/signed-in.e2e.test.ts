@@ -21,7 +21,7 @@ describe('signed-in users', () => {
   });
   afterAll(() => platform?.close());
 
-  it('general: the profile is sent with a bearer token, the role shows on the dashboard, Tank AI is for admins', async () => {
+  it('general: the profile is sent with a bearer token, the role shows on the dashboard, Tank AI is for admins, no Screening', async () => {
     const page = await platform.newPage();
     const profileCall = page.waitForRequest((request) => request.url().endsWith('/api/user-profile'));
     const account = await signIn(page, 'general');
@@ -51,19 +51,19 @@ describe('signed-in users', () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
-  it('broker: the dashboard says broker and the nav has no Tank AI', async () => {
+  it('broker: the dashboard says broker and the nav has Screening but no Tank AI', async () => {
     const page = await platform.newPage();
     await signIn(page, 'broker');
     await dashboardRole(page, 'broker');
-    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search']);
+    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Screening']);
     expect(problemsOf(page)).toEqual([]);
   });
 
-  it('admin: the nav shows Tank AI and the dashboard says admin', async () => {
+  it('admin: the nav shows Screening and Tank AI and the dashboard says admin', async () => {
     const page = await platform.newPage();
     await signIn(page, 'admin');
     await dashboardRole(page, 'admin');
-    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Tank AI']);
+    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Screening', 'Tank AI']);
     await screenshot(page, 'dashboard-admin');
     await expectAccessible(page, 'dashboard-admin');
     await page.getByRole('link', { name: 'Tank AI' }).click();

@@ -18,6 +18,8 @@ const CountyMapPage = lazyPage(() => import('./features/county-map/CountyMapPage
 const SearchPage = lazyPage(() => import('./features/search/SearchPage'), 'SearchPage');
 const TankAiPage = lazyPage(() => import('./features/tank-ai/TankAiPage'), 'TankAiPage');
 const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'), 'SettingsPage');
+const ScreeningsPage = lazyPage(() => import('./features/screening/ScreeningsPage'), 'ScreeningsPage');
+const ScreeningPage = lazyPage(() => import('./features/screening/ScreeningPage'), 'ScreeningPage');
 const ExposureSheetPage = lazyPage(() => import('./features/exposure-sheet/ExposureSheetPage'), 'ExposureSheetPage');
 
 /** SPEC.md section 2. The inner error element keeps the navigation bar around a failing screen. */
@@ -36,6 +38,8 @@ export const router = createBrowserRouter([
           { path: 'search', element: <SearchPage /> },
           { path: 'tank-ai', element: <TankAiPage /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'screenings', element: <ScreeningsPage /> },
+          { path: 'screenings/:id', element: <ScreeningPage /> },
           { path: 'facilities/:id/sheet', element: <ExposureSheetPage /> },
           { path: 'callback', element: <CallbackPage /> },
           { path: '*', loader: notFoundLoader },

@@ -25,3 +25,13 @@ export { IMPORTS_REFRESH_MS, useImportsQuery, useLiveDatasetQuery, useRejectsDow
 export { EXPORT_TIMEOUT_MS, useExportDownload, type ExportRequest, type ExportRoute } from './queries/useExportDownload';
 export { saveFile } from './save-file';
 export { useExposureSheetDownload, useExposureSheetQuery, type SheetPaper } from './queries/useExposureSheet';
+export {
+  isScreeningSettled,
+  SCREENING_POLL_MS,
+  useScreeningQuery,
+  useScreeningRowsQuery,
+  useScreeningsQuery,
+  useScreeningSummaryDownload,
+  useUploadScreeningMutation,
+  type ScreeningPaper,
+} from './queries/useScreenings';

@@ -5,7 +5,7 @@ import { useRole } from '../features/auth/useRole';
 /** SPEC.md section 2, navigation bar. */
 export function NavBar() {
   const { status, user, signIn, signOut } = useAuth();
-  const { isAdmin, deactivated } = useRole();
+  const { isAdmin, canScreen, deactivated } = useRole();
   const location = useLocation();
   const signedIn = status === 'authenticated';
   const settingsLabel = `Settings for ${user?.name || 'User'}`;
@@ -27,6 +27,11 @@ export function NavBar() {
             <li>
               <NavLink to="/search">Search</NavLink>
             </li>
+            {canScreen && (
+              <li>
+                <NavLink to="/screenings">Screening</NavLink>
+              </li>
+            )}
             {isAdmin && (
               <li>
                 <NavLink to="/tank-ai">Tank AI</NavLink>

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Role } from '@ust/schemas';
+import { SCREENING_ROLES, type Role } from '@ust/schemas';
 
 export interface RoleState {
   /** The server's role, or the cached one until it answers, or 'general'. */
@@ -12,8 +12,8 @@ export interface RoleState {
 
 export const RoleContext = createContext<RoleState | null>(null);
 
-export function useRole(): RoleState & { isAdmin: boolean } {
+export function useRole(): RoleState & { isAdmin: boolean; canScreen: boolean } {
   const state = useContext(RoleContext);
   if (!state) throw new Error('useRole needs a <RoleProvider> above it');
-  return { ...state, isAdmin: state.role === 'admin' };
+  return { ...state, isAdmin: state.role === 'admin', canScreen: (SCREENING_ROLES as readonly Role[]).includes(state.role) };
 }

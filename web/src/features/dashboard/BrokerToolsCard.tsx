@@ -1,20 +1,22 @@
+import { Link } from 'react-router-dom';
+
 /**
- * Broker Tools (SPEC.md section 2). Neither tool exists yet, so both are disabled and say
+ * Broker Tools (SPEC.md section 2). Portfolio Screening takes the place of Client Reports and
+ * opens its screen (issue 19); Email Network does not exist yet, so it stays disabled and says
  * 'Coming soon' (DECISIONS.md 19): nothing pretends to work.
  */
-const BROKER_TOOLS = ['Email Network', 'Client Reports'] as const;
-
 export function BrokerToolsCard() {
   return (
     <section className="card dashboard-card" aria-labelledby="broker-tools-title">
       <h2 id="broker-tools-title">Broker Tools</h2>
       <div className="action-list">
-        {BROKER_TOOLS.map((label) => (
-          <button key={label} type="button" className="button button-secondary" disabled>
-            {label}
-            <span className="badge coming-soon">Coming soon</span>
-          </button>
-        ))}
+        <button type="button" className="button button-secondary" disabled>
+          Email Network
+          <span className="badge coming-soon">Coming soon</span>
+        </button>
+        <Link to="/screenings" className="button button-secondary">
+          Portfolio Screening
+        </Link>
       </div>
     </section>
   );
