@@ -177,6 +177,9 @@ describe('portfolio screening', () => {
     expect(await page.getByRole('columnheader', { name: 'Risk' }).getAttribute('aria-sort')).toBe('descending');
     const highest = Math.max(...matched.map((row) => row.facility!.risk_score ?? 0));
     expect(await first.locator('.risk-score strong').innerText()).toBe(`${highest}/10`);
+    // Each matched facility opens its exposure sheet.
+    const sheetLink = first.getByRole('link', { name: /^Exposure sheet of / });
+    expect(matched.map((row) => `/facilities/${encodeURIComponent(row.facility!.id)}/sheet`)).toContain(await sheetLink.getAttribute('href'));
 
     // Free text finds one reference.
     await page.getByLabel('Outcome').selectOption('all');

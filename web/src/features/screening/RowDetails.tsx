@@ -1,5 +1,7 @@
+import { Link } from 'react-router-dom';
 import type { ScreeningRow, ScreeningSurroundings } from '@ust/schemas';
 import { formatCount, formatMiles } from '../../components/format';
+import { exposureSheetPath } from '../exposure-sheet/ExposureSheetActions';
 import { formatMatch } from './screening-format';
 
 const GENERATED = (
@@ -27,7 +29,10 @@ function MatchedFacility({ row, facility }: { row: ScreeningRow; facility: NonNu
       </p>
       {row.match && <p className="muted screening-small">Matched: {formatMatch(row.match)}</p>}
       <p className="muted screening-small">
-        {formatCount(facility.active_tank_count)} of {formatCount(facility.tank_count)} tanks active
+        {formatCount(facility.active_tank_count)} of {formatCount(facility.tank_count)} tanks active ·{' '}
+        <Link to={exposureSheetPath(facility.id)} aria-label={`Exposure sheet of ${facility.name || facility.id}`}>
+          Exposure sheet
+        </Link>
       </p>
     </>
   );
