@@ -43,6 +43,7 @@ function facility(index: number, fips: string): FacilityListItem {
     PROTECTION_SCORE: index % 101,
     TOTAL_LEAK_COUNT: index % 3,
     TOTAL_CAPACITY: 4_000 * (1 + (index % 6)),
+    RISK_SCORE: 1 + (index % 10),
     source: index % 10 === 0 ? 'generated' : 'epa-template/TX/UST/facility.csv',
     is_generated: index % 10 === 0,
   });

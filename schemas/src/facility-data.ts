@@ -118,6 +118,8 @@ export const FacilityListItem = Type.Object(
     PROTECTION_SCORE: NullableNumber,
     TOTAL_LEAK_COUNT: Type.Integer(),
     TOTAL_CAPACITY: Type.Number(),
+    /** 1-10 (docs/risk-model.md), as the details dialog shows it; null before the first scored build. */
+    RISK_SCORE: Type.Union([Type.Integer({ minimum: 1, maximum: 10 }), Type.Null()]),
     /** The source file, or 'generated' for demo records: shown in the UI. */
     source: Type.String(),
     is_generated: Type.Boolean(),

@@ -180,6 +180,7 @@ describe('risk map', () => {
       'Protection Score',
       'Total Leaks',
       'Total Capacity (gal)',
+      'Risk Score',
     ]);
     const rows = page.getByRole('region', { name: title }).locator('tbody tr');
     expect(await rows.count()).toBe(Math.min(listed.total, 100));

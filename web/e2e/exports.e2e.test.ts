@@ -66,6 +66,7 @@ describe('exports', () => {
       'Protection Score',
       'Total Leaks',
       'Total Capacity (gal)',
+      'Risk Score',
       'Source',
       'Generated Demo Record',
     ]);

@@ -27,6 +27,7 @@ const item = (index: number): FacilityListItem =>
     PROTECTION_SCORE: 69,
     TOTAL_LEAK_COUNT: 2,
     TOTAL_CAPACITY: 18_000,
+    RISK_SCORE: 7,
     source: index % 2 ? 'generated' : 'epa-template/DE/UST/facility.csv',
     is_generated: index % 2 === 1,
   });

@@ -40,6 +40,7 @@ function facility(index: number, fields: Partial<FacilityListItem> = {}): Facili
     PROTECTION_SCORE: 70,
     TOTAL_LEAK_COUNT: 0,
     TOTAL_CAPACITY: 12_000,
+    RISK_SCORE: 6,
     source: 'epa-template/DE/UST/facility.csv',
     is_generated: false,
     ...fields,
@@ -155,11 +156,11 @@ describe('exports', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="facilities-DE-10001-v${VERSION}.csv"`);
     const lines = csvLines(response.body);
     expect(lines[0]).toBe(
-      'Facility ID,Name,Address,City,County,State,Zip Code,Latitude,Longitude,FIPS,Mapping Method,Has Leak,Total Tanks,Active Tanks,Avg Tank Age,Max Tank Age,Protection Score,Total Leaks,Total Capacity (gal),Source,Generated Demo Record',
+      'Facility ID,Name,Address,City,County,State,Zip Code,Latitude,Longitude,FIPS,Mapping Method,Has Leak,Total Tanks,Active Tanks,Avg Tank Age,Max Tank Age,Protection Score,Total Leaks,Total Capacity (gal),Risk Score,Source,Generated Demo Record',
     );
     expect(lines).toHaveLength(1 + kent.length);
     expect(lines[1]).toBe(
-      `DE-00000,"'=HYPERLINK(""http://evil.example"",""click"")",'+1 Main St,'-Dover,'@Kent,DE,'\t19901,39.1,-75.5,10001,point in county,No,2,1,20.5,31,70,0,12000,epa-template/DE/UST/facility.csv,No`,
+      `DE-00000,"'=HYPERLINK(""http://evil.example"",""click"")",'+1 Main St,'-Dover,'@Kent,DE,'\t19901,39.1,-75.5,10001,point in county,No,2,1,20.5,31,70,0,12000,6,epa-template/DE/UST/facility.csv,No`,
     );
     expect(lines[2]).toMatch(/^DE-00001,Station 1,1 Main St,Dover,Kent,DE,19901,,-75.5001,.*,generated,Yes$/);
   });

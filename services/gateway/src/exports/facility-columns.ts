@@ -34,6 +34,7 @@ export const REGION_FACILITY_COLUMNS: ReadonlyArray<CsvColumn<FacilityListItem>>
   column('Protection Score', (row) => row.PROTECTION_SCORE),
   column('Total Leaks', (row) => row.TOTAL_LEAK_COUNT),
   column('Total Capacity (gal)', (row) => row.TOTAL_CAPACITY),
+  column('Risk Score', (row) => row.RISK_SCORE),
   column('Source', (row) => row.source),
   column('Generated Demo Record', (row) => yesNo(row.is_generated)),
 ];

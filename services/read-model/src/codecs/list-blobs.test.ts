@@ -26,6 +26,7 @@ const item: FacilityListItem = {
   PROTECTION_SCORE: 69,
   TOTAL_LEAK_COUNT: 2,
   TOTAL_CAPACITY: 18_000,
+  RISK_SCORE: 7,
   source: 'epa-template/DE/UST/facility.csv',
   is_generated: false,
 };

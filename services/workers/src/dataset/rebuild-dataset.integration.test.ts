@@ -258,6 +258,7 @@ const doverFuel: FacilityListItem = {
   PROTECTION_SCORE: 69,
   TOTAL_LEAK_COUNT: 2,
   TOTAL_CAPACITY: 18_000,
+  RISK_SCORE: 9,
   source: real,
   is_generated: false,
 };
@@ -283,6 +284,7 @@ const generatedKentSite: FacilityListItem = {
   PROTECTION_SCORE: 100,
   TOTAL_LEAK_COUNT: 0,
   TOTAL_CAPACITY: 5_000,
+  RISK_SCORE: 3,
   source: 'generated',
   is_generated: true,
 };

@@ -49,6 +49,7 @@ const facility: FacilityListItem = {
   PROTECTION_SCORE: null,
   TOTAL_LEAK_COUNT: 2,
   TOTAL_CAPACITY: 24000,
+  RISK_SCORE: 7,
   source: 'epa-template/DC/UST/facility.csv',
   is_generated: false,
 };
@@ -116,7 +117,7 @@ describe('map figures and facility table', () => {
     expect(facilityListTitle(region, 'states', 50, 1356)).toBe('Sample Facilities in District of Columbia (50/1,356)');
   });
 
-  it('fills the 19 columns, with 4-decimal coordinates and N/A, Unknown or No address for what is missing', () => {
+  it('fills the 20 columns, with 4-decimal coordinates and N/A, Unknown or No address for what is missing', () => {
     const cells = facilityCells(facility);
     expect(cells).toHaveLength(FACILITY_COLUMNS.length);
     expect(Object.fromEntries(FACILITY_COLUMNS.map((column, index) => [column, cells[index]]))).toEqual({
@@ -139,6 +140,7 @@ describe('map figures and facility table', () => {
       'Protection Score': 'N/A',
       'Total Leaks': '2',
       'Total Capacity (gal)': '24,000',
+      'Risk Score': '7/10',
     });
   });
 });

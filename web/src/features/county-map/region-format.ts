@@ -107,6 +107,7 @@ export const FACILITY_COLUMNS = [
   'Protection Score',
   'Total Leaks',
   'Total Capacity (gal)',
+  'Risk Score',
 ] as const;
 
 function text(value: string | null, missing: string): string {
@@ -135,5 +136,6 @@ export function facilityCells(item: FacilityListItem): string[] {
     formatOneDecimal(item.PROTECTION_SCORE),
     formatCount(item.TOTAL_LEAK_COUNT),
     formatCount(item.TOTAL_CAPACITY),
+    item.RISK_SCORE === null ? NOT_AVAILABLE : `${item.RISK_SCORE}/10`,
   ];
 }

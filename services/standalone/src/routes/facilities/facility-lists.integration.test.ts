@@ -88,6 +88,8 @@ function listItem(n: number, fields: Partial<FacilityListItem> = {}): FacilityLi
     PROTECTION_SCORE: null,
     TOTAL_LEAK_COUNT: 0,
     TOTAL_CAPACITY: 0,
+    // Scored as unknown tanks: no tank records.
+    RISK_SCORE: 5,
     source: real,
     is_generated: false,
     ...fields,
@@ -109,6 +111,7 @@ const doverFuel = listItem(1, {
   PROTECTION_SCORE: 100,
   TOTAL_LEAK_COUNT: 1,
   TOTAL_CAPACITY: 10_000,
+  RISK_SCORE: 8,
 });
 const kentItems = [doverFuel, ...Array.from({ length: 54 }, (_, index) => listItem(index + 2))];
 

@@ -9,4 +9,4 @@ export const FACILITY_LIST_ITEM_COLUMNS = `
   if(leak_reported, 'reported', 'not_reported') AS leak_data, total_tank_count AS TOTAL_TANK_COUNT,
   active_tank_count AS ACTIVE_TANK_COUNT, avg_tank_age AS AVG_TANK_AGE, max_tank_age AS MAX_TANK_AGE,
   protection_score AS PROTECTION_SCORE, total_leak_count AS TOTAL_LEAK_COUNT,
-  total_capacity AS TOTAL_CAPACITY, source, is_generated`;
+  total_capacity AS TOTAL_CAPACITY, calculated_risk_score AS RISK_SCORE, source, is_generated`;
