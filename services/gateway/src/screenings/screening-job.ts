@@ -87,7 +87,8 @@ export async function resumeScreenings(deps: Pick<ScreeningJobDeps, 'ports' | 'd
 export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<{ status: string }> {
   const record = await readScreeningRecord(deps.dataDir, id);
   if (!record) throw new Error(`No screening ${id} to run`);
-  if (record.status === 'done' || record.status === 'failed') return { status: record.status };
+  // A failed screening's job retried from System Health resumes after its last saved row.
+  if (record.status === 'done') return { status: record.status };
   const save = orderedSaver(record, (snapshot) => writeScreeningRecord(deps.dataDir, snapshot));
   try {
     const version = await readCurrentVersion(deps.ports.cache);
@@ -101,6 +102,8 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
     const tally = tallyOf(results);
     await save({
       status: 'running',
+      failure: null,
+      finished_at: null,
       runs: record.runs + 1,
       dataset_version: version,
       started_at: record.started_at ?? new Date().toISOString(),

@@ -89,6 +89,7 @@ describe('admin System Health', () => {
       { queue: 'maintenance', waiting: 0, failed: 0 },
       { queue: 'dataset', waiting: 0, failed: 0 },
       { queue: 'imports', waiting: 0, failed: 0 },
+      { queue: 'screenings', waiting: 0, failed: 0 },
     ]);
     expect(answer.derived_data).toEqual({ dataset_version: null, built_at: null, age_seconds: null, error: null });
   });
