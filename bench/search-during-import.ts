@@ -1,5 +1,5 @@
 /**
- * Searches while an import runs (issue 21): the search screen's calls, signed in, at a steady
+ * Searches while an import runs: the search screen's calls, signed in, at a steady
  * rate while the platform is idle, then while an admin's upload of the real EPA template files
  * (every state of pipelines/fixtures/epa-template, the repository's copy of the shared data) goes
  * through each of its steps to live, then once more on the new version. The same figures per

@@ -1,5 +1,5 @@
 /**
- * A facility's exposure sheet (issue 19): what an underwriter files about one facility, as the
+ * A facility's exposure sheet: what an underwriter files about one facility, as the
  * print page shows it and the PDF prints it. Built from the same records, risk score and quotes
  * as the facility details dialog, as of the dataset version the platform serves.
  */

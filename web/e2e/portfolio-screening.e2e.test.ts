@@ -1,9 +1,9 @@
 /**
- * Portfolio screening in the browser against the real fixtures (issue 19, DECISIONS.md 34-35):
+ * Portfolio screening in the browser against the real fixtures (DECISIONS.md 34-35):
  * a broker uploads 500 locations built from the fixture facilities (addresses, coordinates on
  * a facility and off it, and four bad rows), follows the progress, filters the result, and
  * downloads it as CSV, XLSX and the PDF summary (read back with poppler). The underwriter is told
- * the broker's screening does not exist, the general user whom screening is for. Files the
+ * the broker's screening does not exist, and the general user whom screening is for. Files the
  * gateway refuses show its message, which names the line.
  */
 import { execFile } from 'node:child_process';
@@ -237,7 +237,7 @@ describe('portfolio screening', () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
-  it("another user who may screen is told the broker's screening does not exist; a general user whom screening is for", async () => {
+  it("another user who may screen is told the broker's screening does not exist; a general user is told whom screening is for", async () => {
     expect(screeningId).toBeDefined();
     const underwriter = await platform.newPage();
     await signIn(underwriter, 'underwriter');

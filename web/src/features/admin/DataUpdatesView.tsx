@@ -1,5 +1,5 @@
 /**
- * Data Updates (DECISIONS.md 19, 36; issue 21): the live dataset, an upload form for EPA template
+ * Data Updates (DECISIONS.md 19, 36): the live dataset, an upload form for EPA template
  * or UST Finder CSV files or a ZIP of them (a state folder, sent as it is or zipped, keeps its
  * `DE/UST/...` names, which tank files need for their state), the imports with live progress
  * bars (polled every 2 s while one runs), their rejects as CSV, and replays, each asked to be

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 
 /**
  * Broker Tools (SPEC.md section 2). Portfolio Screening takes the place of Client Reports and
- * opens its screen (issue 19); Email Network does not exist yet, so it stays disabled and says
+ * opens its screen; Email Network does not exist yet, so it stays disabled and says
  * 'Coming soon' (DECISIONS.md 19): nothing pretends to work.
  */
 export function BrokerToolsCard() {

@@ -1,5 +1,5 @@
 /**
- * /facilities/{id}/sheet (issue 19): a facility's exposure sheet as a print-ready page, the same
+ * /facilities/{id}/sheet: a facility's exposure sheet as a print-ready page, the same
  * contents as the PDF the gateway makes. Printing leaves out the app's navigation; the paper
  * toggle picks the named @page (A4 or Letter: a class, as the content security policy allows no
  * inline style) and the PDF's size.

@@ -1,5 +1,5 @@
 /**
- * /screenings (issue 19, DECISIONS.md 34-35): upload a CSV of locations to screen, and the
+ * /screenings (DECISIONS.md 34-35): upload a CSV of locations to screen, and the
  * screenings so far. For brokers, underwriters and admins; anyone else reads why not.
  */
 import { ApiError, useScreeningsQuery } from '../../api';
