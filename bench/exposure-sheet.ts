@@ -13,15 +13,15 @@
  * Facilities are sampled from the ten counties with most facilities, each asked once (the sheet
  * is not cached, so each request is a first view).
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { ExposureSheet } from '@ust/schemas';
-import { findFreePort, waitForPort } from '@ust/platform/testing';
+import { demoAccessToken, stopStandalone } from '@ust/standalone/testing';
 import { renderExposureSheetPdf } from '@ust/gateway';
-import { nodeArguments, serverMemory } from './platform-process.js';
+import { facilitiesOfBusiestCounties } from './busiest-counties.js';
+import { serverMemory, startBenchPlatform, waitForDataset } from './platform-process.js';
 import { printTable, summarize } from './table.js';
 
 const sheets = Number(process.argv[2] ?? 300);
@@ -29,46 +29,15 @@ const connections = Number(process.argv[3] ?? 4);
 const givenDataDir = process.env.DATA_DIR;
 const dataDir = givenDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'ust-bench-sheet-')));
 const demoScale = givenDataDir ? 'none' : (process.env.BENCH_DEMO_SCALE ?? 'fixtures');
-const port = await findFreePort();
-const server = spawn(process.execPath, nodeArguments('services/standalone/src/main.ts'), {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO_SCALE: demoScale,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startBenchPlatform(dataDir, { DEMO_SCALE: demoScale, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' });
+const serverPid = server.child.pid!;
 try {
-  await waitForPort('127.0.0.1', port, 1_800_000);
-  const base = `http://127.0.0.1:${port}`;
-  const token = execFileSync(process.execPath, [...nodeArguments('services/identity/src/cli/token.ts'), 'underwriter'], {
-    env: { ...process.env, DATA_DIR: dataDir },
-  })
-    .toString()
-    .trim();
-  const authorization = `Bearer ${token}`;
+  const base = server.url;
+  const authorization = `Bearer ${await demoAccessToken(server, dataDir, 'underwriter')}`;
   const get = (url: string) => fetch(`${base}${url}`, { headers: { authorization } });
+  await waitForDataset(base, authorization);
 
-  // The demo import runs after the port opens: wait for its build.
-  const deadline = Date.now() + 1_800_000;
-  while ((await get('/api/facilities-statistics')).status !== 200) {
-    if (Date.now() > deadline) throw new Error('No dataset was built within 30 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-
-  const counties = (await (await get('/api/geojson-cached/counties?geometry=none')).json()) as {
-    features: Array<{ properties: { GEO_ID: string; total_facilities: number } }>;
-  };
-  const busiest = [...counties.features].sort((a, b) => b.properties.total_facilities - a.properties.total_facilities).slice(0, 10);
-  const ids: string[] = [];
-  for (const county of busiest) {
-    const list = (await (await get(`/api/facilities/by-fips/${county.properties.GEO_ID.slice(-5)}`)).json()) as { facilities: Array<{ Facility_ID: string }> };
-    ids.push(...list.facilities.map((facility) => facility.Facility_ID));
-  }
+  const ids = (await facilitiesOfBusiestCounties<{ Facility_ID: string }>(get, 10)).map((facility) => facility.Facility_ID);
   const sample = [...new Set(ids)].slice(0, sheets);
   if (sample.length === 0) throw new Error('The dataset has no facilities in a county');
   const pdfPath = (id: string) => `/api/facilities/${encodeURIComponent(id)}/exposure-sheet.pdf`;
@@ -77,7 +46,7 @@ try {
   // Warm-up: the county shapes load and V8 compiles on the first sheets.
   for (const id of sample.slice(0, 10)) await (await get(pdfPath(id))).arrayBuffer();
 
-  const rssBefore = await serverMemory(server.pid!);
+  const rssBefore = await serverMemory(serverPid);
   const pdfTimes: number[] = [];
   let pdfBytes = 0;
   const sheetsJson: ExposureSheet[] = [];
@@ -92,7 +61,7 @@ try {
     pdfBytes += body.byteLength;
   }
   const pdfSeconds = (performance.now() - started) / 1000;
-  const rssAfter = await serverMemory(server.pid!);
+  const rssAfter = await serverMemory(serverPid);
   started = performance.now();
   for (const id of sample) {
     const start = performance.now();
@@ -153,7 +122,6 @@ try {
     { measure: 'server peak RSS (MiB)', value: rssAfter.peak / 1024 },
   ]);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopStandalone(server, 'SIGTERM to the process');
   if (!givenDataDir) await rm(dataDir, { recursive: true, force: true });
 }

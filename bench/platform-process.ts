@@ -7,7 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { workspaceRoot } from '@ust/platform';
+import { findFreePort, workspaceRoot } from '@ust/platform';
+import { spawnStandalone, waitForHealth, type StandaloneProcess } from '@ust/standalone/testing';
 
 export type BenchRuntime = 'tsx' | 'compiled';
 
@@ -33,4 +34,25 @@ export async function serverMemory(pid: number): Promise<{ rss: number; peak: nu
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
   return { rss: kib('VmRSS'), peak: kib('VmHWM') };
+}
+
+/**
+ * The platform over `dataDir` in its own process, under BENCH_RUNTIME, once `/health` answers
+ * (it fails if the process exits first, e.g. on a data directory another process holds).
+ */
+export async function startBenchPlatform(dataDir: string, env: Record<string, string>): Promise<StandaloneProcess> {
+  const runtime = benchRuntime();
+  if (runtime === 'compiled') execFileSync(process.execPath, [path.join(workspaceRoot, 'deploy/build-services.mjs'), '--if-needed'], { stdio: 'inherit' });
+  const server = spawnStandalone({ dataDir, port: await findFreePort(), launch: runtime, env });
+  await waitForHealth(server, 30 * 60_000);
+  return server;
+}
+
+/** Resolves once the live dataset answers: a first start builds its demo dataset after the port opens. */
+export async function waitForDataset(url: string, authorization: string, timeoutMs = 30 * 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await fetch(`${url}/api/facilities-statistics`, { headers: { authorization } })).status !== 200) {
+    if (Date.now() > deadline) throw new Error(`No dataset was built within ${timeoutMs / 60_000} minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 }

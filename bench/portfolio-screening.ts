@@ -14,13 +14,13 @@
  * whose house number no facility has. Each searching user searches a facility address five
  * times a second, for 10 s before the upload (idle) and until the screening is done.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ScreeningAccepted, ScreeningRun } from '@ust/schemas';
-import { findFreePort, waitForPort } from '@ust/platform/testing';
-import { nodeArguments, serverMemory } from './platform-process.js';
+import { demoAccessToken, stopStandalone } from '@ust/standalone/testing';
+import { facilitiesOfBusiestCounties } from './busiest-counties.js';
+import { serverMemory, startBenchPlatform, waitForDataset } from './platform-process.js';
 import { printTable, summarize } from './table.js';
 
 const rowsWanted = Number(process.argv[2] ?? 10_000);
@@ -30,19 +30,8 @@ const IDLE_SECONDS = 10;
 const givenDataDir = process.env.DATA_DIR;
 const dataDir = givenDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'ust-bench-screening-')));
 const demoScale = givenDataDir ? 'none' : (process.env.BENCH_DEMO_SCALE ?? 'fixtures');
-const port = await findFreePort();
-const server = spawn(process.execPath, nodeArguments('services/standalone/src/main.ts'), {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO_SCALE: demoScale,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startBenchPlatform(dataDir, { DEMO_SCALE: demoScale, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' });
+const serverPid = server.child.pid!;
 
 interface Facility {
   Facility_ID: string;
@@ -55,33 +44,15 @@ interface Facility {
 }
 
 try {
-  await waitForPort('127.0.0.1', port, 1_800_000);
-  const base = `http://127.0.0.1:${port}`;
-  const tokenOf = (role: string) =>
-    `Bearer ${execFileSync(process.execPath, [...nodeArguments('services/identity/src/cli/token.ts'), role], { env: { ...process.env, DATA_DIR: dataDir } })
-      .toString()
-      .trim()}`;
-  const broker = tokenOf('broker');
-  const searcher = tokenOf('underwriter');
+  const base = server.url;
+  const broker = `Bearer ${await demoAccessToken(server, dataDir, 'broker')}`;
+  const searcher = `Bearer ${await demoAccessToken(server, dataDir, 'underwriter')}`;
   const get = (url: string, authorization = broker) => fetch(`${base}${url}`, { headers: { authorization } });
+  await waitForDataset(base, broker);
 
-  // The demo import runs after the port opens: wait for its build.
-  const deadline = Date.now() + 1_800_000;
-  while ((await get('/api/facilities-statistics')).status !== 200) {
-    if (Date.now() > deadline) throw new Error('No dataset was built within 30 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-
-  const counties = (await (await get('/api/geojson-cached/counties?geometry=none')).json()) as {
-    features: Array<{ properties: { GEO_ID: string; total_facilities: number } }>;
-  };
-  const busiest = [...counties.features].sort((a, b) => b.properties.total_facilities - a.properties.total_facilities).slice(0, 40);
-  const facilities: Facility[] = [];
-  for (const county of busiest) {
-    if (facilities.length >= rowsWanted) break;
-    const list = (await (await get(`/api/facilities/by-fips/${county.properties.GEO_ID.slice(-5)}`)).json()) as { facilities: Facility[] };
-    facilities.push(...list.facilities.filter((facility) => facility.Address && facility.Latitude !== null && facility.Longitude !== null));
-  }
+  const facilities = (await facilitiesOfBusiestCounties<Facility>(get, 40, rowsWanted)).filter(
+    (facility) => facility.Address && facility.Latitude !== null && facility.Longitude !== null,
+  );
   if (facilities.length === 0) throw new Error('The dataset has no facilities with an address in a county');
 
   const quote = (value: string | number | null) =>
@@ -122,7 +93,7 @@ try {
   const loops = Array.from({ length: searchingUsers }, (_, user) => searchLoop(user));
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
 
-  const rssBefore = await serverMemory(server.pid!);
+  const rssBefore = await serverMemory(serverPid);
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench-portfolio.csv');
   const uploadStarted = performance.now();
@@ -135,7 +106,7 @@ try {
   const progress: number[] = [];
   for (;;) {
     screening = (await (await get(`/api/screenings/${id}`)).json()) as ScreeningRun;
-    peakRss = Math.max(peakRss, (await serverMemory(server.pid!)).rss);
+    peakRss = Math.max(peakRss, (await serverMemory(serverPid)).rss);
     if (screening.status === 'running') progress.push(screening.rows_per_second);
     if (screening.status === 'done' || screening.status === 'failed') break;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -195,7 +166,6 @@ try {
     { measure: 'server RSS peak while screening (MiB)', value: peakRss / 1024 },
   ]);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopStandalone(server, 'SIGTERM to the process');
   if (!givenDataDir) await rm(dataDir, { recursive: true, force: true });
 }

@@ -18,10 +18,7 @@ import {
   sourceLine,
 } from './sheet-text.js';
 export type { Paper } from '../pdf/pdf-layout.js';
-import { ensureRoom, INK, MARGIN, MUTED, note, RULE, section, table, textWidth, type Doc, type Paper } from '../pdf/pdf-layout.js';
-
-const WARNING_FILL = '#fef3c7';
-const WARNING_INK = '#78350f';
+import { ensureRoom, INK, MARGIN, MUTED, note, RULE, section, table, textWidth, warningBox, writeFooters, type Doc, type Paper } from '../pdf/pdf-layout.js';
 
 /** Starts writing the sheet; the caller pipes or sends the returned stream. */
 export function renderExposureSheetPdf(sheet: ExposureSheet, paper: Paper = 'a4'): Doc {
@@ -110,7 +107,7 @@ export function renderExposureSheetPdf(sheet: ExposureSheet, paper: Paper = 'a4'
     riskFactorRows(sheet.risk),
   );
   writeQuotes(doc, sheet);
-  writeFooters(doc, sheet);
+  writeFooters(doc, `Facility ${sheet.facility.facility_id} · dataset version ${sheet.as_of.dataset_version} · ${PRICING_DISCLAIMER}`);
   doc.end();
   return doc;
 }
@@ -130,15 +127,7 @@ function writeIdentity(doc: Doc, sheet: ExposureSheet) {
   const top = doc.page.margins.top;
   doc.moveDown(0.5);
   if (facility.is_generated) {
-    const y = doc.y;
-    const height =
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(9)
-        .heightOfString(GENERATED_RECORD_NOTE, { width: width - 12 }) + 8;
-    doc.rect(left, y, width, height).fill(WARNING_FILL);
-    doc.fillColor(WARNING_INK).text(GENERATED_RECORD_NOTE, left + 6, y + 4, { width: width - 12 });
-    doc.y = y + height + 6;
+    warningBox(doc, GENERATED_RECORD_NOTE, { width, gapBelow: 6 });
   }
   const fields: Array<[string, string]> = [
     ['Address', [facility.address, facility.city, [facility.state, facility.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ') || 'Unknown'],
@@ -203,14 +192,7 @@ function writeQuotes(doc: Doc, sheet: ExposureSheet) {
   const { pricing } = sheet;
   section(doc, 'Indicative quotes');
   ensureRoom(doc, 40);
-  const y = doc.y;
-  const label = PRICING_DISCLAIMER;
-  doc.font('Helvetica-Bold').fontSize(9);
-  const height = doc.heightOfString(label, { width: textWidth(doc) - 12 }) + 8;
-  doc.rect(doc.page.margins.left, y, textWidth(doc), height).fill(WARNING_FILL);
-  doc.fillColor(WARNING_INK).text(label, doc.page.margins.left + 6, y + 4, { width: textWidth(doc) - 12 });
-  doc.y = y + height + 4;
-  doc.x = doc.page.margins.left;
+  warningBox(doc, PRICING_DISCLAIMER);
   if (pricing.quotes.length === 0) {
     note(doc, pricing.no_quote_reason ?? 'No quotes.');
     return;
@@ -240,26 +222,4 @@ function writeQuotes(doc: Doc, sheet: ExposureSheet) {
       quote.modelled_on,
     ]),
   );
-}
-
-function writeFooters(doc: Doc, sheet: ExposureSheet) {
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    const y = doc.page.height - MARGIN;
-    const bottomMargin = doc.page.margins.bottom;
-    // Writing inside the bottom margin would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(
-        `Facility ${sheet.facility.facility_id} · dataset version ${sheet.as_of.dataset_version} · ${PRICING_DISCLAIMER} · Page ${index - range.start + 1} of ${range.count}`,
-        MARGIN,
-        y,
-        { width: doc.page.width - 2 * MARGIN, align: 'center', lineBreak: false },
-      );
-    doc.page.margins.bottom = bottomMargin;
-  }
 }

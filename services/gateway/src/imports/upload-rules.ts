@@ -1,5 +1,5 @@
 /**
- * What an import upload may hold, shared by the files sent as they are and the entries of a ZIP:
+ * What an upload may hold (an import's files; a portfolio file shares its error), shared by the files sent as they are and the entries of a ZIP:
  * names that stay inside the upload folder, CSV files only, and a byte limit per request.
  */
 import { Transform } from 'node:stream';
@@ -11,6 +11,11 @@ export class UploadError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The ErrorBody an upload route answers an UploadError with. */
+export function uploadErrorBody(error: UploadError, requestId: string) {
+  return { error: { code: error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: error.message, request_id: requestId } };
 }
 
 export function formatLimit(bytes: number): string {

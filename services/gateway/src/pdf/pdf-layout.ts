@@ -95,3 +95,42 @@ export function table(doc: Doc, columns: Column[], rows: string[][], empty?: str
     drawRow(row, 'Helvetica', null);
   }
 }
+
+export const WARNING_FILL = '#fef3c7';
+export const WARNING_INK = '#78350f';
+
+/**
+ * A label in a filled box at the cursor, `width` wide from the left margin (the text width by
+ * default): the indicative-estimate label, a generated-record note.
+ */
+export function warningBox(doc: Doc, text: string, { fontSize = 9, width = textWidth(doc), gapBelow = 4 } = {}) {
+  const left = doc.page.margins.left;
+  const top = doc.y;
+  doc.font('Helvetica-Bold').fontSize(fontSize);
+  const height = doc.heightOfString(text, { width: width - 12 }) + 8;
+  doc.rect(left, top, width, height).fill(WARNING_FILL);
+  doc.fillColor(WARNING_INK).text(text, left + 6, top + 4, { width: width - 12 });
+  doc.x = left;
+  doc.y = top + height + gapBelow;
+}
+
+/** One centred line at the foot of every page, ending 'Page n of N' (the document is built with bufferPages). */
+export function writeFooters(doc: Doc, line: string) {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const bottomMargin = doc.page.margins.bottom;
+    // Writing inside the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(`${line} · Page ${index - range.start + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN, {
+        width: doc.page.width - 2 * MARGIN,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottomMargin;
+  }
+}

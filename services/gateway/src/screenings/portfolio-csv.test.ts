@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PortfolioFileError, readPortfolioCsv } from './portfolio-csv.js';
+import { UploadError } from '../imports/upload-rules.js';
+import { readPortfolioCsv } from './portfolio-csv.js';
 
 const read = (text: string) => readPortfolioCsv(Buffer.from(text));
 const problemOf = (text: string | Buffer) => {
   try {
     readPortfolioCsv(Buffer.isBuffer(text) ? text : Buffer.from(text));
   } catch (error) {
-    if (error instanceof PortfolioFileError) return `${error.statusCode} ${error.message}`;
+    if (error instanceof UploadError) return `${error.statusCode} ${error.message}`;
     throw error;
   }
   return null;

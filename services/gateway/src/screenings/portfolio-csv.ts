@@ -2,21 +2,15 @@
  * Reads a portfolio file (DECISIONS.md 35): a CSV of locations, each an address or a latitude
  * and longitude, with the broker's own reference. Problems of the whole file (too large, not
  * UTF-8, no address or coordinate columns, too many rows, broken quoting) are a
- * PortfolioFileError naming the line; a row's own problem (nothing to locate it by, a coordinate
+ * 400 or 413 UploadError naming the line; a row's own problem (nothing to locate it by, a coordinate
  * out of range, a reference used before) travels with the row, so nothing is dropped unsaid.
  */
 import { parse } from 'csv-parse/sync';
 import { MAX_SCREENING_BYTES, MAX_SCREENING_ROWS, type ScreeningInput } from '@ust/schemas';
+import { UploadError } from '../imports/upload-rules.js';
 
-export class PortfolioFileError extends Error {
-  constructor(
-    readonly statusCode: 400 | 413,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PortfolioFileError';
-  }
-}
+/** A portfolio file over MAX_SCREENING_BYTES. */
+export const portfolioTooLarge = () => new UploadError(413, `file: a portfolio file holds at most ${MAX_SCREENING_BYTES / 1024 / 1024} MB`);
 
 /** A row as read: its line, reference and columns, and what is wrong with it (null when nothing). */
 export interface PortfolioRow {
@@ -47,27 +41,26 @@ const headerKey = (name: string) => name.toLowerCase().replace(/[\s._-]/g, '');
 export const PORTFOLIO_COLUMNS_HELP =
   'a header row with a reference column and either an address column (with city, state and zip columns if the address holds only the street) or latitude and longitude columns';
 
-/** The rows of a portfolio file, in file order. Throws PortfolioFileError for a problem of the whole file. */
+/** The rows of a portfolio file, in file order. Throws an UploadError for a problem of the whole file. */
 export function readPortfolioCsv(bytes: Buffer): PortfolioRow[] {
-  if (bytes.length > MAX_SCREENING_BYTES)
-    throw new PortfolioFileError(413, `file: ${bytes.length} bytes; a portfolio file holds at most ${MAX_SCREENING_BYTES / 1024 / 1024} MB`);
+  if (bytes.length > MAX_SCREENING_BYTES) throw portfolioTooLarge();
   const text = utf8Text(bytes);
   let records: string[][];
   try {
     records = parse(text, { relax_column_count: true, skip_empty_lines: true, bom: true }) as string[][];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw new PortfolioFileError(
+    throw new UploadError(
       400,
       `${line ? `line ${line}: ` : ''}the CSV cannot be read: ${(error as Error).message.replace(/^Invalid Record Length: |^CsvError: /, '')}`,
     );
   }
   const [header, ...rows] = records;
-  if (!header) throw new PortfolioFileError(400, 'file: the file is empty; expected ' + PORTFOLIO_COLUMNS_HELP);
+  if (!header) throw new UploadError(400, 'file: the file is empty; expected ' + PORTFOLIO_COLUMNS_HELP);
   const columns = columnPositions(header);
-  if (rows.length === 0) throw new PortfolioFileError(400, 'file: the file has a header row but no locations');
+  if (rows.length === 0) throw new UploadError(400, 'file: the file has a header row but no locations');
   if (rows.length > MAX_SCREENING_ROWS)
-    throw new PortfolioFileError(
+    throw new UploadError(
       400,
       `line ${MAX_SCREENING_ROWS + 2}: the file holds ${rows.length.toLocaleString('en-US')} locations; at most ${MAX_SCREENING_ROWS.toLocaleString('en-US')} per file`,
     );
@@ -86,7 +79,7 @@ function utf8Text(bytes: Buffer): string {
   } catch {
     const at = firstInvalidUtf8(bytes);
     const line = bytes.subarray(0, at).toString('latin1').split('\n').length;
-    throw new PortfolioFileError(
+    throw new UploadError(
       400,
       `line ${line}: the file is not UTF-8 text (byte 0x${bytes[at]!.toString(16).toUpperCase()} at offset ${at}); save it as "CSV UTF-8"`,
     );
@@ -165,12 +158,12 @@ function columnPositions(header: string[]): Positions {
     }
   }
   const found = header.map((name) => `"${name}"`).join(', ');
-  if (positions.reference === undefined) throw new PortfolioFileError(400, `line 1: no reference column (found ${found}); expected ${PORTFOLIO_COLUMNS_HELP}`);
+  if (positions.reference === undefined) throw new UploadError(400, `line 1: no reference column (found ${found}); expected ${PORTFOLIO_COLUMNS_HELP}`);
   const hasCoordinates = positions.latitude !== undefined && positions.longitude !== undefined;
   if (positions.address === undefined && !hasCoordinates)
-    throw new PortfolioFileError(400, `line 1: no address column and no latitude and longitude columns (found ${found}); expected ${PORTFOLIO_COLUMNS_HELP}`);
+    throw new UploadError(400, `line 1: no address column and no latitude and longitude columns (found ${found}); expected ${PORTFOLIO_COLUMNS_HELP}`);
   if ((positions.latitude === undefined) !== (positions.longitude === undefined))
-    throw new PortfolioFileError(
+    throw new UploadError(
       400,
       `line 1: a ${positions.latitude === undefined ? 'longitude' : 'latitude'} column without a ${positions.latitude === undefined ? 'latitude' : 'longitude'} column`,
     );

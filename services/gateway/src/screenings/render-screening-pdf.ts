@@ -6,13 +6,26 @@
 import PDFDocument from 'pdfkit';
 import { PRICING_DISCLAIMER, type ScreeningRow, type ScreeningRun } from '@ust/schemas';
 import { formatCount, formatDollars } from '../exposure-sheet/sheet-text.js';
-import { ACCENT, ensureRoom, INK, MARGIN, MUTED, note, RULE, section, table, textWidth, type Doc, type Paper } from '../pdf/pdf-layout.js';
+import {
+  ACCENT,
+  ensureRoom,
+  INK,
+  MARGIN,
+  MUTED,
+  note,
+  RULE,
+  section,
+  table,
+  textWidth,
+  warningBox,
+  writeFooters,
+  type Doc,
+  type Paper,
+} from '../pdf/pdf-layout.js';
 import { OUTCOME_LABELS } from './screening-columns.js';
 import { summarise, TOP_EXPOSURES, type ScreeningSummary } from './screening-summary.js';
 
 const BAR_FILL = '#2563eb';
-const WARNING_FILL = '#fef3c7';
-const WARNING_INK = '#78350f';
 
 export function renderScreeningPdf(screening: ScreeningRun, rows: readonly ScreeningRow[], paper: Paper = 'letter'): Doc {
   const doc = new PDFDocument({
@@ -27,7 +40,7 @@ export function renderScreeningPdf(screening: ScreeningRun, rows: readonly Scree
   writeCarriers(doc, summary);
   writeTopExposures(doc, summary);
   writeStates(doc, summary);
-  writeFooters(doc, screening);
+  writeFooters(doc, `Screening ${screening.id} · ${PRICING_DISCLAIMER}`);
   doc.end();
   return doc;
 }
@@ -69,14 +82,7 @@ function writeHeading(doc: Doc, screening: ScreeningRun, summary: ScreeningSumma
     'Matched: a facility is at the location (same street address and ZIP, or within 250 ft of a point given by coordinates or an address point). Screened: no facility is; its surroundings were screened. Not located: the row could not be placed; the CSV and XLSX downloads list each with its reason.',
   );
   if (summary.has_generated_records) {
-    const text = 'Some records of this screening are generated demo records, not read from a state file; the downloads mark each one.';
-    const top = doc.y;
-    doc.font('Helvetica-Bold').fontSize(8.5);
-    const height = doc.heightOfString(text, { width: textWidth(doc) - 12 }) + 8;
-    doc.rect(left, top, textWidth(doc), height).fill(WARNING_FILL);
-    doc.fillColor(WARNING_INK).text(text, left + 6, top + 4, { width: textWidth(doc) - 12 });
-    doc.x = left;
-    doc.y = top + height + 4;
+    warningBox(doc, 'Some records of this screening are generated demo records, not read from a state file; the downloads mark each one.', { fontSize: 8.5 });
   }
 }
 
@@ -129,13 +135,7 @@ function writeRiskChart(doc: Doc, summary: ScreeningSummary) {
 
 function writeCarriers(doc: Doc, summary: ScreeningSummary) {
   section(doc, 'Indicative premium per carrier');
-  const top = doc.y;
-  doc.font('Helvetica-Bold').fontSize(9);
-  const height = doc.heightOfString(PRICING_DISCLAIMER, { width: textWidth(doc) - 12 }) + 8;
-  doc.rect(doc.page.margins.left, top, textWidth(doc), height).fill(WARNING_FILL);
-  doc.fillColor(WARNING_INK).text(PRICING_DISCLAIMER, doc.page.margins.left + 6, top + 4, { width: textWidth(doc) - 12 });
-  doc.x = doc.page.margins.left;
-  doc.y = top + height + 4;
+  warningBox(doc, PRICING_DISCLAIMER);
   table(
     doc,
     [
@@ -206,24 +206,4 @@ function writeStates(doc: Doc, summary: ScreeningSummary) {
       formatCount(state.not_located),
     ]),
   );
-}
-
-function writeFooters(doc: Doc, screening: ScreeningRun) {
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    const bottomMargin = doc.page.margins.bottom;
-    // Writing inside the bottom margin would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(`Screening ${screening.id} · ${PRICING_DISCLAIMER} · Page ${index - range.start + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN, {
-        width: doc.page.width - 2 * MARGIN,
-        align: 'center',
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = bottomMargin;
-  }
 }

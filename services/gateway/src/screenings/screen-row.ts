@@ -162,7 +162,7 @@ function surroundingsOf(around: Surroundings): ScreeningSurroundings {
     releases_within_quarter_mile: quarter!.releases,
     releases_within_one_mile: one!.releases,
     highest_risk_within_one_mile: highest?.score ?? null,
-    highest_risk_facility_id: highest ? facilityIdOf(highest.found) : null,
+    highest_risk_facility_id: highest ? facilityOf(highest.found).id : null,
     nearest_release: release
       ? {
           release_id: release.release_id,
@@ -174,10 +174,4 @@ function surroundingsOf(around: Surroundings): ScreeningSurroundings {
         }
       : null,
   };
-}
-
-function facilityIdOf(found: FoundItem<FoundFacility>): string | null {
-  const json = found.blob.toString('utf8', found.start, found.end);
-  const id = /^\{"id":"((?:[^"\\]|\\.)*)"/.exec(json)?.[1];
-  return id === undefined ? facilityOf(found).id : JSON.parse(`"${id}"`);
 }

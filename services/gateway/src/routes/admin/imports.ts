@@ -27,7 +27,7 @@ import { exportFileName, sendExport } from '../../exports/send-export.js';
 import { rejectsCsv } from '../../imports/rejects-csv.js';
 import { queuedReplayRecord, readReplayRecord, writeReplayRecord } from '../../imports/replay-records.js';
 import { listImportRuns, queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from '../../imports/run-records.js';
-import { tooLarge, UploadError } from '../../imports/upload-rules.js';
+import { tooLarge, UploadError, uploadErrorBody } from '../../imports/upload-rules.js';
 import { saveUpload } from '../../imports/uploads.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -81,10 +81,9 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
         const folder = await resolveInboxFolder(dataDir, request.body.folder);
         return reply.code(202).send(await enqueue(queued(id, 'inbox', [folder], folder)));
       } catch (error) {
-        if (error instanceof UploadError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, request.id));
+        if (error instanceof UploadError) return reply.code(error.statusCode).send(uploadErrorBody(error, request.id));
         if (error instanceof InboxPathError) return reply.badRequest(error.message);
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          return reply.code(413).send(errorBody(413, tooLarge(limitBytes).message, request.id));
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(uploadErrorBody(tooLarge(limitBytes), request.id));
         throw error;
       }
     },
@@ -189,10 +188,6 @@ async function supersededBy(dataDir: string, manifest: ImportManifest): Promise<
     const accepted = other.counts ? other.counts.facilities + other.counts.tanks + other.counts.releases : 0;
     return other.version > manifest.version && accepted > 0 && Object.keys(other.tables_by_state ?? {}).some((state) => states.has(state));
   });
-}
-
-function errorBody(status: 400 | 413, message: string, requestId: string) {
-  return { error: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message, request_id: requestId } };
 }
 
 export default importRoutes;

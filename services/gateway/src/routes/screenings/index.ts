@@ -26,7 +26,8 @@ import {
 import { csvChunks } from '../../exports/csv-writer.js';
 import { exportFileName, sendDownload, sendExport } from '../../exports/send-export.js';
 import { sendPdf } from '../../exposure-sheet/send-pdf.js';
-import { PortfolioFileError, readPortfolioCsv } from '../../screenings/portfolio-csv.js';
+import { UploadError, uploadErrorBody } from '../../imports/upload-rules.js';
+import { portfolioTooLarge, readPortfolioCsv } from '../../screenings/portfolio-csv.js';
 import { renderScreeningPdf } from '../../screenings/render-screening-pdf.js';
 import { carriersOf, screeningColumns } from '../../screenings/screening-columns.js';
 import { enqueueScreening } from '../../screenings/screening-job.js';
@@ -66,12 +67,12 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       if (!request.isMultipart()) return reply.badRequest('body: send the portfolio as multipart/form-data with one CSV file in the field "file"');
       if (Number(request.headers['content-length'] ?? 0) > MAX_SCREENING_BYTES + 64 * 1024)
-        return reply.code(413).send(errorBody(413, `file: a portfolio file holds at most ${MAX_SCREENING_BYTES / 1024 / 1024} MB`, request.id));
+        return reply.code(413).send(uploadErrorBody(portfolioTooLarge(), request.id));
       try {
         const part = await request.file();
         if (!part) return reply.badRequest('file: the upload holds no file');
         const bytes = await part.toBuffer();
-        if (part.file.truncated) throw new PortfolioFileError(413, `file: a portfolio file holds at most ${MAX_SCREENING_BYTES / 1024 / 1024} MB`);
+        if (part.file.truncated) throw portfolioTooLarge();
         const fileName = path.basename(part.filename || 'portfolio.csv').slice(0, 200);
         const rows = readPortfolioCsv(bytes);
         const principal = request.principal!;
@@ -81,9 +82,8 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         request.log.info({ screening_id: record.id, rows: rows.length, by: principal.userId }, 'portfolio screening queued');
         return reply.code(202).send({ id: record.id, status: 'queued' as const, rows_total: rows.length });
       } catch (error) {
-        if (error instanceof PortfolioFileError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, request.id));
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          return reply.code(413).send(errorBody(413, `file: a portfolio file holds at most ${MAX_SCREENING_BYTES / 1024 / 1024} MB`, request.id));
+        if (error instanceof UploadError) return reply.code(error.statusCode).send(uploadErrorBody(error, request.id));
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(uploadErrorBody(portfolioTooLarge(), request.id));
         throw error;
       }
     },
@@ -199,9 +199,5 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 };
-
-function errorBody(status: 400 | 413, message: string, requestId: string) {
-  return { error: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message, request_id: requestId } };
-}
 
 export default screeningRoutes;
