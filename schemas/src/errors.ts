@@ -17,3 +17,9 @@ export const ErrorBody = Type.Object(
   { $id: 'ErrorBody', description: 'Every error response has this shape.' },
 );
 export type ErrorBody = Static<typeof ErrorBody>;
+
+/**
+ * The most an error body (a 4xx) may weigh, in bytes as sent: a message names the field, the line
+ * and the reason, never echoes the input that caused it at length.
+ */
+export const MAX_ERROR_BODY_BYTES = 2_000;

@@ -3,6 +3,7 @@ export * from './health.js';
 export * from './system-health.js';
 export * from './imports.js';
 export * from './screenings.js';
+export * from './upload-limits.js';
 export * from './topics.js';
 export * from './jobs.js';
 export * from './dataset.js';
