@@ -90,3 +90,19 @@ describe('readCsvHeader', () => {
     expect(await readCsvHeader(path.join(directory, 'empty.csv'))).toBeNull();
   });
 });
+
+describe('readCsvRecords and the field limits', () => {
+  it('stops at a field over its limit, naming the file, the line and the column, before the parser holds the record', async () => {
+    const failure = await recordsOf('long-field.csv', `FacilityID,FacilityName\n1,a\n2,${'x'.repeat(5_000_000)}\n3,c\n`).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SourceFileError);
+    expect((failure as SourceFileError).message).toBe(
+      `${path.join(directory, 'long-field.csv')}, line 3: column "FacilityName": the field holds more than 1,000 characters, the limit for this column`,
+    );
+  });
+
+  it('stops at a row of more than 100 columns', async () => {
+    const failure = await recordsOf('wide.csv', `FacilityID,FacilityName\n${','.repeat(1_000_000)}\n`).catch((error: unknown) => error);
+    expect((failure as SourceFileError).line).toBe(2);
+    expect((failure as SourceFileError).problem).toBe('the row holds more than 100 columns, the limit for a row');
+  });
+});

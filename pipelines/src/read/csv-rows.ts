@@ -4,8 +4,9 @@
  * line a record ends on, and the breaks inside its cells give back the line it starts on.
  */
 import { createReadStream } from 'node:fs';
-import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { parse, type Info } from 'csv-parse';
+import { CsvFieldLimits, importColumnLimits } from './field-limits.js';
 import { sourceFileError } from './source-file-error.js';
 
 export interface CsvRecord {
@@ -46,14 +47,40 @@ export class LineFeeds extends Transform {
   }
 }
 
+/** Passes the bytes on once the field limits passed them, so the parser never builds a record over them. */
+class FieldLimitsCheck extends Transform {
+  readonly #limits = new CsvFieldLimits(importColumnLimits);
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      this.#limits.check(chunk);
+      done(null, chunk);
+    } catch (error) {
+      done(error as Error);
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      this.#limits.end();
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  }
+}
+
 function parserFor(file: string) {
-  return createReadStream(file)
-    .pipe(new LineFeeds())
-    .pipe(
-      // Rows shorter or longer than the header are read as they are: a short row's missing cells
-      // are blank values, not a reason to stop the whole file.
-      parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
-    );
+  // pipeline() ends every stage with the first error, so a refused field ends the records' iteration with it.
+  return pipeline(
+    createReadStream(file),
+    new FieldLimitsCheck(),
+    new LineFeeds(),
+    // Rows shorter or longer than the header are read as they are: a short row's missing cells
+    // are blank values, not a reason to stop the whole file.
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
+    () => {},
+  );
 }
 
 /** Every record of the file, the header first; a malformed file throws a SourceFileError naming the line. */

@@ -1,3 +1,5 @@
+import { FieldLimitError } from './field-limits.js';
+
 /**
  * A source file that cannot be read to its end (malformed CSV, unreadable file). It stops the
  * import, which is recorded as failed with this message: file, line and what was wrong.
@@ -32,6 +34,8 @@ const isCsvParseError = (error: unknown): error is CsvParseError => {
  */
 export function sourceFileError(file: string, error: unknown, lastLine: number): SourceFileError {
   if (error instanceof SourceFileError) return error;
+  if (error instanceof FieldLimitError)
+    return new SourceFileError(file, error.line, error.column === null ? error.problem : `${error.column}: ${error.problem}`);
   if (isCsvParseError(error)) {
     if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
       return new SourceFileError(file, lastLine + 1, 'a quoted cell opened in this record is never closed (the file ends inside quotes)');

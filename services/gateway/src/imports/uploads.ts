@@ -3,15 +3,17 @@
  * (a browser sends `DE/UST/facility.csv` for a folder it uploads), so the folder importer reads
  * it as it reads any folder. A ZIP (by its name or its first bytes) is unpacked there the same
  * way and then deleted (imports/zip-upload.ts). Every problem is an UploadError naming the file:
- * not a CSV, empty, a name that leaves the folder, a layout no reader knows, or more than the
- * request limit, sent or unpacked.
+ * not a CSV, empty, a name that leaves the folder, a layout no reader knows, a field or a row
+ * over its limit (docs/decisions/0041-upload-field-limits.md), or more than the request limit,
+ * sent or unpacked.
  */
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { resolveSources } from '@ust/pipelines';
+import { CsvFieldLimits, FieldLimitError, importColumnLimits } from '@ust/pipelines/field-limits';
 import { countBytes, safeRelativeName, tooLarge, UploadError, type ByteTally } from './upload-rules.js';
 import { extractZip, hasZipSignature, type UploadedFile } from './zip-upload.js';
 
@@ -52,6 +54,7 @@ export async function saveUpload(files: AsyncIterable<MultipartFile>, directory:
     }
     if (saved.length === 0) throw new UploadError(400, 'files: the upload holds no file');
     await checkLayouts(saved, directory);
+    for (const file of saved) await checkFieldLimits(file);
     return saved.map((file) => file.path);
   } catch (error) {
     await rm(directory, { recursive: true, force: true });
@@ -71,5 +74,17 @@ async function checkLayouts(files: UploadedFile[], directory: string): Promise<v
       const named = message.startsWith(`${relative}:`) ? `${file.label}${message.slice(relative.length)}` : message;
       throw new UploadError(400, named.replace(/\(headers: .*\)$/, '(unknown layout: the header row matches neither the EPA template nor UST Finder)'));
     }
+  }
+}
+
+/** Every field and row within its limit, read a chunk at a time so that a long file never holds the event loop. */
+async function checkFieldLimits(file: UploadedFile): Promise<void> {
+  const limits = new CsvFieldLimits(importColumnLimits);
+  try {
+    for await (const chunk of createReadStream(file.path)) limits.check(chunk as Buffer);
+    limits.end();
+  } catch (error) {
+    if (error instanceof FieldLimitError) throw new UploadError(400, `${file.label}, ${error.message}`);
+    throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_ADDRESS_CHARS, MAX_COLUMNS, MAX_FIELD_CHARS, MAX_REFERENCE_CHARS, MAX_SCREENING_BYTES } from '@ust/schemas';
 import { UploadError } from '../imports/upload-rules.js';
 import { readPortfolioCsv } from './portfolio-csv.js';
 
@@ -57,5 +58,34 @@ describe('readPortfolioCsv', () => {
       '400 line 2: the file is not UTF-8 text (byte 0xE9 at offset 17); save it as "CSV UTF-8"',
     );
     expect(problemOf(Buffer.alloc(10 * 1024 * 1024 + 1, 0x61))).toMatch(/^413 file: /);
+  });
+
+  it('holds a reference to 200 characters, an address to 500 and any other field to 1,000, naming the line and the column', () => {
+    const row = (reference: string, address: string, city: string) =>
+      `Policy Number,Street Address,City\nP-1,1 Main St,Dover\n${reference},${address},${city}\n`;
+    expect(read(row('r'.repeat(MAX_REFERENCE_CHARS), 'a'.repeat(MAX_ADDRESS_CHARS), 'c'.repeat(MAX_FIELD_CHARS)))).toHaveLength(2);
+    expect(problemOf(row('r'.repeat(MAX_REFERENCE_CHARS + 1), '1 Main St', 'Dover'))).toBe(
+      '400 line 3, column "Policy Number": the field holds more than 200 characters, the limit for this column',
+    );
+    expect(problemOf(row('P-2', 'a'.repeat(MAX_ADDRESS_CHARS + 1), 'Dover'))).toBe(
+      '400 line 3, column "Street Address": the field holds more than 500 characters, the limit for this column',
+    );
+    expect(problemOf(row('P-2', '1 Main St', 'c'.repeat(MAX_FIELD_CHARS + 1)))).toBe(
+      '400 line 3, column "City": the field holds more than 1,000 characters, the limit for this column',
+    );
+  });
+
+  it('refuses a file of one long unbroken reference, whatever fits in 10 MB', () => {
+    const text = `reference,latitude,longitude\n${'x'.repeat(MAX_SCREENING_BYTES - 100)},38.9,-77\n`;
+    expect(problemOf(text)).toBe('400 line 2, column "reference": the field holds more than 200 characters, the limit for this column');
+  });
+
+  it('refuses a header or a row of more than 100 columns, and names what it found in a short message', () => {
+    expect(problemOf(`${','.repeat(MAX_SCREENING_BYTES - 10)}\n`)).toBe('400 line 1: the row holds more than 100 columns, the limit for a row');
+    expect(problemOf(`ref,address\nA,1 Main St${','.repeat(5_000_000)}\n`)).toBe('400 line 2: the row holds more than 100 columns, the limit for a row');
+    const wide = Array.from({ length: MAX_COLUMNS }, (_, index) => `column ${index} ${'n'.repeat(200)}`).join(',');
+    const problem = problemOf(`${wide}\nA\n`)!;
+    expect(problem).toMatch(/^400 line 1: no reference column \(found "column 0 n+…", .* and 88 more\); expected /);
+    expect(problem.length).toBeLessThan(1_000);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * Reads a portfolio file (DECISIONS.md 35): a CSV of locations, each an address or a latitude
  * and longitude, with the broker's own reference. Problems of the whole file (too large, not
- * UTF-8, no address or coordinate columns, too many rows, broken quoting) are a
- * 400 or 413 UploadError naming the line; a row's own problem (nothing to locate it by, a coordinate
- * out of range, a reference used before) travels with the row, so nothing is dropped unsaid.
+ * UTF-8, a field or a row over its limit (docs/decisions/0041-upload-field-limits.md), no
+ * address or coordinate columns, too many rows, broken quoting) are a 400 or 413 UploadError
+ * naming the line; a row's own problem (nothing to locate it by, a coordinate out of range, a
+ * reference used before) travels with the row, so nothing is dropped unsaid.
  */
 import { parse } from 'csv-parse/sync';
-import { MAX_SCREENING_BYTES, MAX_SCREENING_ROWS, type ScreeningInput } from '@ust/schemas';
+import { CsvFieldLimits, FieldLimitError, type ColumnLimits } from '@ust/pipelines/field-limits';
+import { MAX_ADDRESS_CHARS, MAX_FIELD_CHARS, MAX_REFERENCE_CHARS, MAX_SCREENING_BYTES, MAX_SCREENING_ROWS, type ScreeningInput } from '@ust/schemas';
 import { UploadError } from '../imports/upload-rules.js';
 
 /** A portfolio file over MAX_SCREENING_BYTES. */
@@ -45,6 +47,7 @@ export const PORTFOLIO_COLUMNS_HELP =
 export function readPortfolioCsv(bytes: Buffer): PortfolioRow[] {
   if (bytes.length > MAX_SCREENING_BYTES) throw portfolioTooLarge();
   const text = utf8Text(bytes);
+  checkFieldLimits(bytes);
   let records: string[][];
   try {
     records = parse(text, { relax_column_count: true, skip_empty_lines: true, bom: true }) as string[][];
@@ -67,6 +70,23 @@ export function readPortfolioCsv(bytes: Buffer): PortfolioRow[] {
   // csv-parse counts records, not lines: a quoted field may span lines.
   const lines = recordStartLines(text);
   return withReferencesChecked(rows.map((fields, index) => readRow(fields, lines[index]!, columns, header.length)));
+}
+
+/** The reference and the address columns hold less than the others (docs/decisions/0041-upload-field-limits.md). */
+const portfolioColumnLimits: ColumnLimits = (header) => {
+  const columns = findColumns(header);
+  return header.map((_, index) => (index === columns.reference ? MAX_REFERENCE_CHARS : index === columns.address ? MAX_ADDRESS_CHARS : MAX_FIELD_CHARS));
+};
+
+function checkFieldLimits(bytes: Buffer): void {
+  const limits = new CsvFieldLimits(portfolioColumnLimits);
+  try {
+    limits.check(bytes);
+    limits.end();
+  } catch (error) {
+    if (error instanceof FieldLimitError) throw new UploadError(400, error.message);
+    throw error;
+  }
 }
 
 /**
@@ -144,7 +164,8 @@ function isValidSequence(sequence: Buffer): boolean {
 
 type Positions = Partial<Record<Column, number>>;
 
-function columnPositions(header: string[]): Positions {
+/** Where each known column is in the header; a column the header lacks is absent. */
+function findColumns(header: readonly string[]): Positions {
   const keys = header.map(headerKey);
   const positions: Positions = {};
   for (const [column, names] of Object.entries(COLUMN_NAMES) as Array<[Column, readonly string[]]>) {
@@ -157,7 +178,18 @@ function columnPositions(header: string[]): Positions {
       }
     }
   }
-  const found = header.map((name) => `"${name}"`).join(', ');
+  return positions;
+}
+
+/** The header's first columns, each cut short, for a message that says what the file holds instead. */
+function describeHeader(header: readonly string[]): string {
+  const shown = header.slice(0, 12).map((name) => `"${name.length > 40 ? `${name.slice(0, 39)}…` : name}"`);
+  return header.length > shown.length ? `${shown.join(', ')} and ${header.length - shown.length} more` : shown.join(', ');
+}
+
+function columnPositions(header: string[]): Positions {
+  const positions = findColumns(header);
+  const found = describeHeader(header);
   if (positions.reference === undefined) throw new UploadError(400, `line 1: no reference column (found ${found}); expected ${PORTFOLIO_COLUMNS_HELP}`);
   const hasCoordinates = positions.latitude !== undefined && positions.longitude !== undefined;
   if (positions.address === undefined && !hasCoordinates)

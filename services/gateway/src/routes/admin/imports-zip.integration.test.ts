@@ -88,6 +88,9 @@ async function filesUnder(directory: string): Promise<string[]> {
     .sort();
 }
 
+/** The entry's file with one more line at its end. */
+const withRow = (entry: ZipEntry, line: string) => Buffer.concat([Buffer.from(String(entry.content).trimEnd()), Buffer.from(`\n${line}\n`)]);
+
 describe('ZIP uploads for imports', () => {
   let gateway: FastifyInstance;
   let embedded: EmbeddedTestPorts;
@@ -153,6 +156,8 @@ describe('ZIP uploads for imports', () => {
 
   it('refuses a ZIP naming the entry at fault, and keeps nothing of it', async () => {
     const tank = deEntries.find((entry) => entry.name.endsWith('tank.csv'))!;
+    const facility = deEntries.find((entry) => entry.name.endsWith('facility.csv'))!;
+    const facilityLines = String(facility.content).trimEnd().split('\n').length;
     const zeros = Buffer.alloc(LIMIT + 1024, 0x30);
     const cases: { what: string; zip: Buffer; status: number; message: string }[] = [
       {
@@ -222,6 +227,18 @@ describe('ZIP uploads for imports', () => {
         status: 413,
         message: `bad.zip: the ZIP holds ${MAX_ZIP_ENTRIES + 1} entries, more than the limit of ${MAX_ZIP_ENTRIES}`,
       },
+      {
+        what: 'a field over its limit',
+        zip: await zipOf([...deEntries.filter((entry) => entry !== facility), { name: facility.name, content: withRow(facility, 'x'.repeat(1_001)) }]),
+        status: 400,
+        message: `bad.zip: DE/UST/facility.csv, line ${facilityLines + 1}, column "FacilityID": the field holds more than 1,000 characters, the limit for this column`,
+      },
+      {
+        what: 'a row of more than 100 columns',
+        zip: await zipOf([{ name: facility.name, content: withRow(facility, ','.repeat(1_000_000)) }]),
+        status: 400,
+        message: `bad.zip: DE/UST/facility.csv, line ${facilityLines + 1}: the row holds more than 100 columns, the limit for a row`,
+      },
       { what: 'empty ZIP', zip: await zipOf([]), status: 400, message: 'bad.zip: the ZIP holds no CSV file' },
       {
         what: 'no CSV',
@@ -245,5 +262,17 @@ describe('ZIP uploads for imports', () => {
       expect({ what, status: response.statusCode, message: response.json().error.message }).toEqual({ what, status, message });
       expect(await uploadFolders()).toEqual(before);
     }
+  });
+
+  it('refuses a CSV sent as it is with a field over its limit, naming the file, the line and the column', async () => {
+    const facility = deEntries.find((entry) => entry.name.endsWith('facility.csv'))!;
+    const lines = String(facility.content).trimEnd().split('\n').length;
+    const before = await uploadFolders();
+    const response = await upload(facility.name, withRow(facility, `1,${'y'.repeat(1_001)}`));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(
+      new RegExp(`^DE/UST/facility\\.csv, line ${lines + 1}, column "[A-Za-z]+": the field holds more than 1,000 characters, the limit for this column$`),
+    );
+    expect(await uploadFolders()).toEqual(before);
   });
 });

@@ -1,0 +1,94 @@
+/**
+ * Portfolio files an attacker with a broker's or an admin's account could send to make the
+ * gateway work at will: one field as long as the file, a header or a row of millions of empty
+ * columns. Each is refused at upload with a 400 naming the line, the column and the limit
+ * (docs/decisions/0041-upload-field-limits.md), in an error body of at most 2,000 bytes, and
+ * nothing is kept of it.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, loadConfig } from '@ust/platform';
+import { MAX_SCREENING_BYTES } from '@ust/schemas';
+import { buildGateway } from '../../build.js';
+import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../../testing/embedded-test-ports.js';
+import { multipartBody } from '../../testing/multipart-body.js';
+import { refusalProblems } from '../../testing/refusal-problems.js';
+import { createTestIssuer } from '../../testing/test-issuer.js';
+
+const admin = { sub: 'local|ada', email: 'ada@example.com', email_verified: true, name: 'Ada Admin' };
+/** Just under the 10 MB a portfolio file may weigh: the most an attacker can send. */
+const FILE_BYTES = MAX_SCREENING_BYTES - 1_000;
+
+describe('portfolio uploads over the field limits', () => {
+  let embedded: EmbeddedTestPorts;
+  let gateway: FastifyInstance;
+  let authorization: { authorization: string };
+
+  const upload = async (content: string | Buffer) => {
+    const { payload, headers } = await multipartBody([{ name: 'portfolio.csv', content }]);
+    return gateway.inject({ method: 'POST', url: '/api/screenings', headers: { ...authorization, ...headers }, payload });
+  };
+  const screenings = () => readdir(path.join(embedded.dataDir, 'screenings')).catch(() => [] as string[]);
+  const expectRefused = async (content: string | Buffer, message: string) => {
+    const response = await upload(content);
+    expect(refusalProblems(response)).toEqual([]);
+    expect({ status: response.statusCode, message: response.json().error.message }).toEqual({ status: 400, message });
+    expect(await screenings()).toEqual([]);
+  };
+
+  beforeAll(async () => {
+    embedded = await openEmbeddedTestPorts('portfolio-upload-attack');
+    const issuer = await createTestIssuer();
+    const config = loadConfig({ ...issuer.env, DATA_DIR: embedded.dataDir, ADMIN_EMAILS: admin.email });
+    gateway = await buildGateway({
+      config,
+      ports: embedded.ports,
+      logger: createLogger('portfolio-upload-attack', { level: 'silent' }),
+      signingKeys: issuer.signingKeys,
+    });
+    authorization = await issuer.headers(admin);
+    const profile = await gateway.inject({
+      method: 'POST',
+      url: '/api/user-profile',
+      headers: authorization,
+      payload: { sub: admin.sub, email: admin.email, name: admin.name },
+    });
+    expect(profile.statusCode).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await gateway?.close();
+    await embedded?.close();
+  });
+
+  it('refuses a reference of one long unbroken string, which the summary PDF would wrap at a cost that grows with its square', async () => {
+    await expectRefused(
+      `reference,latitude,longitude\n${'R'.repeat(20_000)},38.9,-77.03\n`,
+      'line 2, column "reference": the field holds more than 200 characters, the limit for this column',
+    );
+    await expectRefused(
+      `reference,latitude,longitude\nA,38.9,-77.03\n${'R'.repeat(FILE_BYTES)},38.9,-77.03\n`,
+      'line 3, column "reference": the field holds more than 200 characters, the limit for this column',
+    );
+  });
+
+  it('refuses an address over 500 characters and any other field over 1,000', async () => {
+    await expectRefused(
+      `ref,address,city\nA,${'1 Main St '.repeat(51)},Dover\n`,
+      'line 2, column "address": the field holds more than 500 characters, the limit for this column',
+    );
+    await expectRefused(
+      `ref,address,city\nA,1 Main St,${'D'.repeat(1_001)}\n`,
+      'line 2, column "city": the field holds more than 1,000 characters, the limit for this column',
+    );
+  });
+
+  it('refuses a first line of nothing but commas with a short error, not one naming ten million empty columns', async () => {
+    await expectRefused(','.repeat(FILE_BYTES), 'line 1: the row holds more than 100 columns, the limit for a row');
+  });
+
+  it('refuses a data row of nothing but commas', async () => {
+    await expectRefused(`ref,address\nA,${','.repeat(FILE_BYTES)}\n`, 'line 2: the row holds more than 100 columns, the limit for a row');
+  });
+});
