@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { parse, type Info } from 'csv-parse';
-import { CsvFieldLimits, importColumnLimits } from './field-limits.js';
+import { CsvFieldLimits, importColumnLimits } from '@ust/domain/uploads';
 import { sourceFileError } from './source-file-error.js';
 
 export interface CsvRecord {

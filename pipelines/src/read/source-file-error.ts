@@ -1,4 +1,4 @@
-import { FieldLimitError } from './field-limits.js';
+import { FieldLimitError } from '@ust/domain/uploads';
 
 /**
  * A source file that cannot be read to its end (malformed CSV, unreadable file). It stops the

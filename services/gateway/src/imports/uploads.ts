@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { resolveSources } from '@ust/pipelines';
-import { CsvFieldLimits, FieldLimitError, importColumnLimits } from '@ust/pipelines/field-limits';
+import { CsvFieldLimits, FieldLimitError, importColumnLimits } from '@ust/domain/uploads';
 import { countBytes, safeRelativeName, tooLarge, UploadError, type ByteTally } from './upload-rules.js';
 import { extractZip, hasZipSignature, type UploadedFile } from './zip-upload.js';
 

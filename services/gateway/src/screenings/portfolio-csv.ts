@@ -7,7 +7,7 @@
  * reference used before) travels with the row, so nothing is dropped unsaid.
  */
 import { parse } from 'csv-parse/sync';
-import { CsvFieldLimits, FieldLimitError, type ColumnLimits } from '@ust/pipelines/field-limits';
+import { CsvFieldLimits, FieldLimitError, type ColumnLimits } from '@ust/domain/uploads';
 import { MAX_ADDRESS_CHARS, MAX_FIELD_CHARS, MAX_REFERENCE_CHARS, MAX_SCREENING_BYTES, MAX_SCREENING_ROWS, type ScreeningInput } from '@ust/schemas';
 import { UploadError } from '../imports/upload-rules.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ADDRESS_CHARS, MAX_COLUMNS, MAX_FIELD_CHARS } from '@ust/schemas';
-import { CsvFieldLimits, FieldLimitError, importColumnLimits, type ColumnLimits } from './field-limits.js';
+import { CsvFieldLimits, FieldLimitError, importColumnLimits, type ColumnLimits } from './csv-field-limits.js';
 
 /** The error the scan of `text` ends with, fed `chunkSize` bytes at a time, or null when it passes. */
 function scan(text: string | Buffer, { limits = importColumnLimits, chunkSize = 65_536 }: { limits?: ColumnLimits; chunkSize?: number } = {}) {
