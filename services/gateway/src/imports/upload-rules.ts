@@ -13,11 +13,6 @@ export class UploadError extends Error {
   }
 }
 
-/** The ErrorBody an upload route answers an UploadError with. */
-export function uploadErrorBody(error: UploadError, requestId: string) {
-  return { error: { code: error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: error.message, request_id: requestId } };
-}
-
 export function formatLimit(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`;
 }
