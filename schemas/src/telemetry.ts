@@ -24,6 +24,13 @@ export const MAX_TELEMETRY_BODY_BYTES = 256 * 1024;
 export const MAX_STORED_CONTEXT_BYTES = 16 * 1024;
 
 /**
+ * Most levels of arrays and objects a log entry's `context` or an activity's `details` may nest:
+ * a telemetry body can nest a hundred thousand levels, deeper than any reader of the column
+ * could walk, while what a browser reports nests a few.
+ */
+export const MAX_CONTEXT_DEPTH = 32;
+
+/**
  * What is stored instead of a context or details whose JSON text is longer than
  * MAX_STORED_CONTEXT_BYTES: still valid JSON, saying so, with as much of the text as fits.
  */
@@ -51,8 +58,11 @@ export const ClientLogEntry = Type.Object(
     level: LogLevel,
     category: Type.String({ minLength: 1, maxLength: MAX_LOG_CATEGORY_CHARS, description: 'e.g. GLOBAL_ERROR, API, ADMIN_PANEL, PERFORMANCE' }),
     message: Type.String({ maxLength: MAX_LOG_MESSAGE_CHARS }),
-    /** Free-form details; stored as JSON text, at most MAX_STORED_CONTEXT_BYTES of it (else a TruncatedContext). */
-    context: Type.Optional(Type.Unknown()),
+    /**
+     * Free-form details, nested at most MAX_CONTEXT_DEPTH levels; stored as JSON text, at most
+     * MAX_STORED_CONTEXT_BYTES of it (else a TruncatedContext).
+     */
+    context: Type.Optional(Type.Unknown({ description: `Free-form JSON, nested at most ${MAX_CONTEXT_DEPTH} levels deep` })),
     userId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
     sessionId: Type.Optional(Type.Union([ClientSessionId, Type.Null()])),
     url: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
@@ -107,10 +117,11 @@ export const PostActivityBody = Type.Object(
     /** The page (path) the activity happened on. */
     page: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
     /**
-     * Free-form details (the metric chosen, the address searched); stored as JSON text, at most
-     * MAX_STORED_CONTEXT_BYTES of it (else a TruncatedContext).
+     * Free-form details (the metric chosen, the address searched), nested at most
+     * MAX_CONTEXT_DEPTH levels; stored as JSON text, at most MAX_STORED_CONTEXT_BYTES of it
+     * (else a TruncatedContext).
      */
-    details: Type.Optional(Type.Unknown()),
+    details: Type.Optional(Type.Unknown({ description: `Free-form JSON, nested at most ${MAX_CONTEXT_DEPTH} levels deep` })),
   },
   { additionalProperties: false },
 );

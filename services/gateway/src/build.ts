@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fastifyTrustProxy, type Logger } from '@ust/platform';
 import app, { type AppOptions } from './app.js';
+import { answerClientError } from './plugins/client-errors.js';
 import { answerFrameworkError } from './plugins/error-handler.js';
 
 /**
@@ -23,6 +24,7 @@ export async function buildGateway(options: AppOptions & { logger: Logger }): Pr
     logController: new LogController({ disableRequestLogging: true }),
     ajv: AJV_OPTIONS,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // Path parameters as long as the longest the routes document (a facility or release id, 200
     // characters) reach their route; the router's own limit is 100.
     routerOptions: { maxParamLength: 200 },

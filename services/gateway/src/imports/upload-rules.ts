@@ -13,9 +13,20 @@ export class UploadError extends Error {
   }
 }
 
-/** The ErrorBody an upload route answers an UploadError with. */
-export function uploadErrorBody(error: UploadError, requestId: string) {
-  return { error: { code: error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: error.message, request_id: requestId } };
+/** Characters of a name a message shows: enough to tell files apart, never the whole of a crafted one. */
+const SHOWN_NAME_CHARS = 120;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * A file name as a message shows it: control characters escaped (`a\u0000b.csv`), and a name
+ * longer than SHOWN_NAME_CHARS cut in its middle, keeping its folder and its extension.
+ */
+export function shownName(name: string): string {
+  const escaped = name.replace(CONTROL_CHARACTERS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (escaped.length <= SHOWN_NAME_CHARS) return escaped;
+  const half = Math.floor((SHOWN_NAME_CHARS - 1) / 2);
+  return `${escaped.slice(0, half)}…${escaped.slice(-half)}`;
 }
 
 export function formatLimit(bytes: number): string {
@@ -24,12 +35,16 @@ export function formatLimit(bytes: number): string {
 
 export const tooLarge = (limitBytes: number) => new UploadError(413, `The upload is larger than the limit of ${formatLimit(limitBytes)} per request`);
 
-/** `DE/UST/facility.csv` stays as it is; `..`, absolute names and empty segments are refused. */
-export function safeRelativePath(name: string, label = name): string {
+/**
+ * `DE/UST/facility.csv` stays as it is; `..`, absolute names, empty segments and control
+ * characters (a NUL ends a path for the system) are refused. `label` names the file in messages.
+ */
+export function safeRelativePath(name: string, label = shownName(name)): string {
   const segments = name.replace(/\\/g, '/').split('/');
   if (!name || name.startsWith('/') || /^[a-zA-Z]:/.test(name) || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
     throw new UploadError(400, `${label || '(no name)'}: not a file name inside the upload`);
   }
+  if (name.search(CONTROL_CHARACTERS) >= 0) throw new UploadError(400, `${label}: a file name may not hold control characters`);
   return segments.join('/');
 }
 
@@ -40,7 +55,7 @@ export const notCsv = (label: string) => new UploadError(400, `${label}: not a C
 /** A safe relative name ending in `.csv`. */
 export function safeRelativeName(name: string): string {
   const relative = safeRelativePath(name);
-  if (!isCsvName(relative)) throw notCsv(name);
+  if (!isCsvName(relative)) throw notCsv(shownName(name));
   return relative;
 }
 

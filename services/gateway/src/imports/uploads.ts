@@ -3,9 +3,10 @@
  * (a browser sends `DE/UST/facility.csv` for a folder it uploads), so the folder importer reads
  * it as it reads any folder. A ZIP (by its name or its first bytes) is unpacked there the same
  * way and then deleted (imports/zip-upload.ts). Every problem is an UploadError naming the file:
- * not a CSV, empty, a name that leaves the folder, a layout no reader knows, a field or a row
- * over its limit (docs/decisions/0041-upload-field-limits.md), or more than the request limit,
- * sent or unpacked.
+ * not a CSV, empty, a name that leaves the folder or holds a control character, a name sent
+ * twice or as both a file and a folder, a layout no reader knows, a field or a row over its
+ * limit (docs/decisions/0041-upload-field-limits.md), or more than the request limit, sent or
+ * unpacked.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
@@ -14,7 +15,8 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { resolveSources } from '@ust/pipelines';
 import { CsvFieldLimits, FieldLimitError, importColumnLimits } from '@ust/domain/uploads';
-import { countBytes, safeRelativeName, tooLarge, UploadError, type ByteTally } from './upload-rules.js';
+import { UploadNames } from './upload-names.js';
+import { countBytes, safeRelativeName, shownName, tooLarge, UploadError, type ByteTally } from './upload-rules.js';
 import { extractZip, hasZipSignature, type UploadedFile } from './zip-upload.js';
 
 /** Writes the request's files under `directory`; returns their paths. Cleans up on any failure. */
@@ -23,10 +25,13 @@ export async function saveUpload(files: AsyncIterable<MultipartFile>, directory:
   const received: ByteTally = { bytes: 0 };
   // CSV bytes on disk, sent as they are or unpacked: a ZIP may not hold more than the request could.
   const unpacked: ByteTally = { bytes: 0 };
+  const names = new UploadNames();
   let parts = 0;
   try {
     await mkdir(directory, { recursive: true });
     for await (const part of files) {
+      // busboy takes a part without a file name for a file when its type is application/octet-stream.
+      const filename = (part.filename as string | undefined) ?? '';
       // Held under a dotfile name until its name and first bytes say what it is.
       const staged = path.join(directory, `.part-${parts++}`);
       await pipeline(
@@ -36,21 +41,23 @@ export async function saveUpload(files: AsyncIterable<MultipartFile>, directory:
       );
       if (part.file.truncated) throw tooLarge(limitBytes);
       const size = (await stat(staged)).size;
-      if (part.filename.toLowerCase().endsWith('.zip') || (await hasZipSignature(staged))) {
-        const zipName = part.filename || '(no name)';
+      if (filename.toLowerCase().endsWith('.zip') || (await hasZipSignature(staged))) {
+        const zipName = shownName(filename) || '(no name)';
         if (size === 0) throw new UploadError(400, `${zipName}: the file is empty`);
-        saved.push(...(await extractZip(staged, { zipName, directory, limitBytes, unpacked })));
+        saved.push(...(await extractZip(staged, { zipName, directory, limitBytes, unpacked, names })));
         await rm(staged);
         continue;
       }
-      const name = safeRelativeName(part.filename);
-      if (size === 0) throw new UploadError(400, `${name}: the file is empty`);
+      const name = safeRelativeName(filename);
+      const label = shownName(name);
+      if (size === 0) throw new UploadError(400, `${label}: the file is empty`);
       unpacked.bytes += size;
       if (unpacked.bytes > limitBytes) throw tooLarge(limitBytes);
+      names.claim(name, label);
       const target = path.join(directory, name);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(staged, target);
-      saved.push({ path: target, label: name });
+      saved.push({ path: target, label });
     }
     if (saved.length === 0) throw new UploadError(400, 'files: the upload holds no file');
     await checkLayouts(saved, directory);

@@ -1,9 +1,10 @@
 /**
  * Unpacks a ZIP sent as an import upload into the upload folder, keeping its inner paths (a tank
  * file's state comes from its folder: `DE/UST/tank.csv`). Refused, naming the ZIP and the entry:
- * a name that leaves the folder, a link, an encrypted entry, a ZIP inside the ZIP, a file that is
- * not a CSV, more than MAX_ZIP_ENTRIES entries, and more unpacked bytes than the request limit,
- * counted as they inflate because the sizes a ZIP declares can lie. `__MACOSX/` and dotfiles
+ * a name that leaves the folder or holds a control character, a name the upload already holds as
+ * a file or a folder, a link, an encrypted entry, a ZIP inside the ZIP, a file that is not a CSV,
+ * more than MAX_ZIP_ENTRIES entries, and more unpacked bytes than the request limit, counted as
+ * they inflate because the sizes a ZIP declares can lie. `__MACOSX/` and dotfiles
  * (`.DS_Store`) are what archivers add on their own, so they are passed over.
  */
 import { createWriteStream } from 'node:fs';
@@ -11,7 +12,8 @@ import { mkdir, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { countBytes, formatLimit, isCsvName, notCsv, safeRelativePath, UploadError, type ByteTally } from './upload-rules.js';
+import type { UploadNames } from './upload-names.js';
+import { countBytes, formatLimit, isCsvName, notCsv, safeRelativePath, shownName, UploadError, type ByteTally } from './upload-rules.js';
 
 /** Entries per ZIP: as many files as one multipart request may hold. */
 export const MAX_ZIP_ENTRIES = 10_000;
@@ -23,13 +25,15 @@ export interface UploadedFile {
 }
 
 export interface ZipExtraction {
-  /** The ZIP's name as sent, for messages. */
+  /** The ZIP's name as messages show it. */
   zipName: string;
   /** The upload folder the entries are written under. */
   directory: string;
   limitBytes: number;
   /** Bytes unpacked so far in this request, across its files. */
   unpacked: ByteTally;
+  /** The names written so far in this request, across its files. */
+  names: UploadNames;
 }
 
 const FILE_TYPE = 0o170000;
@@ -87,9 +91,9 @@ async function* entriesOf(zip: ZipFile, zipName: string): AsyncGenerator<Entry> 
 }
 
 async function extractEntry(zip: ZipFile, entry: Entry, root: string, options: ZipExtraction): Promise<UploadedFile | null> {
-  const { zipName, limitBytes, unpacked } = options;
+  const { zipName, limitBytes, unpacked, names } = options;
   const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
-  const label = `${zipName}: ${name}`;
+  const label = `${zipName}: ${shownName(name)}`;
   const isFolder = name.endsWith('/');
   const relative = safeRelativePath(isFolder ? name.slice(0, -1) : name, label);
   const target = path.resolve(root, relative);
@@ -109,6 +113,7 @@ async function extractEntry(zip: ZipFile, entry: Entry, root: string, options: Z
   }
   const bomb = () => new UploadError(413, `${label}: the ZIP unpacks to more than the limit of ${formatLimit(limitBytes)} per request`);
   if (unpacked.bytes + entry.uncompressedSize > limitBytes) throw bomb();
+  names.claim(relative, label);
 
   await mkdir(path.dirname(target), { recursive: true });
   // Nothing in the folder is a link (links are refused above), so this holds; it is checked all the same.
@@ -122,7 +127,6 @@ async function extractEntry(zip: ZipFile, entry: Entry, root: string, options: Z
   } catch (error) {
     if (error instanceof UploadError) throw error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'EEXIST') throw new UploadError(400, `${label}: the upload already holds a file of that name`);
     if (typeof code === 'string' && !code.startsWith('Z_')) throw error;
     throw new UploadError(400, `${label}: the entry cannot be unpacked (${messageOf(error)})`);
   }

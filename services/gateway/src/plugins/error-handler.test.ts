@@ -3,7 +3,9 @@ import Fastify, { LogController } from 'fastify';
 import { createLogger } from '@ust/platform';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import errorHandler, { MAX_ERROR_DETAILS, MAX_ERROR_MESSAGE_CHARS } from './error-handler.js';
+import { MAX_ERROR_BODY_BYTES } from '@ust/schemas';
+import errorHandler, { MAX_ERROR_DETAILS } from './error-handler.js';
+import { InvalidFieldsError } from './invalid-fields.js';
 import { AJV_OPTIONS } from '../build.js';
 
 describe('the error handler', () => {
@@ -45,6 +47,15 @@ describe('the error handler', () => {
     fastify.get('/teapot', async () => {
       throw Object.assign(new Error('Facility 123 not found'), { statusCode: 404 });
     });
+    fastify.get('/echo', async (request) => {
+      const { name } = request.query as { name: string };
+      throw Object.assign(new Error(`line 1: no column named ${name}`), { statusCode: 400 });
+    });
+    fastify.get('/fields', async () => {
+      throw new InvalidFieldsError(
+        Array.from({ length: 50 }, (_, index) => ({ field: `body.日本語${'字'.repeat(300)}[${index}]`, reason: '長すぎる'.repeat(100) })),
+      );
+    });
     await fastify.ready();
   });
   afterAll(() => fastify.close());
@@ -72,12 +83,35 @@ describe('the error handler', () => {
     const response = await fastify.inject({ method: 'POST', url: `/things?${'q'.repeat(5_000)}`, payload });
     expect(response.statusCode).toBe(400);
     const { error } = response.json();
-    expect(error.details).toHaveLength(MAX_ERROR_DETAILS);
+    // As many of the first MAX_ERROR_DETAILS as the byte bound leaves room for.
+    expect(error.details.length).toBeGreaterThan(0);
+    expect(error.details.length).toBeLessThanOrEqual(MAX_ERROR_DETAILS);
     for (const { field, reason } of error.details) expect(field.length + reason.length).toBeLessThanOrEqual(400);
-    expect(error.message.length).toBeLessThanOrEqual(MAX_ERROR_MESSAGE_CHARS);
+    expect(error.message).toMatch(/^body\.address must have required property 'address'; /);
     expect(error.message).toMatch(/; and \d+ more problems$|…$/);
-    expect(response.body.length).toBeLessThan(10_000);
+    expect(response.rawPayload.length).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES);
     expect(logged.join('').length).toBeLessThan(5_000);
+  });
+
+  it('fits a 4xx body in MAX_ERROR_BODY_BYTES as sent, however many bytes a character of its message takes', async () => {
+    // 700 CJK characters are 2,100 bytes of UTF-8.
+    const response = await fastify.inject({ method: 'GET', url: `/echo?name=${encodeURIComponent('漢'.repeat(700))}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.rawPayload.length).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES);
+    const { error } = response.json();
+    expect(error.message).toMatch(/^line 1: no column named 漢+…$/);
+    expect(error.request_id).toEqual(expect.any(String));
+  });
+
+  it('keeps the first details that fit beside the message, each field and reason cut short', async () => {
+    const response = await fastify.inject({ method: 'GET', url: '/fields' });
+    expect(response.statusCode).toBe(400);
+    expect(response.rawPayload.length).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES);
+    const { error } = response.json();
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.message).toMatch(/^body\.日本語字+/);
+    expect(error.details.length).toBeGreaterThan(0);
+    expect(error.details[0].field).toMatch(/^body\.日本語字+…$/);
   });
 
   it('never leaks the message of a 500', async () => {
@@ -91,5 +125,8 @@ describe('the error handler', () => {
     const missing = await fastify.inject({ method: 'GET', url: '/nowhere?x=1' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Route GET /nowhere not found' });
+    const long = await fastify.inject({ method: 'GET', url: `/${'漢'.repeat(3_000)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.rawPayload.length).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES);
   });
 });

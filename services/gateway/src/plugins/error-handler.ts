@@ -1,33 +1,21 @@
 /**
- * The one error handler: every error answers `{ error: { code, message, details?, request_id } }`,
- * the request context is logged, and a 5xx never leaks its internal message.
+ * The one error handler: every error answers `{ error: { code, message, details?, request_id } }`
+ * in at most MAX_ERROR_BODY_BYTES (error-body.ts), the request context is logged, and a 5xx
+ * never leaks its internal message. Routes throw; none builds an error body of its own.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '@ust/schemas';
-
-const CODES: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  414: 'URI_TOO_LONG',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'UNAVAILABLE',
-};
+import { codeOfStatus, fittedErrorBody } from './error-body.js';
+import { InvalidFieldsError } from './invalid-fields.js';
 
 /**
- * Bounds on what an error echoes back and logs: a body can carry thousands of problems, and a
- * property name or a header as long as the body limit, which must not come back ten times over
- * or fill the logs.
+ * Bounds on what an error lists and logs: a body can carry thousands of problems, and a
+ * property name or a header as long as the body limit, which must not fill the logs. The body
+ * sent is bounded in bytes on top of these (error-body.ts).
  */
 export const MAX_ERROR_DETAILS = 20;
 const MAX_DETAIL_CHARS = 200;
-export const MAX_ERROR_MESSAGE_CHARS = 2_000;
 const MAX_LOGGED_URL_CHARS = 500;
 
 /** The text, cut to `max` characters with an ellipsis when longer. */
@@ -68,45 +56,38 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const known = FRAMEWORK_ERRORS[error.code];
-  if (!known) request.log.error({ err: error, method: request.method, url: request.url }, 'request failed before routing');
+  if (!known) request.log.error({ err: error, method: request.method, url: clip(request.url, MAX_LOGGED_URL_CHARS) }, 'request failed before routing');
   const status = known?.status ?? 500;
-  const body: ErrorBody = { error: { code: CODES[status] ?? 'INTERNAL_ERROR', message: known?.message ?? 'Internal server error', request_id: request.id } };
+  const body = fittedErrorBody({ code: codeOfStatus(status), message: known?.message ?? 'Internal server error', request_id: request.id });
   void reply.status(status).send(body);
+}
+
+/** The code, message and details an error answers with, before the body is fitted to its bound. */
+function describedError(error: FastifyError, status: number): Omit<ErrorBody['error'], 'request_id'> {
+  if (error.validation) {
+    const details = validationDetails(error);
+    const more = error.validation.length - details.length;
+    const listed = details.map((detail) => `${detail.field} ${detail.reason}`).join('; ');
+    return { code: 'VALIDATION_FAILED', message: more > 0 ? `${listed}; and ${more} more problem${more === 1 ? '' : 's'}` : listed, details };
+  }
+  if (error instanceof InvalidFieldsError) return { code: 'VALIDATION_FAILED', message: error.message, details: error.details.slice(0, MAX_ERROR_DETAILS) };
+  // A 503 says which part of the platform is unavailable; any other 5xx says nothing of the server's insides.
+  return { code: codeOfStatus(status), message: status >= 500 && status !== 503 ? 'Internal server error' : error.message };
 }
 
 async function errorHandlerPlugin(fastify: FastifyInstance) {
   fastify.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.validation ? 400 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    const body: ErrorBody = {
-      error: {
-        code: CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'ERROR'),
-        message: clip(error.message, MAX_ERROR_MESSAGE_CHARS),
-        request_id: request.id,
-      },
-    };
-    if (error.validation) {
-      const details = validationDetails(error);
-      const more = error.validation.length - details.length;
-      body.error.code = 'VALIDATION_FAILED';
-      body.error.details = details;
-      const listed = details.map((detail) => `${detail.field} ${detail.reason}`).join('; ');
-      body.error.message = clip(more > 0 ? `${listed}; and ${more} more problem${more === 1 ? '' : 's'}` : listed, MAX_ERROR_MESSAGE_CHARS);
-    }
+    const body = fittedErrorBody({ ...describedError(error, status), request_id: request.id });
     const url = clip(request.url, MAX_LOGGED_URL_CHARS);
-    if (status >= 500) {
-      request.log.error({ err: error, method: request.method, url }, 'request failed');
-      body.error.message = status === 503 ? clip(error.message, MAX_ERROR_MESSAGE_CHARS) : 'Internal server error';
-    } else {
-      request.log.info({ status, code: body.error.code, method: request.method, url }, body.error.message);
-    }
+    if (status >= 500) request.log.error({ err: error, method: request.method, url }, 'request failed');
+    else request.log.info({ status, code: body.error.code, method: request.method, url }, body.error.message);
     void reply.status(status).send(body);
   });
 
   fastify.setNotFoundHandler((request, reply) => {
-    const body: ErrorBody = {
-      error: { code: 'NOT_FOUND', message: `Route ${request.method} ${clip(request.url.split('?')[0]!, MAX_DETAIL_CHARS)} not found`, request_id: request.id },
-    };
-    void reply.status(404).send(body);
+    const path = clip(request.url.split('?')[0]!, MAX_DETAIL_CHARS);
+    void reply.status(404).send(fittedErrorBody({ code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found`, request_id: request.id }));
   });
 }
 

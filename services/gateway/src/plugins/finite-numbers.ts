@@ -8,12 +8,10 @@
  * Only routes with a numeric query or path field get the check, and it reads only those fields:
  * a hook on every route would cost every API call for the few that take numbers.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorBody } from '@ust/schemas';
 import { fieldName } from './error-handler.js';
-
-type Details = NonNullable<ErrorBody['error']['details']>;
+import { InvalidFieldsError, type FieldProblems as Details } from './invalid-fields.js';
 type JsonSchema = { type?: unknown; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; items?: JsonSchema };
 
 /** Whether values of this schema may be numbers (directly, in a union, or as array items). */
@@ -46,15 +44,11 @@ function nonFiniteFields(context: string, values: unknown, names: readonly strin
 }
 
 function finiteNumbersCheck(queryFields: string[], paramFields: string[]): preHandlerAsyncHookHandler {
-  return async function refuseNonFiniteNumbers(request: FastifyRequest, reply: FastifyReply) {
+  return async function refuseNonFiniteNumbers(request: FastifyRequest) {
     const details: Details = [];
     nonFiniteFields('querystring', request.query, queryFields, details);
     nonFiniteFields('params', request.params, paramFields, details);
-    if (!details.length) return;
-    const body: ErrorBody = {
-      error: { code: 'VALIDATION_FAILED', message: details.map((detail) => `${detail.field} ${detail.reason}`).join('; '), details, request_id: request.id },
-    };
-    return reply.status(400).send(body);
+    if (details.length) throw new InvalidFieldsError(details);
   };
 }
 

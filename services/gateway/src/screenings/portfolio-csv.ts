@@ -181,15 +181,9 @@ function findColumns(header: readonly string[]): Positions {
   return positions;
 }
 
-/** The header's first columns, each cut short, for a message that says what the file holds instead. */
-function describeHeader(header: readonly string[]): string {
-  const shown = header.slice(0, 12).map((name) => `"${name.length > 40 ? `${name.slice(0, 39)}…` : name}"`);
-  return header.length > shown.length ? `${shown.join(', ')} and ${header.length - shown.length} more` : shown.join(', ');
-}
-
 function columnPositions(header: string[]): Positions {
   const positions = findColumns(header);
-  const found = describeHeader(header);
+  const found = foundColumns(header);
   if (positions.reference === undefined) throw new UploadError(400, `line 1: no reference column (found ${found}); expected ${PORTFOLIO_COLUMNS_HELP}`);
   const hasCoordinates = positions.latitude !== undefined && positions.longitude !== undefined;
   if (positions.address === undefined && !hasCoordinates)
@@ -200,6 +194,17 @@ function columnPositions(header: string[]): Positions {
       `line 1: a ${positions.latitude === undefined ? 'longitude' : 'latitude'} column without a ${positions.latitude === undefined ? 'latitude' : 'longitude'} column`,
     );
   return positions;
+}
+
+/** Columns of a header row a message lists: the first few, each cut short, so a crafted row does not come back whole. */
+const LISTED_COLUMNS = 12;
+const LISTED_COLUMN_CHARS = 40;
+
+/** `"name", "phone"`, or `"a", "b", ... and 4,000 more` for a longer header row. */
+function foundColumns(header: string[]): string {
+  const listed = header.slice(0, LISTED_COLUMNS).map((name) => `"${name.length > LISTED_COLUMN_CHARS ? `${name.slice(0, LISTED_COLUMN_CHARS - 1)}…` : name}"`);
+  const more = header.length - listed.length;
+  return more > 0 ? `${listed.join(', ')} and ${more.toLocaleString('en-US')} more` : listed.join(', ');
 }
 
 function readRow(fields: string[], line: number, columns: Positions, headerLength: number): PortfolioRow {

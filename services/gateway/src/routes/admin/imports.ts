@@ -27,7 +27,8 @@ import { exportFileName, sendExport } from '../../exports/send-export.js';
 import { rejectsCsv } from '../../imports/rejects-csv.js';
 import { queuedReplayRecord, readReplayRecord, writeReplayRecord } from '../../imports/replay-records.js';
 import { listImportRuns, queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from '../../imports/run-records.js';
-import { tooLarge, UploadError, uploadErrorBody } from '../../imports/upload-rules.js';
+import { multipartUploadError, type MultipartUpload } from '../../imports/multipart-errors.js';
+import { tooLarge } from '../../imports/upload-rules.js';
 import { saveUpload } from '../../imports/uploads.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -41,8 +42,9 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
   const limitBytes = options.uploadLimitBytes ?? MAX_IMPORT_UPLOAD_BYTES;
   const { dataDir } = fastify.config;
   const { jobs } = fastify.ports;
+  const upload: MultipartUpload = { field: 'files', maxFiles: 10_000, tooLarge: () => tooLarge(limitBytes) };
   // preservePath keeps `DE/UST/tank.csv`: a tank file's state comes from its folder.
-  await fastify.register(multipart, { preservePath: true, limits: { fileSize: limitBytes, files: 10_000, fields: 0 } });
+  await fastify.register(multipart, { preservePath: true, limits: { fileSize: limitBytes, files: upload.maxFiles, fields: 0 } });
 
   const enqueue = async (record: RunRecord) => {
     await writeRunRecord(dataDir, record);
@@ -81,10 +83,8 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
         const folder = await resolveInboxFolder(dataDir, request.body.folder);
         return reply.code(202).send(await enqueue(queued(id, 'inbox', [folder], folder)));
       } catch (error) {
-        if (error instanceof UploadError) return reply.code(error.statusCode).send(uploadErrorBody(error, request.id));
         if (error instanceof InboxPathError) return reply.badRequest(error.message);
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(uploadErrorBody(tooLarge(limitBytes), request.id));
-        throw error;
+        throw multipartUploadError(error, upload) ?? error;
       }
     },
   );

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PostActivityBody } from '@ust/schemas';
+import { checkContextDepth } from '../../telemetry/json-depth.js';
 import { isReservedSessionId, reservedSessionIdError } from '../../telemetry/session-ids.js';
 import { activityEvent } from '../../telemetry/to-events.js';
 import { telemetryResponses, telemetryRouteOptions } from '../../telemetry/route-options.js';
@@ -23,6 +24,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       if (isReservedSessionId(request.body.session_id)) throw reservedSessionIdError('/session_id');
+      checkContextDepth(request.body.details, 'body.details');
       if (!fastify.telemetry.enqueueActivity(activityEvent(request.body, request.principal, new Date()))) {
         return reply.serviceUnavailable('Telemetry is backed up; send the activity again later');
       }

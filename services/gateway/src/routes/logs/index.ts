@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PostLogsBody } from '@ust/schemas';
+import { checkContextDepth } from '../../telemetry/json-depth.js';
 import { isReservedSessionId, reservedSessionIdError } from '../../telemetry/session-ids.js';
 import { clientLogEvent } from '../../telemetry/to-events.js';
 import { telemetryResponses, telemetryRouteOptions } from '../../telemetry/route-options.js';
@@ -25,6 +26,7 @@ const logRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const reserved = request.body.logs.findIndex((entry) => isReservedSessionId(entry.sessionId));
       if (reserved >= 0) throw reservedSessionIdError(`/logs/${reserved}/sessionId`);
+      request.body.logs.forEach((entry, index) => checkContextDepth(entry.context, `body.logs[${index}].context`));
       const receivedAt = new Date();
       const events = request.body.logs.map((entry) => clientLogEvent(entry, request.principal, request.headers['user-agent'], receivedAt));
       if (!fastify.telemetry.enqueueLogs(events)) {

@@ -26,7 +26,8 @@ import {
 import { csvChunks } from '../../exports/csv-writer.js';
 import { exportFileName, sendDownload, sendExport } from '../../exports/send-export.js';
 import { sendPdf } from '../../exposure-sheet/send-pdf.js';
-import { UploadError, uploadErrorBody } from '../../imports/upload-rules.js';
+import { multipartUploadError, type MultipartUpload } from '../../imports/multipart-errors.js';
+import { UploadError } from '../../imports/upload-rules.js';
 import { portfolioTooLarge, readPortfolioCsv } from '../../screenings/portfolio-csv.js';
 import { renderScreeningPdf } from '../../screenings/render-screening-pdf.js';
 import { carriersOf, screeningColumns } from '../../screenings/screening-columns.js';
@@ -37,11 +38,12 @@ import { screeningXlsx } from '../../screenings/screening-xlsx.js';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const notFound = { 404: ErrorBody };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const PORTFOLIO_UPLOAD: MultipartUpload = { field: 'file', maxFiles: 1, tooLarge: portfolioTooLarge };
 
 const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { dataDir } = fastify.config;
   // One file of at most 10 MB; a byte more marks it truncated, which answers 413.
-  await fastify.register(multipart, { limits: { fileSize: MAX_SCREENING_BYTES, files: 1, fields: 0 } });
+  await fastify.register(multipart, { limits: { fileSize: MAX_SCREENING_BYTES, files: PORTFOLIO_UPLOAD.maxFiles, fields: 0 } });
 
   /** The screening if the caller may see it: its owner, or an admin. */
   const visibleScreening = async (request: FastifyRequest, id: string): Promise<ScreeningRun | null> => {
@@ -66,11 +68,10 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       if (!request.isMultipart()) return reply.badRequest('body: send the portfolio as multipart/form-data with one CSV file in the field "file"');
-      if (Number(request.headers['content-length'] ?? 0) > MAX_SCREENING_BYTES + 64 * 1024)
-        return reply.code(413).send(uploadErrorBody(portfolioTooLarge(), request.id));
+      if (Number(request.headers['content-length'] ?? 0) > MAX_SCREENING_BYTES + 64 * 1024) throw portfolioTooLarge();
       try {
         const part = await request.file();
-        if (!part) return reply.badRequest('file: the upload holds no file');
+        if (!part) throw new UploadError(400, 'file: the upload holds no file');
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw portfolioTooLarge();
         const fileName = path.basename(part.filename || 'portfolio.csv').slice(0, 200);
@@ -82,9 +83,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         request.log.info({ screening_id: record.id, rows: rows.length, by: principal.userId }, 'portfolio screening queued');
         return reply.code(202).send({ id: record.id, status: 'queued' as const, rows_total: rows.length });
       } catch (error) {
-        if (error instanceof UploadError) return reply.code(error.statusCode).send(uploadErrorBody(error, request.id));
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(uploadErrorBody(portfolioTooLarge(), request.id));
-        throw error;
+        throw multipartUploadError(error, PORTFOLIO_UPLOAD) ?? error;
       }
     },
   );

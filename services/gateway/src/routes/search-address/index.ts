@@ -22,6 +22,7 @@ import { SEARCH_FACILITY_COLUMNS, searchFacilityFeature } from '../../exports/fa
 import { featureCollectionChunks } from '../../exports/geojson-writer.js';
 import { exportFileName, sendExport } from '../../exports/send-export.js';
 import { GeocoderUnavailableError } from '../../geocoding/index.js';
+import { InvalidFieldsError } from '../../plugins/invalid-fields.js';
 import { searchResponseBody } from '../../search/search-response-body.js';
 
 /** A search body is an address and two numbers; anything larger is not a search. */
@@ -46,14 +47,7 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { address: typed, latitude, longitude } = request.body;
       const address = typed.trim();
       if (!address) {
-        return reply.status(400).send({
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: EMPTY_ADDRESS_MESSAGE,
-            details: [{ field: 'body.address', reason: 'is empty' }],
-            request_id: request.id,
-          },
-        });
+        throw new InvalidFieldsError([{ field: 'body.address', reason: 'is empty' }], EMPTY_ADDRESS_MESSAGE);
       }
       if ((latitude === undefined) !== (longitude === undefined)) {
         return reply.badRequest('body.latitude and body.longitude go together: send both or neither');

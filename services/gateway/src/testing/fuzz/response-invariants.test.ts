@@ -63,6 +63,12 @@ describe('the fuzz oracle', () => {
     expect(await problemsOf({ status: 200, body: { n: 'one' } })).toEqual(['the 200 body does not match the documented schema: /n must be integer']);
   });
 
+  it('flags a 4xx body over MAX_ERROR_BODY_BYTES as sent, counting bytes rather than characters', async () => {
+    // 700 CJK characters are 2,100 bytes of UTF-8.
+    expect(await problemsOf({ status: 400, body: error('漢'.repeat(550)) })).toEqual([]);
+    expect(await problemsOf({ status: 400, body: error('漢'.repeat(700)) })).toEqual([expect.stringMatching(/^the 400 body is 21\d\d bytes, over 2000$/)]);
+  });
+
   it('checks a file a route documents as text (a CSV export) as text, not as JSON', async () => {
     const csvRoute: RouteTableEntry = {
       ...thingRoute(['400']),

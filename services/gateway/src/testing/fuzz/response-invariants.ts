@@ -1,7 +1,7 @@
 /**
  * What every response must satisfy, whatever was sent: no 5xx, nothing of the server's insides
- * in the body, the 401/403 the route table gives the caller, the one error shape for every 4xx,
- * and the documented schema for a 2xx.
+ * in the body, the 401/403 the route table gives the caller, the one error shape for every 4xx
+ * in at most MAX_ERROR_BODY_BYTES as sent, and the documented schema for a 2xx.
  *
  * Not even a documented 503: each one this API documents describes a state of the platform (no
  * dataset built yet, telemetry backed up, a port or the issuer's keys unreachable), and the fuzz
@@ -12,7 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import Schema from 'typebox/schema';
 import { Value } from 'typebox/value';
-import { ErrorBody } from '@ust/schemas';
+import { ErrorBody, MAX_ERROR_BODY_BYTES } from '@ust/schemas';
 import { accessDecision, type CallerStanding, type OpenApiDocument, type RouteTableEntry } from '../route-table.js';
 import type { FuzzRequest } from './request-arbitrary.js';
 
@@ -40,8 +40,9 @@ const LEAKS: Array<[what: string, pattern: RegExp]> = [
   ['an internal error code', /\b(?:FST_[A-Z_]+|FAST_JWT_[A-Z_]+|ERR_[A-Z][A-Z_]{3,}|E(?:CONNREFUSED|CONNRESET|NOENT|ACCES|PIPE|TIMEDOUT))\b/],
 ];
 
-function bodyText(response: LightMyRequestResponse): string {
-  return response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.rawPayload).toString('utf8') : response.body;
+/** The body's bytes as the server wrote them before any compression. */
+function bodyBytes(response: LightMyRequestResponse): Buffer {
+  return response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -84,7 +85,8 @@ export function createResponseChecker(document: OpenApiDocument) {
   return function responseProblems({ route, routing, caller, request, response }: ExchangeToCheck): string[] {
     const problems: string[] = [];
     const status = response.statusCode;
-    const text = bodyText(response);
+    const bytes = bodyBytes(response);
+    const text = bytes.toString('utf8');
     const documents = (code: number) => String(code) in route.operation.responses;
 
     if (status >= 500) problems.push(`answered ${status}${documents(status) ? ' on a ready platform' : ', which the route does not document'}`);
@@ -98,6 +100,7 @@ export function createResponseChecker(document: OpenApiDocument) {
     const parsed = parseJson(text);
     if (status >= 400) {
       if (!parsed.ok || !Value.Check(ErrorBody, parsed.value)) problems.push(`the ${status} body is not the error shape`);
+      if (status < 500 && bytes.length > MAX_ERROR_BODY_BYTES) problems.push(`the ${status} body is ${bytes.length} bytes, over ${MAX_ERROR_BODY_BYTES}`);
     } else if (status >= 200 && status < 300 && routing === 'this route') {
       const schema = documentedSchema(route, status);
       if (!schema) problems.push(`answered ${status}, which the route does not document`);
