@@ -18,7 +18,6 @@ runMain(async () => {
     audience: config.oidcAudience,
     clientId: config.OIDC_CLIENT_ID,
     webOrigins: [config.publicUrl],
-    trustProxy: config.trustProxy !== false,
     log,
   });
 
