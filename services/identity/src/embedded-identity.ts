@@ -12,6 +12,7 @@ import type { DemoAccount } from './demo-accounts.js';
 import { publicJwkOf } from './identity-keys.js';
 import { loadIdentityFiles } from './identity-files.js';
 import { interactionRoutes } from './interactions.js';
+import { pagePolicy } from './pages.js';
 import { providerConfiguration } from './provider-configuration.js';
 
 export interface EmbeddedIdentityOptions {
@@ -65,7 +66,13 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
   // sets on every request: only the issuer's origin ever reaches the provider. (Koa would also
   // read a client address from X-Forwarded-For; no flow enabled here uses one.)
   provider.proxy = true;
-  provider.use(interactionRoutes({ provider, mountPath, webOrigins, accounts, log }));
+  // Set before the provider answers, so that its sign-out, error and sign-in pages all carry it.
+  const policy = pagePolicy(webOrigins);
+  provider.use(async (ctx, next) => {
+    ctx.set('Content-Security-Policy', policy);
+    await next();
+  });
+  provider.use(interactionRoutes({ provider, mountPath, accounts, log }));
   provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'identity provider error'));
 
   const handle = provider.callback();
