@@ -9,6 +9,7 @@ export { createPorts, describePorts, checkPorts, type Ports, type PortsHandle } 
 export { lockDataDir, liveDataDirOwner, DataDirLockedError, type DataDirLock, type LockOwner } from './data-dir-lock.js';
 export { readRuntimeFile, writeRuntimeFile, type RuntimeFile } from './runtime-file.js';
 export { ensurePrivateDirectory, writePrivateFile, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from './files/private-files.js';
+export { keepDataDirPrivate } from './files/private-data-dir.js';
 export { workspaceRoot, migrationsDirectory } from './paths.js';
 export { onShutdown } from './shutdown.js';
 export { startHeartbeat } from './heartbeat.js';
