@@ -8,6 +8,7 @@ export * from './cache/index.js';
 export { createPorts, describePorts, checkPorts, type Ports, type PortsHandle } from './create-ports.js';
 export { lockDataDir, liveDataDirOwner, DataDirLockedError, type DataDirLock, type LockOwner } from './data-dir-lock.js';
 export { readRuntimeFile, writeRuntimeFile, type RuntimeFile } from './runtime-file.js';
+export { isRuntimeProof, newRuntimeChallenge, newRuntimeProofKey, runtimeProof, RUNTIME_PROOF_PATH, type RuntimeIdentity } from './runtime-proof.js';
 export { ensurePrivateDirectory, writePrivateFile, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from './files/private-files.js';
 export { keepDataDirPrivate } from './files/private-data-dir.js';
 export { workspaceRoot, migrationsDirectory } from './paths.js';

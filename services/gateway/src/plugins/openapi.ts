@@ -28,7 +28,7 @@ async function openApiPlugin(fastify: FastifyInstance) {
         version: '0.1.0',
         description:
           'Underground storage tank facilities, releases, risk scores and indicative premium estimates. ' +
-          'Every route except /health, /ready, GET /api/auth-config, the sign-in flow and the telemetry routes (POST /api/logs, /api/log-activity, token optional) needs a bearer token.',
+          'Every route except /health, /ready, POST /runtime-proof, GET /api/auth-config, the sign-in flow and the telemetry routes (POST /api/logs, /api/log-activity, token optional) needs a bearer token.',
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
