@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './health.js';
+export * from './runtime-proof.js';
 export * from './system-health.js';
 export * from './imports.js';
 export * from './screenings.js';

@@ -1,8 +1,9 @@
 /**
  * The web app under its Content-Security-Policy in Chromium: every screen works without a
  * violation (the map drawn on tiles from two other origins, configured as MAP_ variables), an
- * inline script injected into the page is blocked and reported, and sign-in renews silently
- * both through the provider's iframe and with the refresh token.
+ * inline script injected into the page is blocked and reported, sign-in renews silently
+ * both through the provider's iframe and with the refresh token, and the API documentation and
+ * the provider's sign-out page work under policies of their own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -138,6 +139,31 @@ describe('Content-Security-Policy in Chromium', () => {
     await expect.poll(() => log.violations).toEqual([{ directive: 'script-src-elem', blocked: 'inline', page: `${platform.baseUrl}/` }]);
     expect(await page.evaluate(() => window.ustInjected)).toBeUndefined();
     expect(log.consoleReports).toEqual([expect.stringMatching(/inline script.*Content Security Policy directive.*script-src 'self'/)]);
+  });
+
+  it("the API documentation and the provider's sign-out page work under their own policies", async () => {
+    const page = await platform.newPage();
+    const log = await watchViolations(page.context());
+
+    const docs = await page.goto('/docs/');
+    expect(docs?.headers()['content-security-policy']).toContain("script-src 'self';");
+    // Swagger UI drew the operations it read from /docs/json.
+    await page.locator('.opblock-summary-path', { hasText: '/api/search-address' }).first().waitFor();
+    await page.locator('.opblock-tag', { hasText: /./ }).first().waitFor();
+
+    await signIn(page, 'general');
+    const signOutPage = page.waitForResponse((response) => new URL(response.url()).pathname === '/idp/session/end');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    expect((await signOutPage).headers()['content-security-policy']).toBe(
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${platform.baseUrl}; frame-ancestors 'none'; base-uri 'none'`,
+    );
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+
+    expect(log.violations).toEqual([]);
+    expect(log.consoleReports).toEqual([]);
+    expect(problemsOf(page)).toEqual([]);
   });
 
   it('renews silently under the policy: a new tab through the provider iframe, an expired token with the refresh token', async () => {

@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createLogger, loadConfig, runMain, type Config, type Logger } from '@ust/platform';
+import { createLogger, keepDataDirPrivate, loadConfig, runMain, type Config, type Logger, type RuntimeIdentity } from '@ust/platform';
 import { ConsumerGroups } from '@ust/schemas';
 import { republishAllImports, resetDatasetWriterToEarliest } from '../import/replay-all.js';
 import { ImportFailedError, runImport, type ImportResult } from '../import/run-import.js';
@@ -43,8 +43,8 @@ const USAGE = `Usage:
 export interface PipelineCliDeps {
   /** The platform's backend in this process, which writes and rebuilds an import when the CLI runs embedded. */
   openEmbeddedBackend: OpenEmbeddedBackend;
-  /** An admin access token of the embedded identity provider, for the API of a platform running on DATA_DIR. */
-  adminToken: () => Promise<string>;
+  /** An admin access token of the embedded identity provider, for the API of a platform running on DATA_DIR, which trusts `platform`. */
+  adminToken: (platform: RuntimeIdentity) => Promise<string>;
 }
 
 /** Exit code for a problem with how the command was called, as distinct from one it ran into (1). */
@@ -71,6 +71,8 @@ async function runPipelineCommand({ openEmbeddedBackend, adminToken }: PipelineC
   const [command, ...args] = positionals;
   const config = loadConfig();
   const log = createLogger('pipeline', { level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL });
+  // Run offline, a command writes DATA_DIR as the platform does: imports, chDB's tables.
+  await keepDataDirPrivate(config.dataDir);
 
   const viaApi =
     command === 'imports' || (command === 'import' && args.length > 0) || (command === 'replay' && (args.length === 1 || values['from-beginning']));

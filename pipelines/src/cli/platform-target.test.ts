@@ -2,23 +2,28 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lockDataDir, writeRuntimeFile, type DataDirLock } from '@ust/platform';
+import { lockDataDir, newRuntimeProofKey, writeRuntimeFile, type DataDirLock } from '@ust/platform';
 import { choosePipelineTarget, PlatformTargetError, type TargetOptions } from './platform-target.js';
+import { startProofServer, type ProofServer } from './testing/proof-server.js';
 
 /** A pid no process has (above Linux's pid_max). */
 const DEAD_PID = 99_999_999;
-const URL = 'http://127.0.0.1:4123';
+const ISSUER = 'https://login.example.com/';
+const AUDIENCE = 'ust-api';
 
 describe('where a pipeline command runs', () => {
   let dataDir: string;
   let lock: DataDirLock | undefined;
+  /** The platform runtime.json names: it holds the file's key. */
+  let platform: ProofServer;
+  let proofKey: string;
   const signed: string[] = [];
   const options = (changes: Partial<TargetOptions> = {}): TargetOptions => ({
     dataDir,
     env: {},
     embeddedIdentity: true,
-    adminToken: async () => {
-      signed.push('admin');
+    adminToken: async ({ issuer, audience }) => {
+      signed.push(`admin for ${issuer} ${audience}`);
       return 'signed-admin-token';
     },
     ...changes,
@@ -26,20 +31,24 @@ describe('where a pipeline command runs', () => {
   const runtime = (pid: number) =>
     writeRuntimeFile(dataDir, {
       pid,
-      url: URL,
-      publicUrl: URL,
-      issuer: 'https://login.example.com/',
-      audience: 'ust-api',
+      url: platform.url,
+      publicUrl: platform.url,
+      issuer: ISSUER,
+      audience: AUDIENCE,
       startedAt: new Date().toISOString(),
+      proofKey,
     });
 
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-platform-target-'));
     signed.length = 0;
+    proofKey = newRuntimeProofKey();
+    platform = await startProofServer({ key: proofKey, issuer: ISSUER, audience: AUDIENCE });
   });
   afterEach(async () => {
     await lock?.release();
     lock = undefined;
+    await platform.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -65,9 +74,15 @@ describe('where a pipeline command runs', () => {
   it('goes through the API of the platform that holds the data directory, with an admin token of the embedded provider', async () => {
     lock = await lockDataDir(dataDir, 'standalone');
     await runtime(process.pid);
-    expect(await choosePipelineTarget(options())).toEqual({ mode: 'api', url: URL, token: 'signed-admin-token' });
-    expect(await choosePipelineTarget(options({ env: { UST_TOKEN: 'given' } }))).toEqual({ mode: 'api', url: URL, token: 'given' });
-    expect(signed).toEqual(['admin']);
+    expect(await choosePipelineTarget(options())).toEqual({ mode: 'api', url: platform.url, token: 'signed-admin-token' });
+    expect(await choosePipelineTarget(options({ env: { UST_TOKEN: 'given' } }))).toEqual({ mode: 'api', url: platform.url, token: 'given' });
+    // For the issuer and audience the platform proved it trusts.
+    expect(signed).toEqual([`admin for ${ISSUER} ${AUDIENCE}`]);
+    // It was asked each time, never sent a token.
+    expect(platform.requests.map(({ method, url, authorization }) => `${method} ${url} ${authorization ?? 'no token'}`)).toEqual([
+      'POST /runtime-proof no token',
+      'POST /runtime-proof no token',
+    ]);
   });
 
   it('asks for UST_TOKEN when the running platform signs in with an external issuer', async () => {
@@ -78,7 +93,7 @@ describe('where a pipeline command runs', () => {
     await expect(refused).rejects.toThrow(/external OIDC issuer https:\/\/login\.example\.com\/: set UST_TOKEN/);
     expect(await choosePipelineTarget(options({ embeddedIdentity: false, env: { UST_TOKEN: 'from-issuer' } }))).toEqual({
       mode: 'api',
-      url: URL,
+      url: platform.url,
       token: 'from-issuer',
     });
   });

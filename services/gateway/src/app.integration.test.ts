@@ -170,6 +170,24 @@ describe('the gateway', () => {
     }
   });
 
+  it('gives the API documentation (/docs) a Content-Security-Policy of its own: same-origin scripts only, framed by nobody', async () => {
+    const policy =
+      "default-src 'none'; script-src 'self'; style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='; img-src 'self' data:; connect-src 'self'; " +
+      "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+    const ui = await gateway.inject({ method: 'GET', url: '/docs/', headers: { host: PUBLIC_HOST } });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+    // Under script-src 'self', every script of the page must be a file.
+    const scripts = [...ui.body.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toMatch(/ src="\.\/static\/[\w.-]+\.js"/);
+    for (const url of ['/docs', '/docs/', '/docs/static/swagger-initializer.js', '/docs/static/swagger-ui.css', '/docs/json']) {
+      const response = await gateway.inject({ method: 'GET', url, headers: { host: PUBLIC_HOST } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-security-policy'], url).toBe(policy);
+    }
+  });
+
   it('tells anyone, without a token, how the web app signs in, and inlines the same into its pages', async () => {
     const response = await gateway.inject({ method: 'GET', url: '/api/auth-config' });
     expect(response.statusCode).toBe(200);

@@ -27,6 +27,7 @@ import { documentRouteAccess } from './plugins/route-access.js';
 import webApp from './plugins/web-app.js';
 import { webAppPolicies } from './plugins/content-security-policy.js';
 import healthRoutes from './routes/health/index.js';
+import runtimeProofRoutes from './routes/runtime-proof/index.js';
 import releaseRoutes from './routes/releases/index.js';
 import facilityRoutes from './routes/facilities/index.js';
 import statisticsRoutes from './routes/facilities-statistics/index.js';
@@ -62,6 +63,8 @@ export interface AppOptions {
   signingKeys?: SigningKeyResolver;
   /** Bytes per import upload request (tests make it small). @defaultValue 500 MB (DECISIONS.md 36) */
   importUploadLimitBytes?: number;
+  /** The key of the runtime file this process writes once it listens (POST /runtime-proof); none, none written. */
+  runtimeProofKey?: string;
 }
 
 /**
@@ -128,6 +131,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(openApi);
 
   await fastify.register(healthRoutes);
+  await fastify.register(runtimeProofRoutes, { key: options.runtimeProofKey, identity: { issuer: authConfig.issuer, audience: authConfig.audience } });
   // The sign-in flow is public (discovery, keys, the sign-in page, token exchange).
   if (options.identity) {
     await fastify.register(embeddedIdentityPlugin, {

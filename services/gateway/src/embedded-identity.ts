@@ -13,7 +13,6 @@ export async function startEmbeddedIdentity(config: Readonly<Config>, ports: { s
     audience: config.oidcAudience,
     clientId: config.OIDC_CLIENT_ID,
     webOrigins: [config.publicUrl],
-    trustProxy: config.trustProxy !== false,
     log,
   });
   const users = createUserDirectory({ store: ports.store, cache: ports.cache, adminEmails: config.adminEmails });

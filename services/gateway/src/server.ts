@@ -7,6 +7,7 @@ import {
   migrationsDirectory,
   createLogger,
   createPorts,
+  keepDataDirPrivate,
   loadConfig,
   runMain,
   requireProductionPorts,
@@ -21,6 +22,8 @@ runMain(async () => {
   const config = loadConfig();
   requireProductionPorts(config, 'the gateway', ['CLICKHOUSE_URL', 'KAFKA_BROKERS', 'REDIS_URL']);
   const log = createLogger('gateway', { level: config.LOG_LEVEL });
+  // Screenings and uploads are kept under DATA_DIR whatever the ports are.
+  await keepDataDirPrivate(config.dataDir);
   const ports = await createPorts(config, log, 'gateway');
   // Every process may start first; applying is idempotent (IF NOT EXISTS, recorded versions).
   await applyMigrations(ports.store, migrationsDirectory, log, { cluster: config.CLICKHOUSE_CLUSTER });

@@ -5,7 +5,7 @@
  * and audience of a running platform come from DATA_DIR/runtime.json; without it, from the
  * configuration. `pnpm token` and the pipeline CLI's admin token both sign here.
  */
-import { readRuntimeFile, type Config } from '@ust/platform';
+import { readRuntimeFile, type Config, type RuntimeIdentity } from '@ust/platform';
 import { signAccessToken } from './access-token.js';
 import { findDemoAccount } from './demo-accounts.js';
 import { loadIdentityFiles } from './identity-files.js';
@@ -15,7 +15,11 @@ export class DemoTokenError extends Error {
   override name = 'DemoTokenError';
 }
 
-export async function signDemoAccountToken(config: Readonly<Config>, wanted: string): Promise<string> {
+/**
+ * @param platform the issuer and audience the token is for; by default those of runtime.json,
+ *   else of the configuration
+ */
+export async function signDemoAccountToken(config: Readonly<Config>, wanted: string, platform?: RuntimeIdentity): Promise<string> {
   if (!config.embeddedIdentity) {
     throw new DemoTokenError(
       `OIDC_ISSUER is set (${config.OIDC_ISSUER}), and only tokens of the embedded identity provider are signed here: ` +
@@ -28,7 +32,7 @@ export async function signDemoAccountToken(config: Readonly<Config>, wanted: str
     const list = accounts.map((entry) => `  ${entry.role.padEnd(12)} ${entry.email}`).join('\n');
     throw new DemoTokenError(`${wanted ? `No demo account "${wanted}".` : 'Usage: pnpm token <role|email>'}\nAccounts:\n${list}`);
   }
-  const runtime = await readRuntimeFile(config.dataDir);
+  const runtime = platform ?? (await readRuntimeFile(config.dataDir));
   return signAccessToken(
     {
       issuer: runtime?.issuer ?? config.oidcIssuer,

@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Cache } from '@ust/platform';
 import type { EmbeddedIdentity } from './embedded-identity.js';
-import { renderErrorPage } from './pages.js';
+import { pagePolicy, renderErrorPage } from './pages.js';
 
 export interface SignInLimit {
   /** Counts attempts; a Redis cache shares the count between processes. */
@@ -39,7 +39,7 @@ async function refusedAsTooMany({ cache, perMinute }: SignInLimit, request: Fast
     .code(429)
     .header('retry-after', String(seconds))
     .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'")
+    .header('content-security-policy', pagePolicy())
     .type('text/html; charset=utf-8')
     .send(renderErrorPage('Too many sign-in attempts', `Too many sign-in attempts from your network. Wait ${seconds} seconds, then go back and try again.`));
   return true;

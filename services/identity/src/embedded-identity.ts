@@ -12,6 +12,7 @@ import type { DemoAccount } from './demo-accounts.js';
 import { publicJwkOf } from './identity-keys.js';
 import { loadIdentityFiles } from './identity-files.js';
 import { interactionRoutes } from './interactions.js';
+import { pagePolicy } from './pages.js';
 import { providerConfiguration } from './provider-configuration.js';
 
 export interface EmbeddedIdentityOptions {
@@ -25,12 +26,6 @@ export interface EmbeddedIdentityOptions {
   clientId: string;
   /** Origins of the web app: redirect URIs `${origin}/callback` and `${origin}/silent-renew.html`, post-logout `${origin}/`. */
   webOrigins: string[];
-  /**
-   * Whether X-Forwarded-Proto/-Host/-For are believed (TRUST_PROXY set): behind a
-   * TLS-terminating proxy they decide whether cookies are Secure; from a client they are lies.
-   * @defaultValue false
-   */
-  trustProxy?: boolean;
   log: Logger;
 }
 
@@ -47,6 +42,19 @@ export interface EmbeddedIdentity {
   issueAccessToken(subject: AccessTokenSubject, options?: { ttlSeconds?: number }): Promise<string>;
 }
 
+/**
+ * oidc-provider builds every URL it hands out (discovery, the redirects of a sign-in, the
+ * sign-out form's action) on the request's origin, Koa's `ctx.href`: the Host header, or
+ * X-Forwarded-Host and -Proto when `provider.proxy` is set. A client writes those headers as it
+ * likes, and a proxy may pass them on, so they are replaced with the issuer's own before the
+ * provider reads them. Its cookies are then Secure exactly when the issuer is https.
+ */
+function pinToIssuerOrigin(req: IncomingMessage, issuer: URL): void {
+  req.headers.host = issuer.host;
+  req.headers['x-forwarded-host'] = issuer.host;
+  req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+}
+
 export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): Promise<EmbeddedIdentity> {
   const { dataDir, issuer, audience, clientId, log } = options;
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '');
@@ -54,11 +62,21 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
   const { keys, accounts } = await loadIdentityFiles(dataDir);
 
   const provider = new Provider(issuer, providerConfiguration({ mountPath, audience, clientId, webOrigins, accounts, keys }));
-  provider.proxy = options.trustProxy ?? false;
-  provider.use(interactionRoutes({ provider, mountPath, webOrigins, accounts, log }));
+  // Koa then takes the request's origin from X-Forwarded-Proto and -Host, which pinToIssuerOrigin
+  // sets on every request: only the issuer's origin ever reaches the provider. (Koa would also
+  // read a client address from X-Forwarded-For; no flow enabled here uses one.)
+  provider.proxy = true;
+  // Set before the provider answers, so that its sign-out, error and sign-in pages all carry it.
+  const policy = pagePolicy(webOrigins);
+  provider.use(async (ctx, next) => {
+    ctx.set('Content-Security-Policy', policy);
+    await next();
+  });
+  provider.use(interactionRoutes({ provider, mountPath, accounts, log }));
   provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'identity provider error'));
 
   const handle = provider.callback();
+  const issuerOrigin = new URL(issuer);
   const jwks = { keys: [publicJwkOf(keys.signingKey)] };
 
   return {
@@ -72,6 +90,7 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
       // a bare node server mounting this handler does not.
       const request = req as IncomingMessage & { originalUrl?: string };
       request.originalUrl ??= `${mountPath}${req.url ?? '/'}`;
+      pinToIssuerOrigin(req, issuerOrigin);
       void handle(req, res);
     },
     issueAccessToken: (subject, { ttlSeconds } = {}) => signAccessToken({ issuer, audience, clientId, signingKey: keys.signingKey }, subject, ttlSeconds),

@@ -19,7 +19,6 @@ type Context = Parameters<Middleware>[0];
 export interface InteractionOptions {
   provider: Provider;
   mountPath: string;
-  webOrigins: readonly string[];
   accounts: readonly DemoAccount[];
   log: Logger;
 }
@@ -38,16 +37,12 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(text);
 }
 
-export function interactionRoutes({ provider, mountPath, webOrigins, accounts, log }: InteractionOptions): Middleware {
+export function interactionRoutes({ provider, mountPath, accounts, log }: InteractionOptions): Middleware {
   function sendPage(ctx: Context, status: number, html: string): void {
     ctx.status = status;
     ctx.type = 'html';
+    // The Content-Security-Policy is set on every answer of the provider (embedded-identity.ts).
     ctx.set('Cache-Control', 'no-store');
-    // form-action must allow the web origins: browsers check the redirects that follow the post.
-    ctx.set(
-      'Content-Security-Policy',
-      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${webOrigins.join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
-    );
     ctx.body = html;
   }
 

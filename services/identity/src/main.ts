@@ -4,7 +4,7 @@
  * mounts the same provider inside the gateway instead.
  */
 import path from 'node:path';
-import { createLogger, createMemoryCache, loadConfig, onShutdown, runMain, writePrivateFile } from '@ust/platform';
+import { createLogger, createMemoryCache, keepDataDirPrivate, loadConfig, onShutdown, runMain, writePrivateFile } from '@ust/platform';
 import { describeDemoAccounts } from './demo-accounts.js';
 import { createEmbeddedIdentity } from './embedded-identity.js';
 import { buildIdentityServer } from './identity-server.js';
@@ -12,13 +12,13 @@ import { buildIdentityServer } from './identity-server.js';
 runMain(async () => {
   const config = loadConfig();
   const log = createLogger('identity', { level: config.LOG_LEVEL });
+  await keepDataDirPrivate(config.dataDir);
   const identity = await createEmbeddedIdentity({
     dataDir: config.dataDir,
     issuer: config.oidcIssuer,
     audience: config.oidcAudience,
     clientId: config.OIDC_CLIENT_ID,
     webOrigins: [config.publicUrl],
-    trustProxy: config.trustProxy !== false,
     log,
   });
 

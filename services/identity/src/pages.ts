@@ -4,6 +4,16 @@
  * Every interpolated value goes through escapeHtml.
  */
 
+/**
+ * The pages' Content-Security-Policy: their own inline style and nothing else (no script, image
+ * or font), framed by nobody. A form may post to the provider itself and to `formTargets`:
+ * browsers check the redirects that follow a post too, and the sign-in and sign-out forms end
+ * on the web app.
+ */
+export function pagePolicy(formTargets: readonly string[] = []): string {
+  return `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${formTargets.map((origin) => ` ${origin}`).join('')}; frame-ancestors 'none'; base-uri 'none'`;
+}
+
 export const SIGN_IN_TITLE = 'Sign in to UST Risk Platform';
 export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect e-mail or password.';
 

@@ -1,6 +1,7 @@
 /**
  * `DATA_DIR/runtime.json`: where a running platform says how to reach it (DECISIONS.md 21).
- * The platform writes it once it listens; CLIs read it to find the API, its issuer and audience.
+ * The platform writes it once it listens; CLIs read it to find the API, its issuer and audience,
+ * and the key the platform proves itself with before they send it a token (runtime-proof.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +15,8 @@ export interface RuntimeFile {
   issuer: string;
   audience: string;
   startedAt: string;
+  /** The secret of this run, which only the platform and readers of the file know (runtime-proof.ts). */
+  proofKey: string;
 }
 
 const runtimeFile = (dataDir: string) => path.join(dataDir, 'runtime.json');
@@ -22,7 +25,7 @@ export async function writeRuntimeFile(dataDir: string, runtime: RuntimeFile): P
   await writePrivateFile(runtimeFile(dataDir), JSON.stringify(runtime, null, 2));
 }
 
-/** The file's content, or undefined when no platform has written one (a file never removed may be stale: check its pid). */
+/** The file's content, or undefined when no platform has written one (a file never removed may be stale: ask for a proof). */
 export async function readRuntimeFile(dataDir: string): Promise<Partial<RuntimeFile> | undefined> {
   try {
     return JSON.parse(await readFile(runtimeFile(dataDir), 'utf8')) as Partial<RuntimeFile>;

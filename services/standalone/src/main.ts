@@ -1,10 +1,11 @@
 /** `pnpm start`: the platform in one process on the embedded adapters (or any configured URL). */
-import { createLogger, loadConfig, onShutdown, runMain } from '@ust/platform';
+import { createLogger, keepDataDirPrivate, loadConfig, onShutdown, runMain } from '@ust/platform';
 import { startStandalone } from './start-standalone.js';
 
 runMain(async () => {
   const config = loadConfig();
   const log = createLogger('standalone', { level: config.LOG_LEVEL });
+  await keepDataDirPrivate(config.dataDir);
   const starting = startStandalone({ config, log });
   // Listening before the start completes: a stop arriving while it starts (a supervisor, or the
   // moment after the port opens) closes what was started instead of killing the process.

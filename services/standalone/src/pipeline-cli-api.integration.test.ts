@@ -4,14 +4,17 @@
  * and a replay (of an import the CLI ran offline before the platform started) to live, and list
  * them; bad input and a wrong token get a clear message; the commands that open
  * the data directory say what to do. With the platform stopped (its runtime file naming a dead
- * process), the CLI works offline again.
+ * process), the CLI works offline again; with its files left naming a live pid and a stranger on
+ * its port, the CLI sends that stranger no token.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort, workspaceRoot, writeRuntimeFile } from '@ust/platform';
+import { findFreePort, newRuntimeProofKey, workspaceRoot, writeRuntimeFile } from '@ust/platform';
 import { FIXTURES_DIRECTORY } from '@ust/pipelines';
 import { demoAccessToken, spawnStandalone, stopStandalone, waitForHealth, type StandaloneProcess } from './testing/standalone-process.js';
 
@@ -123,10 +126,47 @@ describe('pnpm pipeline while the platform runs', () => {
       issuer: 'x',
       audience: 'y',
       startedAt: new Date().toISOString(),
+      proofKey: newRuntimeProofKey(),
     });
     const imports = await pipeline(['imports'], environment);
     expect(imports.status, imports.stderr).toBe(0);
     // The offline listing: from the manifests, with the committed import's table counts.
     expect(imports.stdout).toMatch(new RegExp(`^${importId}  files  \\{"facilities":2665,"tanks":8986,.*\\}  \\S+  committed$`, 'm'));
+  }, 60_000);
+
+  it('sends no token to a stranger listening where the platform was, after a crash left its files and its pid was reused', async () => {
+    // The stranger holds the platform's port; its pid, alive, is where the lock says the platform's was.
+    const received: Array<string | undefined> = [];
+    const stranger = createServer((request, response) => {
+      received.push(request.headers.authorization);
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"imports":[]}');
+    });
+    await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}`;
+    try {
+      await writeRuntimeFile(dataDir, {
+        pid: process.pid,
+        url,
+        publicUrl: url,
+        issuer: `${url}/idp`,
+        audience: `${url}/api`,
+        startedAt: new Date().toISOString(),
+        proofKey: newRuntimeProofKey(),
+      });
+      await writeFile(path.join(dataDir, 'owner.lock'), JSON.stringify({ pid: process.pid, role: 'standalone', startedAt: new Date().toISOString() }));
+      for (const env of [environment, { ...environment, UST_TOKEN: 'the-users-own-token' }]) {
+        const imports = await pipeline(['imports'], env);
+        expect({ status: imports.status, stdout: imports.stdout }).toEqual({ status: 2, stdout: '' });
+        expect(imports.stderr).toContain(
+          `No token was sent to ${url}: the server there did not prove it is the platform that wrote ${path.join(dataDir, 'runtime.json')} (process ${process.pid}): ` +
+            "its answer is not a proof made with the file's key.",
+        );
+      }
+      expect(received).toEqual([undefined, undefined]);
+    } finally {
+      await rm(path.join(dataDir, 'owner.lock'), { force: true });
+      await new Promise((resolve) => stranger.close(resolve));
+    }
   }, 60_000);
 });

@@ -15,5 +15,5 @@ runPipelineCli({
     const { ports, close } = await startEmbeddedBackend(config, log, 'pipeline');
     return { events: ports.events, jobs: ports.jobs, store: ports.store, close };
   },
-  adminToken: () => signDemoAccountToken(loadConfig(), 'admin'),
+  adminToken: (platform) => signDemoAccountToken(loadConfig(), 'admin', platform),
 });

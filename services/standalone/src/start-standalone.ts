@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { findFreePort, withPort, workspaceRoot, writeRuntimeFile, type Config, type Logger, type PortsHandle } from '@ust/platform';
+import { findFreePort, newRuntimeProofKey, withPort, workspaceRoot, writeRuntimeFile, type Config, type Logger, type PortsHandle } from '@ust/platform';
 import { buildGateway, startEmbeddedIdentity } from '@ust/gateway';
 import type { EmbeddedIdentity } from '@ust/identity';
 import { ensureDemoDataset } from '@ust/pipelines';
@@ -37,15 +37,18 @@ export async function startStandalone({ config: requested, log, listen = true }:
   try {
     await ensureDemoDataset({ config, events: ports.events, jobs: ports.jobs, cache: ports.cache, log });
     const identity = config.embeddedIdentity ? await startEmbeddedIdentity(config, ports, log) : undefined;
+    // A new one each run: a runtime file left by an earlier run names a key no process holds.
+    const runtimeProofKey = listen ? newRuntimeProofKey() : undefined;
     const gateway = await buildGateway({
       config,
       ports,
       logger: log,
       webRoot: config.WEB_DIST_DIR ?? path.join(workspaceRoot, 'web/dist'),
       identity,
+      runtimeProofKey,
     });
     let url = config.publicUrl;
-    if (listen) {
+    if (listen && runtimeProofKey !== undefined) {
       const address = await gateway.listen({ port: config.PORT, host: config.HOST });
       url = address.replace('[::1]', 'localhost');
       // CLIs find the running server, its issuer and audience here (DECISIONS.md 21).
@@ -56,6 +59,7 @@ export async function startStandalone({ config: requested, log, listen = true }:
         issuer: config.oidcIssuer,
         audience: config.oidcAudience,
         startedAt: new Date().toISOString(),
+        proofKey: runtimeProofKey,
       });
     }
     return {

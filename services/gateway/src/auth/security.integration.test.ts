@@ -67,6 +67,7 @@ describe('gateway security', () => {
     expect(routes.filter((entry) => !protectedRoutes.includes(entry)).map(({ method, url }) => `${method} ${url}`)).toEqual([
       'GET /health',
       'GET /ready',
+      'POST /runtime-proof',
       'GET /api/auth-config',
       'POST /api/logs',
       'POST /api/log-activity',

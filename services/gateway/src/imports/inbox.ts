@@ -9,8 +9,9 @@ export class InboxPathError extends Error {}
 
 export async function resolveInboxFolder(dataDir: string, folder: string): Promise<string> {
   const inbox = path.join(dataDir, 'inbox');
+  // Messages name the inbox as DATA_DIR/inbox: where the server keeps it is not the caller's business.
   const inboxReal = await realpath(inbox).catch(() => {
-    throw new InboxPathError(`folder: the inbox ${inbox} does not exist`);
+    throw new InboxPathError('folder: the inbox (DATA_DIR/inbox) does not exist');
   });
   const resolved = await realpath(path.resolve(inboxReal, folder)).catch(() => {
     throw new InboxPathError(`folder: "${folder}" does not exist under the inbox`);

@@ -55,7 +55,10 @@ export function authConfigElement(authConfig: AuthConfig): string {
 function withAuthConfig(html: string, authConfig: AuthConfig): string {
   const element = authConfigElement(authConfig);
   // The app's scripts are modules, which run after the whole document is parsed: any place will do.
-  return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${html}${element}`;
+  // Spliced by index, not String.replace, whose replacement string would expand a `$'` or `$&`
+  // in a configured value into parts of the page.
+  const head = html.indexOf('</head>');
+  return head === -1 ? `${html}${element}` : `${html.slice(0, head)}${element}${html.slice(head)}`;
 }
 
 /**

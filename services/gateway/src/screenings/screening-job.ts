@@ -13,6 +13,7 @@ import { screenRow } from './screen-row.js';
 import {
   appendResults,
   clearResults,
+  cutPartialResultsLine,
   listScreenings,
   readPortfolioRows,
   readResults,
@@ -94,6 +95,7 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
     const version = await readCurrentVersion(deps.ports.cache);
     if (version === null) throw new Error('No dataset has been built yet');
     const rows = await readPortfolioRows(deps.dataDir, id);
+    await cutPartialResultsLine(deps.dataDir, id);
     let results = await readResults(deps.dataDir, id);
     if (results.length && record.dataset_version !== version) {
       await clearResults(deps.dataDir, id);

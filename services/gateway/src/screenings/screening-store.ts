@@ -2,7 +2,8 @@
  * Where a screening lives: DATA_DIR/screenings/{id}/ holds its record (status and progress,
  * read by the API), the rows read from the uploaded file, and the results screened so far, one
  * JSON line per row in file order. A job that stops halfway (a restart, a crash) resumes after
- * the last whole line, so nothing is kept only in memory.
+ * the last whole line, so nothing is kept only in memory. Readers take whole lines and never
+ * write: the job may be appending while they read.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFile, mkdir, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
@@ -98,25 +99,43 @@ export async function appendResults(dataDir: string, id: string, rows: readonly 
   if (rows.length) await appendFile(resultsFile(dataDir, id), rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
 }
 
-/**
- * The results written so far, in file order. A line cut short by a stop mid-write is cut off
- * the file too, so the job resumes with that row.
- */
-export async function readResults(dataDir: string, id: string): Promise<ScreeningRow[]> {
-  const file = resultsFile(dataDir, id);
-  let text: string;
+async function readResultsFile(file: string): Promise<Buffer | undefined> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const whole = text.slice(0, text.lastIndexOf('\n') + 1);
-  if (whole.length < text.length) await truncate(file, Buffer.byteLength(whole));
-  return whole
+}
+
+/** Bytes up to the end of the last whole line. */
+const wholeLinesLength = (bytes: Buffer) => bytes.lastIndexOf(0x0a) + 1;
+
+/**
+ * The results written so far, in file order: whole lines only. A last line without its newline
+ * is being appended, or was cut short by a stop mid-write; either way it is not read, and the
+ * file is left as it is, since the job may be appending to it now.
+ */
+export async function readResults(dataDir: string, id: string): Promise<ScreeningRow[]> {
+  const bytes = await readResultsFile(resultsFile(dataDir, id));
+  if (!bytes) return [];
+  return bytes
+    .subarray(0, wholeLinesLength(bytes))
+    .toString('utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as ScreeningRow);
+}
+
+/**
+ * Cuts off a last line a stop left half-written, so the job resuming the screening appends its
+ * rows after whole lines and starts again with that row. Only that job calls it, before it
+ * appends: nothing else writes the file then.
+ */
+export async function cutPartialResultsLine(dataDir: string, id: string): Promise<void> {
+  const file = resultsFile(dataDir, id);
+  const bytes = await readResultsFile(file);
+  if (bytes && wholeLinesLength(bytes) < bytes.length) await truncate(file, wholeLinesLength(bytes));
 }
 
 /** Starts the results again (the dataset went live in a newer version since they were screened). */

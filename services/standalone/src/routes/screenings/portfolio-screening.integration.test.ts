@@ -7,7 +7,7 @@
  * stop interrupts resuming where it was in the next gateway.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -270,7 +270,7 @@ describe('portfolio screening', () => {
     expect(text).toMatch(/\nDC\s+\d+/);
   });
 
-  it('pauses a screening when its gateway stops and resumes it where it was in the next one', async () => {
+  it('pauses a screening when its gateway stops and resumes it where it was in the next one, after a line the stop cut short', async () => {
     const points = facilities.map((facility) => [facility.Latitude, facility.Longitude] as const);
     const lines = [
       'ref,latitude,longitude',
@@ -287,6 +287,8 @@ describe('portfolio screening', () => {
     expect(paused).toMatchObject({ status: 'running', runs: 1 });
     expect(paused.rows_done).toBeLessThan(6_000);
     expect((await readFile(path.join(folder, 'results.jsonl'), 'utf8')).trimEnd().split('\n')).toHaveLength(paused.rows_done);
+    // As if the stop had come in the middle of an append: half of the next row's line.
+    await appendFile(path.join(folder, 'results.jsonl'), `{"reference":"R-${paused.rows_done}","outc`);
 
     const config = loadConfig({ ...platform.issuer.env, DATA_DIR: dataDir, ADMIN_EMAILS: admin.email });
     gateway = await buildGateway({ config, ports: platform.ports, logger: platform.log, signingKeys: platform.issuer.signingKeys });
