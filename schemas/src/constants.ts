@@ -8,6 +8,12 @@
 export const MAX_LOG_ENTRIES_PER_CALL = 100;
 /** The longest log message and category a log entry may have (the client cuts longer ones). */
 export const MAX_LOG_MESSAGE_CHARS = 4000;
+/**
+ * Most levels of arrays and objects a log entry's `context` or an activity's `details` may nest:
+ * a telemetry body can nest a hundred thousand levels, deeper than any reader of the column
+ * could walk, while what a browser reports nests a few.
+ */
+export const MAX_CONTEXT_DEPTH = 32;
 export const MAX_LOG_CATEGORY_CHARS = 100;
 
 /**

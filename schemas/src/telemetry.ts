@@ -5,9 +5,9 @@
  * adds no rows (DECISIONS.md 23).
  */
 import Type, { type Static } from 'typebox';
-import { ANONYMOUS_SESSION_PREFIX, MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS } from './constants.js';
+import { ANONYMOUS_SESSION_PREFIX, MAX_CONTEXT_DEPTH, MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS } from './constants.js';
 
-export { ANONYMOUS_SESSION_PREFIX, MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS };
+export { ANONYMOUS_SESSION_PREFIX, MAX_CONTEXT_DEPTH, MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS };
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 export const LogLevel = Type.Enum(LOG_LEVELS);
@@ -22,13 +22,6 @@ export const MAX_TELEMETRY_BODY_BYTES = 256 * 1024;
  * gateway's buffer, in Kafka and in every row read back.
  */
 export const MAX_STORED_CONTEXT_BYTES = 16 * 1024;
-
-/**
- * Most levels of arrays and objects a log entry's `context` or an activity's `details` may nest:
- * a telemetry body can nest a hundred thousand levels, deeper than any reader of the column
- * could walk, while what a browser reports nests a few.
- */
-export const MAX_CONTEXT_DEPTH = 32;
 
 /**
  * What is stored instead of a context or details whose JSON text is longer than

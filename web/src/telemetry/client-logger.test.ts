@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientLogEntry } from '@ust/schemas';
-import { createClientLogger, ERROR_FLUSH_DELAY_MS, MAX_HELD_ENTRIES, PERIODIC_FLUSH_MS, type ClientLoggerOptions } from './client-logger';
+import { MAX_CONTEXT_DEPTH } from '@ust/schemas/constants';
+import {
+  createClientLogger,
+  ERROR_FLUSH_DELAY_MS,
+  MAX_HELD_ENTRIES,
+  NESTED_TOO_DEEP,
+  PERIODIC_FLUSH_MS,
+  toSerializable,
+  type ClientLoggerOptions,
+} from './client-logger';
 
 interface SentCall {
   url: string;
@@ -135,5 +144,45 @@ describe('the client logger', () => {
     const context = calls[0]!.logs[0]!.context as { error: { name: string; message: string }; cycle: { self: string } };
     expect(context.error).toMatchObject({ name: 'RangeError', message: 'out of range' });
     expect(context.cycle.self).toBe('[circular]');
+  });
+});
+
+describe('toSerializable', () => {
+  /** `levels` objects, each holding the next under `inner`, the last holding `leaf`. */
+  const nested = (levels: number, leaf: unknown = 'leaf'): unknown => {
+    let value: unknown = leaf;
+    for (let level = 0; level < levels; level += 1) value = { inner: value };
+    return value;
+  };
+  /** How many levels of objects `value` nests, and what the innermost holds. */
+  const depthOf = (value: unknown): [number, unknown] => {
+    let levels = 0;
+    while (typeof value === 'object' && value !== null) {
+      levels += 1;
+      value = (value as { inner: unknown }).inner;
+    }
+    return [levels, value];
+  };
+
+  it('keeps a context nested as deep as the gateway takes, and cuts a deeper one there, so the batch is never refused', () => {
+    expect(depthOf(toSerializable(nested(MAX_CONTEXT_DEPTH)))).toEqual([MAX_CONTEXT_DEPTH, 'leaf']);
+    expect(depthOf(toSerializable(nested(10_000)))).toEqual([MAX_CONTEXT_DEPTH, NESTED_TOO_DEEP]);
+    const arrays = toSerializable(JSON.parse(`${'['.repeat(100)}1${']'.repeat(100)}`));
+    expect(JSON.stringify(arrays)).toBe(`${'['.repeat(MAX_CONTEXT_DEPTH)}"${NESTED_TOO_DEEP}"${']'.repeat(MAX_CONTEXT_DEPTH)}`);
+  });
+
+  it('keeps what JSON.stringify would lose or throw on: errors, cycles, big integers, dates', () => {
+    const error = new Error('boom');
+    const cycle: Record<string, unknown> = { name: 'cycle' };
+    cycle.self = cycle;
+    expect(toSerializable({ error, cycle, count: 12n, at: new Date('2026-11-28T12:00:00Z'), skip: undefined, nan: Number.NaN })).toEqual({
+      error: { name: 'Error', message: 'boom', stack: error.stack },
+      cycle: { name: 'cycle', self: '[circular]' },
+      count: '12',
+      at: '2026-11-28T12:00:00.000Z',
+      nan: null,
+    });
+    expect(toSerializable(undefined)).toBeNull();
+    expect(toSerializable([undefined, () => 1])).toEqual([null, null]);
   });
 });

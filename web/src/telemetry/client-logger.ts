@@ -5,7 +5,7 @@
  * log (that would loop). Clock, timers and fetch are injected so the timing is unit-tested.
  */
 import type { ClientLogEntry, LogLevel } from '@ust/schemas';
-import { MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS } from '@ust/schemas/constants';
+import { MAX_CONTEXT_DEPTH, MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS } from '@ust/schemas/constants';
 
 /** POST /api/logs takes at most this many entries per call. */
 export const MAX_ENTRIES_PER_CALL = MAX_LOG_ENTRIES_PER_CALL;
@@ -143,19 +143,37 @@ export function createClientLogger(options: ClientLoggerOptions): ClientLogger {
   };
 }
 
-/** Errors lose their message and stack in JSON.stringify; cycles would throw. */
+/** What stands in for an object or array nested past MAX_CONTEXT_DEPTH. */
+export const NESTED_TOO_DEEP = '[nested too deep]';
+
+/**
+ * A JSON copy of a log entry's context. Errors keep their message and stack (JSON.stringify
+ * drops them); an object met twice (a cycle) becomes '[circular]'; anything nested past
+ * MAX_CONTEXT_DEPTH becomes NESTED_TOO_DEEP, since the gateway refuses the whole batch for it.
+ */
 export function toSerializable(value: unknown): unknown {
   const seen = new WeakSet<object>();
-  const json = JSON.stringify(value, (_key, item: unknown) => {
-    if (item instanceof Error) return { name: item.name, message: item.message, stack: item.stack };
-    if (typeof item === 'bigint') return item.toString();
-    if (typeof item === 'object' && item !== null) {
-      if (seen.has(item)) return '[circular]';
-      seen.add(item);
+  const copy = (item: unknown, depth: number): unknown => {
+    if (item instanceof Error) item = { name: item.name, message: item.message, stack: item.stack };
+    else if (typeof item === 'object' && item !== null && typeof (item as { toJSON?: unknown }).toJSON === 'function') {
+      item = (item as { toJSON(): unknown }).toJSON();
     }
-    return item;
-  });
-  return json === undefined ? null : (JSON.parse(json) as unknown);
+    if (typeof item === 'bigint') return item.toString();
+    if (typeof item === 'number') return Number.isFinite(item) ? item : null;
+    if (typeof item === 'function' || typeof item === 'symbol' || item === undefined) return undefined;
+    if (typeof item !== 'object' || item === null) return item;
+    if (seen.has(item)) return '[circular]';
+    if (depth >= MAX_CONTEXT_DEPTH) return NESTED_TOO_DEEP;
+    seen.add(item);
+    if (Array.isArray(item)) return item.map((element) => copy(element, depth + 1) ?? null);
+    const copied: Record<string, unknown> = {};
+    for (const [key, property] of Object.entries(item)) {
+      const value = copy(property, depth + 1);
+      if (value !== undefined) copied[key] = value;
+    }
+    return copied;
+  };
+  return copy(value, 0) ?? null;
 }
 
 /** A readable message for anything thrown or rejected. */
