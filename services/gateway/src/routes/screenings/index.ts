@@ -27,15 +27,16 @@ import { csvChunks } from '../../exports/csv-writer.js';
 import { exportFileName, sendDownload, sendExport } from '../../exports/send-export.js';
 import { sendPdf } from '../../exposure-sheet/send-pdf.js';
 import { UploadError, uploadErrorBody } from '../../imports/upload-rules.js';
-import { portfolioTooLarge, readPortfolioCsv } from '../../screenings/portfolio-csv.js';
-import { renderScreeningPdf } from '../../screenings/render-screening-pdf.js';
+import { portfolioTooLarge } from '../../screenings/portfolio-csv.js';
+import { portfolioRowsOf } from '../../screenings/portfolio-read.js';
 import { carriersOf, screeningColumns } from '../../screenings/screening-columns.js';
 import { enqueueScreening } from '../../screenings/screening-job.js';
 import { createScreening, listScreenings, newScreeningId, queuedScreening, readResults, readScreeningRecord } from '../../screenings/screening-store.js';
-import { screeningXlsx } from '../../screenings/screening-xlsx.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const notFound = { 404: ErrorBody };
+/** The CPU pool is full (cpu-pool/cpu-pool.ts): try again after retry-after. */
+const busy = { 503: ErrorBody };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -61,7 +62,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['screenings'],
         summary: `Screen a portfolio: a multipart upload of one CSV (field "file") of at most 10,000 locations and 10 MB`,
         consumes: ['multipart/form-data'],
-        response: { 202: ScreeningAccepted, 413: ErrorBody, ...errors },
+        response: { 202: ScreeningAccepted, 413: ErrorBody, ...busy, ...errors },
       },
     },
     async (request, reply) => {
@@ -74,7 +75,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw portfolioTooLarge();
         const fileName = path.basename(part.filename || 'portfolio.csv').slice(0, 200);
-        const rows = readPortfolioCsv(bytes);
+        const rows = portfolioRowsOf(await fastify.cpuPool.run('readPortfolio', bytes));
         const principal = request.principal!;
         const record = queuedScreening(newScreeningId(), fileName, { userId: principal.userId, email: principal.email }, rows.length);
         await createScreening(dataDir, record, rows);
@@ -129,15 +130,12 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
-  /** The screening and its rows when it is done; else why not (404 or 409). */
-  const finishedScreening = async (
-    request: FastifyRequest,
-    id: string,
-  ): Promise<{ screening: ScreeningRun; rows: ScreeningRow[] } | { status: 404 | 409; message: string }> => {
+  /** The screening when it is done; else why not (404 or 409). */
+  const finishedScreening = async (request: FastifyRequest, id: string): Promise<{ screening: ScreeningRun } | { status: 404 | 409; message: string }> => {
     const screening = await visibleScreening(request, id);
     if (!screening) return { status: 404, message: notFoundMessage(id) };
     if (screening.status !== 'done') return { status: 409, message: stillRunning(screening) };
-    return { screening, rows: await readResults(dataDir, screening.id) };
+    return { screening };
   };
   const downloadName = (screening: ScreeningRun) => ['screening', path.parse(screening.file_name).name, screening.id];
 
@@ -155,8 +153,9 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const finished = await finishedScreening(request, request.params.id);
       if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
-      const columns = screeningColumns(carriersOf(finished.rows));
-      return sendExport(reply, 'csv', exportFileName(downloadName(finished.screening), 'csv'), csvChunks<ScreeningRow>(columns, finished.rows));
+      const rows = await readResults(dataDir, finished.screening.id);
+      const columns = screeningColumns(carriersOf(rows));
+      return sendExport(reply, 'csv', exportFileName(downloadName(finished.screening), 'csv'), csvChunks<ScreeningRow>(columns, rows));
     },
   );
 
@@ -168,14 +167,14 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: "A done screening's rows as an Excel workbook (a Locations sheet and an About sheet)",
         params: ScreeningIdParams,
         produces: [XLSX_TYPE],
-        response: { 200: ScreeningXlsx, 409: ErrorBody, ...notFound, ...errors },
+        response: { 200: ScreeningXlsx, 409: ErrorBody, ...notFound, ...busy, ...errors },
       },
     },
     async (request, reply) => {
       const finished = await finishedScreening(request, request.params.id);
       if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
       const name = exportFileName(downloadName(finished.screening), 'csv').replace(/\.csv$/, '.xlsx');
-      return sendDownload(reply, XLSX_TYPE, name, screeningXlsx(finished.screening, finished.rows));
+      return sendDownload(reply, XLSX_TYPE, name, await fastify.cpuPool.run('screeningXlsx', { dataDir, screening: finished.screening }));
     },
   );
 
@@ -188,14 +187,15 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         params: ScreeningIdParams,
         querystring: ScreeningPdfQuery,
         produces: ['application/pdf'],
-        response: { 200: ScreeningPdf, 409: ErrorBody, ...notFound, ...errors },
+        response: { 200: ScreeningPdf, 409: ErrorBody, ...notFound, ...busy, ...errors },
       },
     },
     async (request, reply) => {
       const finished = await finishedScreening(request, request.params.id);
       if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
       const name = exportFileName(downloadName(finished.screening), 'csv').replace(/\.csv$/, '-summary.pdf');
-      return sendPdf(reply, renderScreeningPdf(finished.screening, finished.rows, request.query.paper), name);
+      const pdf = await fastify.cpuPool.run('screeningPdf', { dataDir, screening: finished.screening, paper: request.query.paper });
+      return sendPdf(reply, pdf, name);
     },
   );
 };
