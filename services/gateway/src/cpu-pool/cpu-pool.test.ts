@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadError } from '../imports/upload-rules.js';
 import { readPortfolioCsv } from '../screenings/portfolio-csv.js';
-import { portfolioRowsOf } from '../screenings/portfolio-read.js';
+import { acceptedPortfolio } from '../screenings/portfolio-read.js';
 import { doneScreening } from '../testing/held-screening.js';
 import { createCpuPool, CpuPoolFullError, RETRY_AFTER_SECONDS, type CpuPool } from './cpu-pool.js';
 
@@ -28,15 +28,18 @@ describe('the CPU pool', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('reads a portfolio file in a thread into the rows readPortfolioCsv gives', async () => {
+  it('reads a portfolio file in a thread into the rows readPortfolioCsv gives, as JSON lines', async () => {
     const file = Buffer.from('reference,latitude,longitude\nA,38.9,-77.03\nB,91,-77\n');
-    expect(portfolioRowsOf(await pool.run('readPortfolio', file))).toEqual(readPortfolioCsv(file));
+    const { rows, rowsJsonLines } = acceptedPortfolio(await pool.run('readPortfolio', file));
+    expect(rows).toBe(2);
+    const lines = Buffer.from(rowsJsonLines).toString().trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(readPortfolioCsv(file));
   });
 
   it('gives back a refused file as the same UploadError, status and message', async () => {
     const refusal = await pool
       .run('readPortfolio', Buffer.from('name,street\nA,1 Main St\n'))
-      .then(portfolioRowsOf)
+      .then(acceptedPortfolio)
       .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(UploadError);
     expect(refusal).toMatchObject({
@@ -69,6 +72,6 @@ describe('the CPU pool', () => {
     await Promise.all([running.release(), waiting.release()]);
     for (const pdf of await Promise.all([first, second])) expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     expect(pool.stats().admitted).toBe(0);
-    expect(portfolioRowsOf(await pool.run('readPortfolio', Buffer.from('reference,latitude,longitude\nA,38.9,-77.03\n')))).toHaveLength(1);
+    expect(acceptedPortfolio(await pool.run('readPortfolio', Buffer.from('reference,latitude,longitude\nA,38.9,-77.03\n'))).rows).toBe(1);
   });
 });

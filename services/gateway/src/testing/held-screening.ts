@@ -34,7 +34,7 @@ export interface HeldScreening {
 /** A done screening of one row; with `held`, its results wait in a named pipe until released. */
 export async function doneScreening(dataDir: string, owner: { userId: string; email: string | null }, { held = false } = {}): Promise<HeldScreening> {
   const screening: StoredScreening = { ...queuedScreening(newScreeningId(), 'held.csv', owner, 1), status: 'done', rows_done: 1, not_located: 1 };
-  await createScreening(dataDir, screening, []);
+  await createScreening(dataDir, screening, new Uint8Array());
   const results = path.join(dataDir, 'screenings', screening.id, 'results.jsonl');
   const line = `${JSON.stringify(NOT_LOCATED_ROW)}\n`;
   if (held) await run('mkfifo', [results]);

@@ -12,7 +12,6 @@ import {
   CsvExport,
   ErrorBody,
   MAX_SCREENING_BYTES,
-  PRICING_DISCLAIMER,
   ScreeningAccepted,
   ScreeningIdParams,
   ScreeningPdf,
@@ -28,10 +27,19 @@ import { exportFileName, sendDownload, sendExport } from '../../exports/send-exp
 import { sendPdf } from '../../exposure-sheet/send-pdf.js';
 import { UploadError, uploadErrorBody } from '../../imports/upload-rules.js';
 import { portfolioTooLarge } from '../../screenings/portfolio-csv.js';
-import { portfolioRowsOf } from '../../screenings/portfolio-read.js';
-import { carriersOf, screeningColumns } from '../../screenings/screening-columns.js';
+import { acceptedPortfolio } from '../../screenings/portfolio-read.js';
+import { carriersIn, screeningColumns } from '../../screenings/screening-columns.js';
 import { enqueueScreening } from '../../screenings/screening-job.js';
-import { createScreening, listScreenings, newScreeningId, queuedScreening, readResults, readScreeningRecord } from '../../screenings/screening-store.js';
+import { sendScreeningResult } from '../../screenings/screening-result-json.js';
+import {
+  createScreening,
+  listScreenings,
+  newScreeningId,
+  queuedScreening,
+  readResultRows,
+  readScreeningRecord,
+  type StoredScreening,
+} from '../../screenings/screening-store.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const notFound = { 404: ErrorBody };
@@ -45,7 +53,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   await fastify.register(multipart, { limits: { fileSize: MAX_SCREENING_BYTES, files: 1, fields: 0 } });
 
   /** The screening if the caller may see it: its owner, or an admin. */
-  const visibleScreening = async (request: FastifyRequest, id: string): Promise<ScreeningRun | null> => {
+  const visibleScreening = async (request: FastifyRequest, id: string): Promise<StoredScreening | null> => {
     const screening = await readScreeningRecord(dataDir, id);
     if (!screening) return null;
     const principal = request.principal!;
@@ -75,13 +83,13 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw portfolioTooLarge();
         const fileName = path.basename(part.filename || 'portfolio.csv').slice(0, 200);
-        const rows = portfolioRowsOf(await fastify.cpuPool.run('readPortfolio', bytes));
+        const { rows, rowsJsonLines } = acceptedPortfolio(await fastify.cpuPool.run('readPortfolio', bytes));
         const principal = request.principal!;
-        const record = queuedScreening(newScreeningId(), fileName, { userId: principal.userId, email: principal.email }, rows.length);
-        await createScreening(dataDir, record, rows);
+        const record = queuedScreening(newScreeningId(), fileName, { userId: principal.userId, email: principal.email }, rows);
+        await createScreening(dataDir, record, rowsJsonLines);
         await enqueueScreening(fastify.ports.jobs, record);
-        request.log.info({ screening_id: record.id, rows: rows.length, by: principal.userId }, 'portfolio screening queued');
-        return reply.code(202).send({ id: record.id, status: 'queued' as const, rows_total: rows.length });
+        request.log.info({ screening_id: record.id, rows, by: principal.userId }, 'portfolio screening queued');
+        return reply.code(202).send({ id: record.id, status: 'queued' as const, rows_total: rows });
       } catch (error) {
         if (error instanceof UploadError) return reply.code(error.statusCode).send(uploadErrorBody(error, request.id));
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(uploadErrorBody(portfolioTooLarge(), request.id));
@@ -126,7 +134,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const screening = await visibleScreening(request, request.params.id);
       if (!screening) return reply.notFound(notFoundMessage(request.params.id));
-      return { screening, rows: await readResults(dataDir, screening.id), pricing_note: PRICING_DISCLAIMER };
+      return sendScreeningResult(reply, dataDir, screening);
     },
   );
 
@@ -153,9 +161,10 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const finished = await finishedScreening(request, request.params.id);
       if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
-      const rows = await readResults(dataDir, finished.screening.id);
-      const columns = screeningColumns(carriersOf(rows));
-      return sendExport(reply, 'csv', exportFileName(downloadName(finished.screening), 'csv'), csvChunks<ScreeningRow>(columns, rows));
+      // Read twice, a row at a time: once for the carrier columns, once to write them.
+      const { id } = finished.screening;
+      const columns = screeningColumns(await carriersIn(readResultRows(dataDir, id)));
+      return sendExport(reply, 'csv', exportFileName(downloadName(finished.screening), 'csv'), csvChunks<ScreeningRow>(columns, readResultRows(dataDir, id)));
     },
   );
 
