@@ -11,7 +11,7 @@ import type { Geocoder } from '../geocoding/index.js';
 import { orderedSaver } from '../imports/record-writes.js';
 import { screenRow } from './screen-row.js';
 import {
-  appendResults,
+  appendResultLines,
   clearResults,
   listScreenings,
   readPortfolioRows,
@@ -114,11 +114,13 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
     const startedAt = performance.now();
     const resumedAt = results.length;
     const total = record.rows_total;
-    let pending: ScreeningRow[] = [];
+    // Each result is kept as its JSON line until written: one flat string per row rather than
+    // dozens of objects, which the collector would copy at each of its young-generation passes.
+    let pending: string[] = [];
     let lastWrite = performance.now();
     let sliceStarted = performance.now();
     const flush = async (done: number) => {
-      await appendResults(deps.dataDir, id, pending);
+      await appendResultLines(deps.dataDir, id, pending);
       pending = [];
       lastWrite = performance.now();
       const seconds = (lastWrite - startedAt) / 1000;
@@ -135,7 +137,7 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
       const result = await screenRow({ geocoder: deps.geocoder, searchIndex, version }, row);
       done += 1;
       tally[result.outcome] += 1;
-      pending.push(result);
+      pending.push(JSON.stringify(result));
       if (pending.length >= RESULTS_PER_WRITE || performance.now() - lastWrite >= WRITE_EVERY_MS) await flush(done);
       if (performance.now() - sliceStarted >= SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));

@@ -116,7 +116,16 @@ async function readRowsArray(dataDir: string, id: string): Promise<PortfolioRow[
 }
 
 export async function appendResults(dataDir: string, id: string, rows: readonly ScreeningRow[]): Promise<void> {
-  if (rows.length) await appendFile(resultsFile(dataDir, id), rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+  await appendResultLines(
+    dataDir,
+    id,
+    rows.map((row) => JSON.stringify(row)),
+  );
+}
+
+/** Appends results already serialized, one ScreeningRow's JSON each. */
+export async function appendResultLines(dataDir: string, id: string, lines: readonly string[]): Promise<void> {
+  if (lines.length) await appendFile(resultsFile(dataDir, id), lines.map((line) => `${line}\n`).join(''));
 }
 
 /**
