@@ -16,6 +16,9 @@ export interface CpuPoolOptions {
   idleTimeoutMs?: number;
 }
 
+/** How much lower the pool's threads run than the event loop's (Unix nice; ignored where it cannot be set). */
+const POOL_THREAD_NICENESS = 10;
+
 /** What a client is told to wait before asking again: a document takes seconds to make. */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -61,6 +64,9 @@ export function createCpuPool({ threads, queue, idleTimeoutMs = 60_000 }: CpuPoo
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: idleTimeoutMs,
+    // Below the event loop's thread in the scheduler's eyes: where the cores are short (a 2-core
+    // machine, other processes busy), a document waits rather than the requests behind it.
+    niceIncrement: POOL_THREAD_NICENESS,
   });
   // Counted here rather than by piscina's maxQueue, whose refusal is an untyped Error and whose
   // count leaves out tasks waiting for a thread that is still starting.
