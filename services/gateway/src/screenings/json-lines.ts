@@ -18,7 +18,10 @@ export async function* jsonLineBatches(file: string): AsyncGenerator<string[]> {
         continue;
       }
       carried = text.slice(end + 1);
-      yield text.slice(0, end).split('\n');
+      yield text
+        .slice(0, end)
+        .split('\n')
+        .filter((line) => line !== '');
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

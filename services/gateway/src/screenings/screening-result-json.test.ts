@@ -45,6 +45,19 @@ describe('screeningResultJson', () => {
     expect(result).toEqual({ screening: run, rows: rows.slice(0, 2), pricing_note: PRICING_DISCLAIMER });
   });
 
+  it('stays one document over many reads and chunks', async () => {
+    const screening = await newScreening();
+    const rows: ScreeningRow[] = Array.from({ length: 1_000 }, (_, index) => ({
+      ...NOT_LOCATED_ROW,
+      line: index + 2,
+      reference: `R-${index}-${'x'.repeat(1_000)}`,
+    }));
+    await appendResults(dataDir, screening.id, rows);
+    const result = await resultOf(dataDir, screening);
+    expect(Value.Check(ScreeningResult, result)).toBe(true);
+    expect((result as { rows: ScreeningRow[] }).rows).toEqual(rows);
+  });
+
   it('has no rows before the first is screened', async () => {
     const screening = await newScreening();
     const result = await resultOf(dataDir, screening);

@@ -14,13 +14,21 @@ export function sendScreeningResult(reply: FastifyReply, dataDir: string, screen
   return reply.type('application/json; charset=utf-8').send(Readable.from(screeningResultJson(dataDir, screening)));
 }
 
+/** Rows are sent in chunks of about this many characters: the compressor packs larger writes tighter. */
+const CHUNK_CHARS = 256 * 1024;
+
 export async function* screeningResultJson(dataDir: string, screening: StoredScreening): AsyncGenerator<string> {
   const { runs: _runs, ...run }: StoredScreening = screening;
   yield `{"screening":${JSON.stringify(run satisfies ScreeningRun)},"rows":[`;
-  let separator = '';
+  let chunk = '';
+  let first = true;
   for await (const lines of readResultLines(dataDir, screening.id)) {
-    yield separator + lines.join(',');
-    separator = ',';
+    if (lines.length === 0) continue;
+    chunk += (first ? '' : ',') + lines.join(',');
+    first = false;
+    if (chunk.length < CHUNK_CHARS) continue;
+    yield chunk;
+    chunk = '';
   }
-  yield `],"pricing_note":${JSON.stringify(PRICING_DISCLAIMER)}}`;
+  yield `${chunk}],"pricing_note":${JSON.stringify(PRICING_DISCLAIMER)}}`;
 }
