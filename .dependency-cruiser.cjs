@@ -71,6 +71,28 @@ module.exports = {
       to: { path: targets.map((target) => (target.startsWith('^') ? target : `^${target}`)) },
     })),
     {
+      name: 'cpu-worker-stays-pure',
+      severity: 'error',
+      comment:
+        "The gateway's CPU pool threads run cpu-worker.ts: what it reaches must be pure code. chDB crashes in a worker thread, and a port or a route has no place there; every module it loads is loaded again in each thread.",
+      from: { path: '^services/gateway/src/cpu-pool/cpu-worker\\.ts$' },
+      to: {
+        reachable: true,
+        path: [
+          pkg('platform'),
+          pkg('read-model'),
+          pkg('identity'),
+          pkg('ingest'),
+          pkg('workers'),
+          pkg('standalone'),
+          '^(pipelines/|@ust/pipelines)',
+          '(^|/)chdb(/|$)',
+          '(^|/)fastify(/|$)',
+          '^services/gateway/src/(routes|plugins|queries|auth|imports/(?!upload-rules))',
+        ],
+      },
+    },
+    {
       name: 'standalone-only-from-harnesses',
       severity: 'error',
       comment: 'standalone composes every service; only the e2e harness and benchmarks may start it.',

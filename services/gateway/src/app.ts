@@ -25,6 +25,7 @@ import openApi from './plugins/openapi.js';
 import rateLimits from './plugins/rate-limits.js';
 import { documentRouteAccess } from './plugins/route-access.js';
 import webApp from './plugins/web-app.js';
+import cpuPool from './cpu-pool/cpu-pool-plugin.js';
 import { webAppPolicies } from './plugins/content-security-policy.js';
 import healthRoutes from './routes/health/index.js';
 import runtimeProofRoutes from './routes/runtime-proof/index.js';
@@ -105,6 +106,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(errorHandler);
   await fastify.register(finiteNumbers);
   await fastify.register(portsPlugin, { config: options.config, ports: options.ports });
+  await fastify.register(cpuPool, { threads: options.config.CPU_POOL_THREADS, queue: options.config.CPU_POOL_QUEUE });
   await fastify.register(geocoderPlugin);
   await fastify.register(searchIndexPlugin);
   await fastify.register(importJobsPlugin);

@@ -95,6 +95,17 @@ export const ConfigSchema = Type.Object({
    * national scale such as `0.1`, or `none`.
    */
   DEMO_SCALE: Type.String({ pattern: '^(national|fixtures|none|0?\\.[0-9]+|1)$', default: 'national' }),
+  /**
+   * Worker threads of the gateway's CPU pool, which renders PDFs and workbooks and reads uploaded
+   * portfolio files off the event loop. One leaves the other core of a 2-core machine to the event
+   * loop; raise it with the cores the gateway has. @defaultValue 1
+   */
+  CPU_POOL_THREADS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
+  /**
+   * Tasks that may wait for a CPU pool thread; one more is answered 503 with retry-after, so a
+   * burst of downloads or uploads costs a bounded amount of memory and waiting. @defaultValue 8
+   */
+  CPU_POOL_QUEUE: Type.Integer({ minimum: 0, maximum: 1000, default: 8 }),
   /** Requests per minute per client on the API. */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
   /** Sign-in form posts per minute per client address, on the embedded provider's sign-in page. */

@@ -2,7 +2,7 @@
  * The compiled platform as `pnpm start` and the image run it: plain node on each package's dist/
  * (deploy/build-services.mjs), the workspace packages resolved to dist/ by the ust-compiled
  * condition, on a fresh data directory with the fixtures dataset. Then a token from the compiled
- * token CLI opens the data routes.
+ * token CLI opens the data routes, and the gateway's CPU pool threads, compiled too, make a PDF.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -72,7 +72,16 @@ describe('the compiled standalone', () => {
       body: JSON.stringify({ address: '1016 Bladensburg Rd NE, Washington DC 20002' }),
     });
     expect(search.status).toBe(200);
-    const body = (await search.json()) as { facilities?: unknown[] };
+    const body = (await search.json()) as { facilities?: Array<{ id: string }> };
     expect(body.facilities?.length).toBeGreaterThan(0);
+
+    // Rendered in a CPU pool thread, which loads dist/cpu-pool/cpu-worker.js with the same condition.
+    const pdf = await fetch(`${url}/api/facilities/${encodeURIComponent(body.facilities![0]!.id)}/exposure-sheet.pdf`, { headers });
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 });

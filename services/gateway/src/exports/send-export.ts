@@ -30,7 +30,19 @@ export function sendExport(reply: FastifyReply, format: ExportFormat, fileName: 
   return sendDownload(reply, CONTENT_TYPES[format], fileName, Readable.from(chunks));
 }
 
-/** A download of any type; the reply is untyped: Fastify sends a stream as it is, without serializing it. */
-export function sendDownload(reply: FastifyReply, contentType: string, fileName: string, body: Readable): FastifyReply {
-  return reply.type(contentType).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(body);
+/** A download's body: a stream, or the bytes a CPU pool thread made. */
+export type DownloadBody = Readable | Uint8Array;
+
+/** The body as Fastify sends it as it is: a stream, or a Buffer over the same bytes (no copy). */
+export function bodyOf(body: DownloadBody): Readable | Buffer {
+  return body instanceof Readable || Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
+/** A download of any type; the reply is untyped: Fastify sends a stream or bytes as they are, without serializing them. */
+export function sendDownload(reply: FastifyReply, contentType: string, fileName: string, body: DownloadBody): FastifyReply {
+  return reply
+    .type(contentType)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(bodyOf(body));
 }

@@ -80,6 +80,27 @@ describe('renderExposureSheetPdf', () => {
     expect((await textOf(renderExposureSheetPdf(sheet, 'letter'))).info).toMatch(/612 x 792 pts \(letter\)/);
   });
 
+  it("cuts a facility's unbroken 20,000-character name and substance to the room they are drawn in", async () => {
+    const long = toExposureSheet(
+      {
+        facility: { ...facility, name: `N${'m'.repeat(19_999)}` },
+        tanks: tanks.map((tank) => ({ ...tank, substances: `S${'w'.repeat(19_999)}` })),
+        releases: [],
+        leakReported: true,
+      },
+      meta,
+    );
+    const { text } = await textOf(renderExposureSheetPdf(long));
+    const count = (pattern: RegExp) => (text.match(pattern) ?? []).length;
+    // The name as the title, on two lines at most; the substance in each cell it is drawn in
+    // (the tank rows, the risk factors), a few hundred of its characters each.
+    expect(count(/Nm/g)).toBe(1);
+    expect(count(/m/g)).toBeLessThan(300);
+    expect(count(/Sw/g)).toBeGreaterThanOrEqual(2);
+    expect(count(/w/g) / count(/Sw/g)).toBeLessThan(700);
+    expect(count(/…/g)).toBeGreaterThanOrEqual(1 + count(/Sw/g));
+  });
+
   it('takes ages at the build time and draws the county with the point inside its box', () => {
     expect(sheet.tanks.map((tank) => [tank.tank_id, tank.install_year, tank.age_years])).toEqual([
       ['T-1', 1995, 31],

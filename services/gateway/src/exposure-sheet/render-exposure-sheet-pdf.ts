@@ -18,7 +18,25 @@ import {
   sourceLine,
 } from './sheet-text.js';
 export type { Paper } from '../pdf/pdf-layout.js';
-import { ensureRoom, INK, MARGIN, MUTED, note, RULE, section, table, textWidth, warningBox, writeFooters, type Doc, type Paper } from '../pdf/pdf-layout.js';
+import {
+  ensureRoom,
+  fitText,
+  INK,
+  MARGIN,
+  MUTED,
+  note,
+  RULE,
+  section,
+  table,
+  textWidth,
+  warningBox,
+  writeFooters,
+  type Doc,
+  type Paper,
+} from '../pdf/pdf-layout.js';
+
+/** Lines the facility's name takes at most as the sheet's title. */
+const NAME_LINES = 2;
 
 /** Starts writing the sheet; the caller pipes or sends the returned stream. */
 export function renderExposureSheetPdf(sheet: ExposureSheet, paper: Paper = 'a4'): Doc {
@@ -122,8 +140,12 @@ function writeIdentity(doc: Doc, sheet: ExposureSheet) {
     .font('Helvetica-Bold')
     .fontSize(16)
     .fillColor(INK)
-    .text(facility.name ?? 'Unnamed facility', { width });
-  doc.font('Helvetica').fontSize(10).fillColor(INK).text(`Facility ${facility.facility_id}`, { width });
+    .text(fitText(facility.name ?? 'Unnamed facility', width, 16, NAME_LINES), { width });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(fitText(`Facility ${facility.facility_id}`, width, 10), { width });
   const top = doc.page.margins.top;
   doc.moveDown(0.5);
   if (facility.is_generated) {
@@ -149,7 +171,7 @@ function writeIdentity(doc: Doc, sheet: ExposureSheet) {
       .font('Helvetica')
       .fontSize(8.5)
       .fillColor(INK)
-      .text(value, left + 92, y, { width: width - 92 });
+      .text(fitText(value, width - 92, 8.5), left + 92, y, { width: width - 92 });
     doc.y = Math.max(doc.y, y) + 2;
   }
   const afterFields = doc.y;
@@ -185,7 +207,7 @@ function drawLocator(doc: Doc, sheet: ExposureSheet, x: number, y: number, box: 
     .font('Helvetica')
     .fontSize(7.5)
     .fillColor(MUTED)
-    .text(`${locator.county_name} County and the facility`, x, y + box + 3, { width: box, align: 'center' });
+    .text(fitText(`${locator.county_name} County and the facility`, box, 7.5), x, y + box + 3, { width: box, align: 'center' });
 }
 
 function writeQuotes(doc: Doc, sheet: ExposureSheet) {

@@ -1,7 +1,7 @@
 /**
  * What the platform's PDFs share (pdfkit, its built-in Helvetica: no font files to ship): page
  * margins, the palette, section titles, notes and tables that continue on a new page with their
- * header row.
+ * header row, and text cut to the room it is drawn in.
  */
 import type PDFDocument from 'pdfkit';
 
@@ -20,6 +20,23 @@ export interface Column {
   /** A share of the page's text width. */
   width: number;
   align?: 'left' | 'right';
+}
+
+/** Lines a table cell, a note or a field's value shows at most. */
+export const MAX_TEXT_LINES = 6;
+/** Helvetica's narrowest glyph (a straight quote) is under a fifth of an em: no line holds more characters than this allows. */
+const NARROWEST_GLYPH_EM = 0.19;
+
+/**
+ * The text cut to what `lines` lines of `width` points at `fontSize` can show, with an ellipsis.
+ * Text from a file or a record is drawn through this, so drawing it costs the same whatever its
+ * length: pdfkit breaks a word wider than its line by measuring it again for each character it
+ * moves, a cost that grows with the square of the word's length
+ * (docs/decisions/0041-upload-field-limits.md).
+ */
+export function fitText(text: string, width: number, fontSize: number, lines = MAX_TEXT_LINES): string {
+  const max = Math.max(1, Math.floor(width / (fontSize * NARROWEST_GLYPH_EM))) * lines;
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 export function textWidth(doc: Doc): number {
@@ -42,11 +59,12 @@ export function section(doc: Doc, title: string) {
 }
 
 export function note(doc: Doc, text: string) {
+  const fontSize = 8;
   doc
     .font('Helvetica')
-    .fontSize(8)
+    .fontSize(fontSize)
     .fillColor(MUTED)
-    .text(text, doc.page.margins.left, doc.y, { width: textWidth(doc) });
+    .text(fitText(text, textWidth(doc), fontSize), doc.page.margins.left, doc.y, { width: textWidth(doc) });
   doc.moveDown(0.3);
 }
 
@@ -60,6 +78,7 @@ export function table(doc: Doc, columns: Column[], rows: string[][], empty?: str
   const widths = columns.map((column) => column.width * total);
   const padding = 3;
   const fontSize = 7.5;
+  const fitted = (cells: string[]) => cells.map((cell, index) => fitText(cell, widths[index]! - 2 * padding, fontSize));
   const rowHeight = (cells: string[], font: string) => {
     doc.font(font).fontSize(fontSize);
     return Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: widths[index]! - 2 * padding }))) + 2 * padding;
@@ -83,11 +102,11 @@ export function table(doc: Doc, columns: Column[], rows: string[][], empty?: str
     doc.x = left;
     doc.y = y + height;
   };
-  const headers = columns.map((column) => column.header);
+  const headers = fitted(columns.map((column) => column.header));
   const drawHeader = () => drawRow(headers, 'Helvetica-Bold', HEADER_FILL);
-  ensureRoom(doc, rowHeight(headers, 'Helvetica-Bold') + rowHeight(rows[0]!, 'Helvetica'));
+  ensureRoom(doc, rowHeight(headers, 'Helvetica-Bold') + rowHeight(fitted(rows[0]!), 'Helvetica'));
   drawHeader();
-  for (const row of rows) {
+  for (const row of rows.map(fitted)) {
     if (doc.y + rowHeight(row, 'Helvetica') > bottom(doc)) {
       doc.addPage();
       drawHeader();

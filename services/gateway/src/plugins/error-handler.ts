@@ -82,6 +82,10 @@ async function errorHandlerPlugin(fastify: FastifyInstance) {
     const url = clip(request.url, MAX_LOGGED_URL_CHARS);
     if (status >= 500) request.log.error({ err: error, method: request.method, url }, 'request failed');
     else request.log.info({ status, code: body.error.code, method: request.method, url }, body.error.message);
+    // A 503 that knows when it will pass says so (the CPU pool when full); nothing else an error
+    // carries is copied into the answer's headers.
+    const { retryAfterSeconds } = error as { retryAfterSeconds?: unknown };
+    if (status === 503 && typeof retryAfterSeconds === 'number') void reply.header('retry-after', String(retryAfterSeconds));
     void reply.status(status).send(body);
   });
 

@@ -9,6 +9,7 @@ import { formatCount, formatDollars } from '../exposure-sheet/sheet-text.js';
 import {
   ACCENT,
   ensureRoom,
+  fitText,
   INK,
   MARGIN,
   MUTED,
@@ -27,15 +28,21 @@ import { summarise, TOP_EXPOSURES, type ScreeningSummary } from './screening-sum
 
 const BAR_FILL = '#2563eb';
 
+/** Lines the file's name takes at most under the title. */
+const FILE_NAME_LINES = 2;
+const FILE_NAME_FONT_SIZE = 10;
+
 export function renderScreeningPdf(screening: ScreeningRun, rows: readonly ScreeningRow[], paper: Paper = 'letter'): Doc {
   const doc = new PDFDocument({
     size: paper === 'a4' ? 'A4' : 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN + 14, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: `Portfolio screening summary: ${screening.file_name}`, Subject: `Screening ${screening.id}`, Creator: 'UST Risk Platform' },
+    info: { Subject: `Screening ${screening.id}`, Creator: 'UST Risk Platform' },
   });
+  const fileName = fitText(screening.file_name, textWidth(doc), FILE_NAME_FONT_SIZE, FILE_NAME_LINES);
+  doc.info.Title = `Portfolio screening summary: ${fileName}`;
   const summary = summarise(rows);
-  writeHeading(doc, screening, summary);
+  writeHeading(doc, screening, fileName, summary);
   writeRiskChart(doc, summary);
   writeCarriers(doc, summary);
   writeTopExposures(doc, summary);
@@ -45,9 +52,9 @@ export function renderScreeningPdf(screening: ScreeningRun, rows: readonly Scree
   return doc;
 }
 
-function writeHeading(doc: Doc, screening: ScreeningRun, summary: ScreeningSummary) {
+function writeHeading(doc: Doc, screening: ScreeningRun, fileName: string, summary: ScreeningSummary) {
   doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text('Portfolio screening summary');
-  doc.font('Helvetica').fontSize(10).fillColor(INK).text(screening.file_name);
+  doc.font('Helvetica').fontSize(FILE_NAME_FONT_SIZE).fillColor(INK).text(fileName);
   doc.moveDown(0.3);
   note(
     doc,

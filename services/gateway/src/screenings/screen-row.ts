@@ -113,8 +113,10 @@ function matchFacility(input: ScreeningInput, place: Place, nearby: ReadonlyArra
   const rowZip = zip5(input.zip) ?? zip5(input.address?.match(/\b(\d{5})(?:-\d{4})?\s*$/)?.[1] ?? null);
   if (rowAddress && rowZip) {
     for (const found of nearby) {
-      const facility = facilityOf(found);
-      if (facility.address && zip5(facility.zip_code) === rowZip && streetKey(facility.address) === rowAddress) return { rule: 'address', found };
+      // Only a facility in the row's ZIP is parsed to compare its street.
+      if (zipOf(found) !== rowZip) continue;
+      const { address } = facilityOf(found);
+      if (address && streetKey(address) === rowAddress) return { rule: 'address', found };
     }
   }
   const closest = nearby[0];
@@ -141,11 +143,34 @@ function facilityOf(found: FoundItem<FoundFacility>): SearchFacilityItem {
   return facility;
 }
 
-/** A facility's risk score read from its JSON without parsing the rest (a place may have 200 around it). */
+/**
+ * Where a field's value starts in a found item's JSON, or -1. A place may have 200 facilities
+ * around it, and thousands of rows are screened in turn: reading a field where it lies copies and
+ * parses nothing, so screening leaves little garbage for the collector to pause the event loop over.
+ */
+function fieldValueAt(found: FoundItem<FoundFacility>, field: Buffer): number {
+  const at = found.blob.subarray(found.start, found.end).indexOf(field);
+  return at < 0 ? -1 : found.start + at + field.length;
+}
+
+const RISK_SCORE_FIELD = Buffer.from('"risk_score":');
+const ZIP_CODE_FIELD = Buffer.from('"zip_code":"');
+const DIGIT_0 = 0x30;
+
+/** A facility's risk score (1-10) read from its JSON without parsing the rest. */
 function riskScoreOf(found: FoundItem<FoundFacility>): number | null {
-  const json = found.blob.toString('utf8', found.start, found.end);
-  const score = /"risk_score":(\d+)/.exec(json)?.[1];
-  return score === undefined ? null : Number(score);
+  let at = fieldValueAt(found, RISK_SCORE_FIELD);
+  if (at < 0) return null;
+  let score = 0;
+  let digits = 0;
+  for (; at < found.end && found.blob[at]! >= DIGIT_0 && found.blob[at]! <= DIGIT_0 + 9; at++, digits++) score = score * 10 + found.blob[at]! - DIGIT_0;
+  return digits ? score : null;
+}
+
+/** A facility's 5-digit ZIP read from its JSON without parsing the rest. */
+function zipOf(found: FoundItem<FoundFacility>): string | null {
+  const at = fieldValueAt(found, ZIP_CODE_FIELD);
+  return at < 0 ? null : zip5(found.blob.toString('latin1', at, Math.min(at + 5, found.end)));
 }
 
 function surroundingsOf(around: Surroundings): ScreeningSurroundings {

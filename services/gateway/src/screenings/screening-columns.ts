@@ -12,8 +12,19 @@ export const OUTCOME_LABELS: Record<ScreeningRow['outcome'], string> = { matched
 /** Every carrier quoted in the rows, in the order first seen. */
 export function carriersOf(rows: readonly ScreeningRow[]): string[] {
   const carriers = new Set<string>();
-  for (const row of rows) for (const quote of row.facility?.pricing.quotes ?? []) carriers.add(quote.carrier);
+  for (const row of rows) addCarriers(carriers, row);
   return [...carriers];
+}
+
+/** The same, of rows read one at a time (a results file). */
+export async function carriersIn(rows: AsyncIterable<ScreeningRow>): Promise<string[]> {
+  const carriers = new Set<string>();
+  for await (const row of rows) addCarriers(carriers, row);
+  return [...carriers];
+}
+
+function addCarriers(carriers: Set<string>, row: ScreeningRow) {
+  for (const quote of row.facility?.pricing.quotes ?? []) carriers.add(quote.carrier);
 }
 
 export function screeningColumns(carriers: readonly string[]): Array<CsvColumn<ScreeningRow>> {

@@ -11,7 +11,7 @@ import type { Geocoder } from '../geocoding/index.js';
 import { orderedSaver } from '../imports/record-writes.js';
 import { screenRow } from './screen-row.js';
 import {
-  appendResults,
+  appendResultLines,
   clearResults,
   cutPartialResultsLine,
   listScreenings,
@@ -94,7 +94,6 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
   try {
     const version = await readCurrentVersion(deps.ports.cache);
     if (version === null) throw new Error('No dataset has been built yet');
-    const rows = await readPortfolioRows(deps.dataDir, id);
     await cutPartialResultsLine(deps.dataDir, id);
     let results = await readResults(deps.dataDir, id);
     if (results.length && record.dataset_version !== version) {
@@ -116,11 +115,14 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
     const searchIndex = deps.searchIndexOf(version);
     const startedAt = performance.now();
     const resumedAt = results.length;
-    let pending: ScreeningRow[] = [];
+    const total = record.rows_total;
+    // Each result is kept as its JSON line until written: one flat string per row rather than
+    // dozens of objects, which the collector would copy at each of its young-generation passes.
+    let pending: string[] = [];
     let lastWrite = performance.now();
     let sliceStarted = performance.now();
     const flush = async (done: number) => {
-      await appendResults(deps.dataDir, id, pending);
+      await appendResultLines(deps.dataDir, id, pending);
       pending = [];
       lastWrite = performance.now();
       const seconds = (lastWrite - startedAt) / 1000;
@@ -128,29 +130,31 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
       await save({
         rows_done: done,
         rows_per_second: Math.round(rate * 10) / 10,
-        eta_seconds: rate > 0 ? Math.ceil((rows.length - done) / rate) : null,
+        eta_seconds: rate > 0 ? Math.ceil((total - done) / rate) : null,
         ...tally,
       });
     };
-    for (let at = resumedAt; at < rows.length; at++) {
-      const result = await screenRow({ geocoder: deps.geocoder, searchIndex, version }, rows[at]!);
+    let done = resumedAt;
+    for await (const row of readPortfolioRows(deps.dataDir, id, resumedAt)) {
+      const result = await screenRow({ geocoder: deps.geocoder, searchIndex, version }, row);
+      done += 1;
       tally[result.outcome] += 1;
-      pending.push(result);
-      if (pending.length >= RESULTS_PER_WRITE || performance.now() - lastWrite >= WRITE_EVERY_MS) await flush(at + 1);
+      pending.push(JSON.stringify(result));
+      if (pending.length >= RESULTS_PER_WRITE || performance.now() - lastWrite >= WRITE_EVERY_MS) await flush(done);
       if (performance.now() - sliceStarted >= SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         sliceStarted = performance.now();
       }
-      if (deps.stopping() && at + 1 < rows.length) {
+      if (deps.stopping() && done < total) {
         // Still 'running' in its record: the next start queues it again (resumeScreenings).
-        await flush(at + 1);
-        deps.log.info({ screening_id: id, rows_done: at + 1 }, `screening ${id} paused for the stop at row ${at + 1} of ${rows.length}`);
+        await flush(done);
+        deps.log.info({ screening_id: id, rows_done: done }, `screening ${id} paused for the stop at row ${done} of ${total}`);
         return { status: 'paused' };
       }
     }
-    await flush(rows.length);
+    await flush(total);
     await save({ status: 'done', eta_seconds: 0, finished_at: new Date().toISOString() });
-    deps.log.info({ screening_id: id, rows: rows.length, ...tally, dataset_version: version }, `screening ${id} done: ${rows.length} rows`);
+    deps.log.info({ screening_id: id, rows: total, ...tally, dataset_version: version }, `screening ${id} done: ${total} rows`);
     return { status: 'done' };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,20 +1,24 @@
 /**
  * Where a screening lives: DATA_DIR/screenings/{id}/ holds its record (status and progress,
- * read by the API), the rows read from the uploaded file, and the results screened so far, one
- * JSON line per row in file order. A job that stops halfway (a restart, a crash) resumes after
- * the last whole line, so nothing is kept only in memory. Readers take whole lines and never
- * write: the job may be appending while they read.
+ * read by the API), the rows read from the uploaded file and the results screened so far, each
+ * one JSON line per row in file order. A job that stops halfway (a restart, a crash) resumes after
+ * the last whole line, so nothing is kept only in memory. Rows and results are read line by line
+ * as they are used (json-lines.ts), so thousands of them never stop the event loop at once.
+ * Readers take whole lines and never write: the job may be appending while they read.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFile, mkdir, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScreeningRow, ScreeningRun } from '@ust/schemas';
+import { jsonLineBatches, jsonLineValues } from './json-lines.js';
 import type { PortfolioRow } from './portfolio-csv.js';
 
 const screeningsRoot = (dataDir: string) => path.join(dataDir, 'screenings');
 const directoryOf = (dataDir: string, id: string) => path.join(screeningsRoot(dataDir), id);
 const recordFile = (dataDir: string, id: string) => path.join(directoryOf(dataDir, id), 'screening.json');
-const rowsFile = (dataDir: string, id: string) => path.join(directoryOf(dataDir, id), 'rows.json');
+const rowsFile = (dataDir: string, id: string) => path.join(directoryOf(dataDir, id), 'rows.jsonl');
+/** Where a screening saved by an earlier version keeps its rows: one JSON array. */
+const rowsArrayFile = (dataDir: string, id: string) => path.join(directoryOf(dataDir, id), 'rows.json');
 const resultsFile = (dataDir: string, id: string) => path.join(directoryOf(dataDir, id), 'results.jsonl');
 
 /** 'scr-20261127T101500-1a2b3c4d': sorts by creation, and cannot be guessed from another's. */
@@ -54,10 +58,13 @@ export function queuedScreening(id: string, fileName: string, owner: { userId: s
   };
 }
 
-/** Saves a new screening: its rows, then its record (a record always has its rows). */
-export async function createScreening(dataDir: string, record: StoredScreening, rows: PortfolioRow[]): Promise<void> {
+/**
+ * Saves a new screening: its rows (as JSON lines, the way readPortfolio returns them), then its
+ * record (a record always has its rows).
+ */
+export async function createScreening(dataDir: string, record: StoredScreening, rowsJsonLines: Uint8Array): Promise<void> {
   await mkdir(directoryOf(dataDir, record.id), { recursive: true });
-  await writeFile(rowsFile(dataDir, record.id), JSON.stringify(rows));
+  await writeFile(rowsFile(dataDir, record.id), rowsJsonLines);
   await writeScreeningRecord(dataDir, record);
 }
 
@@ -91,12 +98,35 @@ export async function listScreenings(dataDir: string): Promise<StoredScreening[]
   return records.filter((record): record is StoredScreening => record !== null).sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
-export async function readPortfolioRows(dataDir: string, id: string): Promise<PortfolioRow[]> {
-  return JSON.parse(await readFile(rowsFile(dataDir, id), 'utf8')) as PortfolioRow[];
+/** The rows of a screening's file from the row at index `from` on, read as they are asked for. */
+export async function* readPortfolioRows(dataDir: string, id: string, from = 0): AsyncGenerator<PortfolioRow> {
+  let index = 0;
+  for await (const lines of jsonLineBatches(rowsFile(dataDir, id))) {
+    for (const line of lines) if (index++ >= from) yield JSON.parse(line) as PortfolioRow;
+  }
+  if (index === 0) yield* (await readRowsArray(dataDir, id)).slice(from);
+}
+
+async function readRowsArray(dataDir: string, id: string): Promise<PortfolioRow[]> {
+  try {
+    return JSON.parse(await readFile(rowsArrayFile(dataDir, id), 'utf8')) as PortfolioRow[];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }
 
 export async function appendResults(dataDir: string, id: string, rows: readonly ScreeningRow[]): Promise<void> {
-  if (rows.length) await appendFile(resultsFile(dataDir, id), rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+  await appendResultLines(
+    dataDir,
+    id,
+    rows.map((row) => JSON.stringify(row)),
+  );
+}
+
+/** Appends results already serialized, one ScreeningRow's JSON each. */
+export async function appendResultLines(dataDir: string, id: string, lines: readonly string[]): Promise<void> {
+  if (lines.length) await appendFile(resultsFile(dataDir, id), lines.map((line) => `${line}\n`).join(''));
 }
 
 async function readResultsFile(file: string): Promise<Buffer | undefined> {
@@ -136,6 +166,16 @@ export async function cutPartialResultsLine(dataDir: string, id: string): Promis
   const file = resultsFile(dataDir, id);
   const bytes = await readResultsFile(file);
   if (bytes && wholeLinesLength(bytes) < bytes.length) await truncate(file, wholeLinesLength(bytes));
+}
+
+/** The whole lines of the results file (each a ScreeningRow's JSON) in batches, as read. */
+export function readResultLines(dataDir: string, id: string): AsyncGenerator<string[]> {
+  return jsonLineBatches(resultsFile(dataDir, id));
+}
+
+/** The results written so far, one at a time as read. */
+export function readResultRows(dataDir: string, id: string): AsyncGenerator<ScreeningRow> {
+  return jsonLineValues<ScreeningRow>(resultsFile(dataDir, id));
 }
 
 /** Starts the results again (the dataset went live in a newer version since they were screened). */

@@ -30,7 +30,6 @@ import {
   readStateFacilitiesDocument,
 } from '@ust/read-model';
 import { loadExposureSheet } from '../../exposure-sheet/load-exposure-sheet.js';
-import { renderExposureSheetPdf } from '../../exposure-sheet/render-exposure-sheet-pdf.js';
 import { sendPdf } from '../../exposure-sheet/send-pdf.js';
 import { getFacilityWithTanksAndReleases } from '../../queries/facilities/get-facility-with-tanks-and-releases.js';
 import { createReadThrough, sendSerialized } from '../../queries/read-through.js';
@@ -141,14 +140,15 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         params: FacilityIdParams,
         querystring: ExposureSheetPdfQuery,
         produces: ['application/pdf'],
-        response: { 200: ExposureSheetPdf, 404: ErrorBody },
+        // 503: the CPU pool that renders it is full; try again after retry-after.
+        response: { 200: ExposureSheetPdf, 404: ErrorBody, 503: ErrorBody },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const sheet = await loadExposureSheet(store, cache, id);
       if (!sheet) return reply.notFound(`Facility ${id} not found`);
-      return sendPdf(reply, renderExposureSheetPdf(sheet, request.query.paper), `exposure-sheet-${id}.pdf`);
+      return sendPdf(reply, await fastify.cpuPool.run('exposureSheetPdf', { sheet, paper: request.query.paper }), `exposure-sheet-${id}.pdf`);
     },
   );
 };

@@ -12,7 +12,6 @@ import {
   CsvExport,
   ErrorBody,
   MAX_SCREENING_BYTES,
-  PRICING_DISCLAIMER,
   ScreeningAccepted,
   ScreeningIdParams,
   ScreeningPdf,
@@ -28,15 +27,25 @@ import { exportFileName, sendDownload, sendExport } from '../../exports/send-exp
 import { sendPdf } from '../../exposure-sheet/send-pdf.js';
 import { multipartUploadError, type MultipartUpload } from '../../imports/multipart-errors.js';
 import { UploadError } from '../../imports/upload-rules.js';
-import { portfolioTooLarge, readPortfolioCsv } from '../../screenings/portfolio-csv.js';
-import { renderScreeningPdf } from '../../screenings/render-screening-pdf.js';
-import { carriersOf, screeningColumns } from '../../screenings/screening-columns.js';
+import { portfolioTooLarge } from '../../screenings/portfolio-csv.js';
+import { acceptedPortfolio } from '../../screenings/portfolio-read.js';
+import { carriersIn, screeningColumns } from '../../screenings/screening-columns.js';
 import { enqueueScreening } from '../../screenings/screening-job.js';
-import { createScreening, listScreenings, newScreeningId, queuedScreening, readResults, readScreeningRecord } from '../../screenings/screening-store.js';
-import { screeningXlsx } from '../../screenings/screening-xlsx.js';
+import { sendScreeningResult } from '../../screenings/screening-result-json.js';
+import {
+  createScreening,
+  listScreenings,
+  newScreeningId,
+  queuedScreening,
+  readResultRows,
+  readScreeningRecord,
+  type StoredScreening,
+} from '../../screenings/screening-store.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const notFound = { 404: ErrorBody };
+/** The CPU pool is full (cpu-pool/cpu-pool.ts): try again after retry-after. */
+const busy = { 503: ErrorBody };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PORTFOLIO_UPLOAD: MultipartUpload = { field: 'file', maxFiles: 1, tooLarge: portfolioTooLarge };
 
@@ -46,7 +55,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   await fastify.register(multipart, { limits: { fileSize: MAX_SCREENING_BYTES, files: PORTFOLIO_UPLOAD.maxFiles, fields: 0 } });
 
   /** The screening if the caller may see it: its owner, or an admin. */
-  const visibleScreening = async (request: FastifyRequest, id: string): Promise<ScreeningRun | null> => {
+  const visibleScreening = async (request: FastifyRequest, id: string): Promise<StoredScreening | null> => {
     const screening = await readScreeningRecord(dataDir, id);
     if (!screening) return null;
     const principal = request.principal!;
@@ -63,7 +72,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['screenings'],
         summary: `Screen a portfolio: a multipart upload of one CSV (field "file") of at most 10,000 locations and 10 MB`,
         consumes: ['multipart/form-data'],
-        response: { 202: ScreeningAccepted, 413: ErrorBody, ...errors },
+        response: { 202: ScreeningAccepted, 413: ErrorBody, ...busy, ...errors },
       },
     },
     async (request, reply) => {
@@ -75,13 +84,13 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw portfolioTooLarge();
         const fileName = path.basename(part.filename || 'portfolio.csv').slice(0, 200);
-        const rows = readPortfolioCsv(bytes);
+        const { rows, rowsJsonLines } = acceptedPortfolio(await fastify.cpuPool.run('readPortfolio', bytes));
         const principal = request.principal!;
-        const record = queuedScreening(newScreeningId(), fileName, { userId: principal.userId, email: principal.email }, rows.length);
-        await createScreening(dataDir, record, rows);
+        const record = queuedScreening(newScreeningId(), fileName, { userId: principal.userId, email: principal.email }, rows);
+        await createScreening(dataDir, record, rowsJsonLines);
         await enqueueScreening(fastify.ports.jobs, record);
-        request.log.info({ screening_id: record.id, rows: rows.length, by: principal.userId }, 'portfolio screening queued');
-        return reply.code(202).send({ id: record.id, status: 'queued' as const, rows_total: rows.length });
+        request.log.info({ screening_id: record.id, rows, by: principal.userId }, 'portfolio screening queued');
+        return reply.code(202).send({ id: record.id, status: 'queued' as const, rows_total: rows });
       } catch (error) {
         throw multipartUploadError(error, PORTFOLIO_UPLOAD) ?? error;
       }
@@ -124,19 +133,16 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const screening = await visibleScreening(request, request.params.id);
       if (!screening) return reply.notFound(notFoundMessage(request.params.id));
-      return { screening, rows: await readResults(dataDir, screening.id), pricing_note: PRICING_DISCLAIMER };
+      return sendScreeningResult(reply, dataDir, screening);
     },
   );
 
-  /** The screening and its rows when it is done; else why not (404 or 409). */
-  const finishedScreening = async (
-    request: FastifyRequest,
-    id: string,
-  ): Promise<{ screening: ScreeningRun; rows: ScreeningRow[] } | { status: 404 | 409; message: string }> => {
+  /** The screening when it is done; else why not (404 or 409). */
+  const finishedScreening = async (request: FastifyRequest, id: string): Promise<{ screening: ScreeningRun } | { status: 404 | 409; message: string }> => {
     const screening = await visibleScreening(request, id);
     if (!screening) return { status: 404, message: notFoundMessage(id) };
     if (screening.status !== 'done') return { status: 409, message: stillRunning(screening) };
-    return { screening, rows: await readResults(dataDir, screening.id) };
+    return { screening };
   };
   const downloadName = (screening: ScreeningRun) => ['screening', path.parse(screening.file_name).name, screening.id];
 
@@ -154,8 +160,10 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const finished = await finishedScreening(request, request.params.id);
       if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
-      const columns = screeningColumns(carriersOf(finished.rows));
-      return sendExport(reply, 'csv', exportFileName(downloadName(finished.screening), 'csv'), csvChunks<ScreeningRow>(columns, finished.rows));
+      // Read twice, a row at a time: once for the carrier columns, once to write them.
+      const { id } = finished.screening;
+      const columns = screeningColumns(await carriersIn(readResultRows(dataDir, id)));
+      return sendExport(reply, 'csv', exportFileName(downloadName(finished.screening), 'csv'), csvChunks<ScreeningRow>(columns, readResultRows(dataDir, id)));
     },
   );
 
@@ -167,14 +175,14 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: "A done screening's rows as an Excel workbook (a Locations sheet and an About sheet)",
         params: ScreeningIdParams,
         produces: [XLSX_TYPE],
-        response: { 200: ScreeningXlsx, 409: ErrorBody, ...notFound, ...errors },
+        response: { 200: ScreeningXlsx, 409: ErrorBody, ...notFound, ...busy, ...errors },
       },
     },
     async (request, reply) => {
       const finished = await finishedScreening(request, request.params.id);
       if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
       const name = exportFileName(downloadName(finished.screening), 'csv').replace(/\.csv$/, '.xlsx');
-      return sendDownload(reply, XLSX_TYPE, name, screeningXlsx(finished.screening, finished.rows));
+      return sendDownload(reply, XLSX_TYPE, name, await fastify.cpuPool.run('screeningXlsx', { dataDir, screening: finished.screening }));
     },
   );
 
@@ -187,14 +195,15 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         params: ScreeningIdParams,
         querystring: ScreeningPdfQuery,
         produces: ['application/pdf'],
-        response: { 200: ScreeningPdf, 409: ErrorBody, ...notFound, ...errors },
+        response: { 200: ScreeningPdf, 409: ErrorBody, ...notFound, ...busy, ...errors },
       },
     },
     async (request, reply) => {
       const finished = await finishedScreening(request, request.params.id);
       if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
       const name = exportFileName(downloadName(finished.screening), 'csv').replace(/\.csv$/, '-summary.pdf');
-      return sendPdf(reply, renderScreeningPdf(finished.screening, finished.rows, request.query.paper), name);
+      const pdf = await fastify.cpuPool.run('screeningPdf', { dataDir, screening: finished.screening, paper: request.query.paper });
+      return sendPdf(reply, pdf, name);
     },
   );
 };
