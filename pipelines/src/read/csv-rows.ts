@@ -54,7 +54,8 @@ class FieldLimitsCheck extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     try {
       this.#limits.check(chunk);
-      done(null, chunk);
+      // Past a quoted field over its limit the scan has its verdict coming; the parser need not hold the field meanwhile.
+      done(null, this.#limits.refusing ? undefined : chunk);
     } catch (error) {
       done(error as Error);
     }

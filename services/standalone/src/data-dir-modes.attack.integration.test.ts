@@ -120,7 +120,7 @@ describe('DATA_DIR as another user of the machine finds it', () => {
     expect(screened).toMatchObject({ status: 'done', rows_done: 2 });
 
     await stopStandalone(server, 'SIGTERM to the process');
-    expect(await readdir(path.join(dataDir, 'screenings', screeningId))).toEqual(expect.arrayContaining(['screening.json', 'rows.json', 'results.jsonl']));
+    expect(await readdir(path.join(dataDir, 'screenings', screeningId))).toEqual(expect.arrayContaining(['screening.json', 'rows.jsonl', 'results.jsonl']));
     expect(await filesUnder(dataDir, path.join('uploads', importId))).toBe(4);
     expect(await openToOthers(dataDir)).toEqual([]);
   }, 400_000);

@@ -53,6 +53,13 @@ describe('CsvFieldLimits', () => {
     expect(scan(`${header}1,"${'q'.repeat(MAX_FIELD_CHARS)}""",x,y\n`)?.column).toBe('column "FacilityName"');
   });
 
+  it('refuses a quoted field over its limit once its quote closes, and names an unclosed quote as such', () => {
+    const long = `"${'q'.repeat(MAX_FIELD_CHARS)}\n${'q'.repeat(10)}"`;
+    expect(scan(`${header}1,${long},x,y\n2,a,b,c\n`)).toMatchObject({ line: 2, column: 'column "FacilityName"' });
+    const unclosed = scan(`${header}1,a,b,c\n2,"${'q'.repeat(MAX_FIELD_CHARS)}\n3,a,b,c\n4,a,b,c\n`);
+    expect(unclosed?.message).toBe('line 3: a quoted cell opened in this record is never closed (the file ends inside quotes)');
+  });
+
   it('counts lines the same with LF, CRLF and a lone CR, across any chunk boundary', () => {
     const rows = ['1,a,b,c', '2,a,b,c', `3,${'n'.repeat(MAX_FIELD_CHARS + 1)},b,c`];
     for (const breakText of ['\n', '\r\n', '\r']) {

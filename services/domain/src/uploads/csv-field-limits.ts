@@ -29,6 +29,8 @@ export class FieldLimitError extends Error {
 export const importColumnLimits: ColumnLimits = (header) =>
   header.map((name) => (name.toLowerCase().includes('address') ? MAX_ADDRESS_CHARS : MAX_FIELD_CHARS));
 
+const UNCLOSED_QUOTE = 'a quoted cell opened in this record is never closed (the file ends inside quotes)';
+
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const LF = 0x0a;
@@ -51,6 +53,11 @@ export class CsvFieldLimits {
   #rowLine = 1;
   #column = 0;
   #chars = 0;
+  /**
+   * A quoted field over its limit: refused once its closing quote shows, or, if the file ends
+   * inside it, refused as the unclosed quote it then is (the likelier mistake).
+   */
+  #overLimitQuoted: FieldLimitError | null = null;
   /** Bytes of the BOM matched so far at the start of the file, or -1 past it. */
   #bomAt = 0;
   /** The byte before was a CR: an LF now completes a CRLF, one line break. */
@@ -85,7 +92,16 @@ export class CsvFieldLimits {
 
   /** The end of the file: a header without a line break after it is still a header. */
   end(): void {
+    if (this.#overLimitQuoted) throw new FieldLimitError(this.#overLimitQuoted.line, null, UNCLOSED_QUOTE);
     if (this.#header) this.#endHeader();
+  }
+
+  /**
+   * Whether the bytes fed since are held back from a parser: from a quoted field over its limit
+   * to its verdict, the scan reads on only to learn whether that quote ever closes.
+   */
+  get refusing(): boolean {
+    return this.#overLimitQuoted !== null;
   }
 
   #byte(byte: number): void {
@@ -95,6 +111,7 @@ export class CsvFieldLimits {
         else this.#char(byte);
         return;
       case Field.QuoteInQuoted:
+        if (this.#overLimitQuoted && byte !== QUOTE) throw this.#overLimitQuoted;
         if (byte === QUOTE) {
           this.#state = Field.Quoted;
           this.#char(byte);
@@ -120,17 +137,20 @@ export class CsvFieldLimits {
   /** One byte of a field's value; a line break inside quotes is part of the value and moves to the next line. */
   #char(byte: number): void {
     if (byte === LF) this.#line += 1;
+    if (this.#overLimitQuoted) return;
     if (this.#header) this.#headerField.push(byte);
     // A UTF-8 continuation byte is part of the character before it.
     if ((byte & 0xc0) === 0x80) return;
     this.#chars += 1;
     const limit = this.#limits[this.#column] ?? MAX_FIELD_CHARS;
     if (this.#chars > limit) {
-      throw new FieldLimitError(
+      const error = new FieldLimitError(
         this.#rowLine,
         this.#columnName(),
         `the field holds more than ${limit.toLocaleString('en-US')} characters, the limit for this column`,
       );
+      if (this.#state !== Field.Quoted) throw error;
+      this.#overLimitQuoted = error;
     }
   }
 

@@ -79,10 +79,14 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!request.isMultipart()) return reply.badRequest('body: send the portfolio as multipart/form-data with one CSV file in the field "file"');
       if (Number(request.headers['content-length'] ?? 0) > MAX_SCREENING_BYTES + 64 * 1024) throw portfolioTooLarge();
       try {
-        const part = await request.file();
-        if (!part) throw new UploadError(400, 'file: the upload holds no file');
+        const parts = request.files();
+        const first = await parts.next();
+        if (first.done) throw new UploadError(400, 'file: the upload holds no file');
+        const part = first.value;
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw portfolioTooLarge();
+        // A second file would otherwise go unread and unsaid: the multipart limit refuses it here.
+        await parts.next();
         const fileName = path.basename(part.filename || 'portfolio.csv').slice(0, 200);
         const { rows, rowsJsonLines } = acceptedPortfolio(await fastify.cpuPool.run('readPortfolio', bytes));
         const principal = request.principal!;

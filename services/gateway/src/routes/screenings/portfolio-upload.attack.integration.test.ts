@@ -87,4 +87,18 @@ describe('portfolio uploads over the field limits', () => {
   it('refuses a data row of nothing but commas', async () => {
     await expectRefused(`ref,address\nA,${','.repeat(FILE_BYTES)}\n`, 'line 2: the row holds more than 100 columns, the limit for a row');
   });
+
+  it('sends a second file after the portfolio, hoping it goes unread', async () => {
+    const { payload, headers } = await multipartBody([
+      { name: 'portfolio.csv', content: 'reference,latitude,longitude\nA,38.9,-77.03\n' },
+      { name: 'more.csv', content: 'reference,latitude,longitude\nB,38.9,-77.03\n' },
+    ]);
+    const response = await gateway.inject({ method: 'POST', url: '/api/screenings', headers: { ...authorization, ...headers }, payload });
+    expect(refusalProblems(response)).toEqual([]);
+    expect({ status: response.statusCode, message: response.json().error.message }).toEqual({
+      status: 413,
+      message: 'file: the upload holds more files than the limit of 1 per request',
+    });
+    expect(await screenings()).toEqual([]);
+  });
 });
