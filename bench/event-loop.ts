@@ -1,7 +1,7 @@
 /**
- * The event loop under the worst allowed screening (issue 27, "no request may stall the
- * gateway"): while one client polls GET /health every 20 ms, a broker uploads the worst portfolio
- * file the rules allow (bench/worst-allowed-portfolio.ts: 10,000 rows at the field limits, 10 MB),
+ * The event loop under the worst allowed screening (no request may stall the gateway): while
+ * one client polls GET /health every 20 ms, a broker uploads the worst portfolio file the rules
+ * allow (bench/worst-allowed-portfolio.ts: 10,000 rows at the field limits, 10 MB),
  * follows it to done as the web app does, opens its rows, then downloads its summary PDF, CSV and
  * XLSX. For each phase, against the idle platform: /health's latency (p50, p95, p99, max) and the
  * platform's event-loop delay (p99, max). The target is a /health p99 under 50 ms throughout.
@@ -15,10 +15,11 @@
  *
  * The platform runs in its own process, compiled as `pnpm start` runs it (BENCH_RUNTIME=tsx for
  * the TypeScript). A probe preloaded into it (NODE_OPTIONS=--import) notes how late a 10 ms timer
- * of its main thread fires, each time, and how long each garbage collection of its heap takes; the poller runs on a thread of its own, so the bench's
- * own downloads do not delay its requests. With CPU_PROF_DIR set, the platform also writes a V8
- * CPU profile of its main thread there when it stops, with the epoch time of its clock's zero,
- * to see what held the event loop in a phase.
+ * of its main thread fires, each time, and how long each garbage collection of its heap takes;
+ * the poller runs on a thread of its own, so the bench's own downloads do not delay its
+ * requests. With CPU_PROF_DIR set, the platform also writes a V8 CPU profile of its main thread
+ * there when it stops, with the epoch time of its clock's zero, to see what held the event loop
+ * in a phase.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

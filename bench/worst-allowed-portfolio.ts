@@ -6,16 +6,10 @@
  * their long reference into the summary's top exposures; the other half give its street
  * address, padded to the limit, for the geocoder.
  */
-import { MAX_ADDRESS_CHARS, MAX_FIELD_CHARS, MAX_REFERENCE_CHARS, MAX_SCREENING_BYTES, MAX_SCREENING_ROWS } from '@ust/schemas';
+import { MAX_ADDRESS_CHARS, MAX_FIELD_CHARS, MAX_REFERENCE_CHARS, MAX_SCREENING_BYTES, MAX_SCREENING_ROWS, type FacilityListItem } from '@ust/schemas';
 
-export interface PortfolioFacility {
-  Address: string | null;
-  City: string | null;
-  State: string;
-  Zip_Code: string | null;
-  Latitude: number | null;
-  Longitude: number | null;
-}
+/** What a row is made from: a facility of a county's list. */
+export type PortfolioFacility = Pick<FacilityListItem, 'Address' | 'City' | 'State' | 'Zip_Code' | 'Latitude' | 'Longitude'>;
 
 const HEADER = 'reference,address,city,state,zip,latitude,longitude';
 const quote = (value: string | number | null) =>

@@ -1,5 +1,5 @@
 /**
- * Data Updates (issue 21) as a real signed-in admin: the DE fixture folder uploaded through the
+ * Data Updates as a real signed-in admin: the DE fixture folder uploaded through the
  * form, its progress followed to live, the import listed with its counts, its rejects downloaded
  * as CSV, and a confirmed replay that goes live again.
  */

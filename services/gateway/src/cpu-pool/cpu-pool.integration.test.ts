@@ -6,56 +6,37 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, loadConfig } from '@ust/platform';
 import type { ErrorBody, ScreeningRun } from '@ust/schemas';
-import { buildGateway } from '../build.js';
-import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../testing/embedded-test-ports.js';
 import { doneScreening } from '../testing/held-screening.js';
-import { createTestIssuer } from '../testing/test-issuer.js';
+import { startTestGateway, TEST_ADMIN, type TestGateway } from '../testing/test-gateway.js';
 import { RETRY_AFTER_SECONDS } from './cpu-pool.js';
 
-const admin = { sub: 'local|ava', email: 'ava@example.com', email_verified: true, name: 'Ava Admin' };
 const PORTFOLIO_BOUNDARY = 'portfolio-boundary';
 const portfolio = `--${PORTFOLIO_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="one.csv"\r\nContent-Type: text/csv\r\n\r\nref,latitude,longitude\r\nA,38.9,-77.03\r\n--${PORTFOLIO_BOUNDARY}--\r\n`;
 
 describe('a gateway whose CPU pool is full', () => {
+  let platform: TestGateway;
   let gateway: FastifyInstance;
-  let embedded: EmbeddedTestPorts;
   let headers: Record<string, string>;
   let owner: { userId: string; email: string };
 
   beforeAll(async () => {
-    embedded = await openEmbeddedTestPorts('cpu-pool-full');
-    const issuer = await createTestIssuer();
-    const config = loadConfig({ ...issuer.env, DATA_DIR: embedded.dataDir, ADMIN_EMAILS: admin.email, CPU_POOL_THREADS: '1', CPU_POOL_QUEUE: '1' });
-    gateway = await buildGateway({
-      config,
-      ports: embedded.ports,
-      logger: createLogger('cpu-pool-full', { level: 'silent' }),
-      signingKeys: issuer.signingKeys,
-    });
-    headers = await issuer.headers(admin);
-    const profile = await gateway.inject({
-      method: 'POST',
-      url: '/api/user-profile',
-      headers,
-      payload: { sub: admin.sub, email: admin.email, name: admin.name },
-    });
-    owner = { userId: profile.json<{ id: string }>().id, email: admin.email };
+    platform = await startTestGateway('cpu-pool-full', { env: { CPU_POOL_THREADS: '1', CPU_POOL_QUEUE: '1' } });
+    gateway = platform.gateway;
+    const admin = await platform.signIn(TEST_ADMIN);
+    headers = admin.headers;
+    owner = { userId: admin.userId, email: TEST_ADMIN.email };
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await embedded?.close();
-  });
+  afterAll(() => platform?.close());
 
   const get = (url: string) => gateway.inject({ method: 'GET', url, headers });
   const isPdf = (response: { statusCode: number; rawPayload: Buffer }) =>
     response.statusCode === 200 && response.rawPayload.subarray(0, 5).toString() === '%PDF-';
 
   it('answers 503 with retry-after to what needs the pool, and everything else as usual', async () => {
-    const running = await doneScreening(embedded.dataDir, owner, { held: true });
-    const waiting = await doneScreening(embedded.dataDir, owner, { held: true });
-    const other = await doneScreening(embedded.dataDir, owner);
+    const running = await doneScreening(platform.embedded.dataDir, owner, { held: true });
+    const waiting = await doneScreening(platform.embedded.dataDir, owner, { held: true });
+    const other = await doneScreening(platform.embedded.dataDir, owner);
     const completedBefore = gateway.cpuPool.stats().completed;
     const held = [get(`/api/screenings/${running.screening.id}/summary.pdf`), get(`/api/screenings/${waiting.screening.id}/summary.pdf`)];
     await expect.poll(() => gateway.cpuPool.stats().admitted, { timeout: 30_000 }).toBe(2);

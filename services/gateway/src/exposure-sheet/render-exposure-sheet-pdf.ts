@@ -2,7 +2,6 @@
  * The exposure sheet as a PDF (pdfkit, its built-in Helvetica: no font files to ship). The
  * document is a readable stream: the route sends it as pdfkit writes it.
  */
-import PDFDocument from 'pdfkit';
 import { PRICING_DISCLAIMER, type ExposureSheet } from '@ust/schemas';
 import {
   exposureSheetTitle,
@@ -21,8 +20,8 @@ export type { Paper } from '../pdf/pdf-layout.js';
 import {
   ensureRoom,
   fitText,
+  newDocument,
   INK,
-  MARGIN,
   MUTED,
   note,
   RULE,
@@ -40,16 +39,7 @@ const NAME_LINES = 2;
 
 /** Starts writing the sheet; the caller pipes or sends the returned stream. */
 export function renderExposureSheetPdf(sheet: ExposureSheet, paper: Paper = 'a4'): Doc {
-  const doc = new PDFDocument({
-    size: paper === 'a4' ? 'A4' : 'LETTER',
-    margins: { top: MARGIN, bottom: MARGIN + 14, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: {
-      Title: exposureSheetTitle(sheet),
-      Subject: `Exposure sheet of facility ${sheet.facility.facility_id}`,
-      Creator: 'UST Risk Platform',
-    },
-  });
+  const doc = newDocument(paper, { Title: exposureSheetTitle(sheet), Subject: `Exposure sheet of facility ${sheet.facility.facility_id}` });
   writeIdentity(doc, sheet);
   section(doc, `Tanks (${sheet.tanks.length})`);
   table(

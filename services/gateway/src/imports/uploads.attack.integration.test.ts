@@ -8,19 +8,14 @@
 import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import yazl from 'yazl';
-import { createLogger, loadConfig } from '@ust/platform';
 import { MAX_SCREENING_BYTES } from '@ust/schemas';
-import { buildGateway } from '../build.js';
-import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../testing/embedded-test-ports.js';
 import { refusalProblems, type AnsweredRequest } from '../testing/refusal-problems.js';
-import { createTestIssuer } from '../testing/test-issuer.js';
+import { startTestGateway, TEST_ADMIN, type TestGateway } from '../testing/test-gateway.js';
 
-const admin = { sub: 'local|mallory', email: 'mallory@example.com', email_verified: true, name: 'Mallory Admin' };
 const BOUNDARY = 'attack-boundary';
 const CSV = Buffer.from('a,b\n1,2\n');
 const CUT_SHORT = /^body: the multipart body ends before its closing boundary/;
@@ -73,51 +68,24 @@ function parseRawAnswer(raw: Buffer): AnsweredRequest {
 }
 
 describe('hostile uploads', () => {
-  let gateway: FastifyInstance;
-  let embedded: EmbeddedTestPorts;
+  let platform: TestGateway;
   let headers: Record<string, string>;
   let port: number;
-  const logged: string[] = [];
-  const logSink = new Writable({
-    write(chunk, _encoding, done) {
-      logged.push(String(chunk));
-      done();
-    },
-  });
-  const errorsLogged = () => logged.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
-  const uploadFolders = () => readdir(path.join(embedded.dataDir, 'uploads')).catch(() => [] as string[]);
+  const uploadFolders = () => readdir(path.join(platform.embedded.dataDir, 'uploads')).catch(() => [] as string[]);
 
   beforeAll(async () => {
-    embedded = await openEmbeddedTestPorts('uploads-attack');
-    const issuer = await createTestIssuer();
-    const config = loadConfig({ ...issuer.env, DATA_DIR: embedded.dataDir, ADMIN_EMAILS: admin.email, RATE_LIMIT_PER_MINUTE: '100000' });
-    gateway = await buildGateway({
-      config,
-      ports: embedded.ports,
-      logger: createLogger('uploads-attack', { level: 'info' }, logSink),
-      signingKeys: issuer.signingKeys,
-    });
-    headers = await issuer.headers(admin);
-    const profile = await gateway.inject({
-      method: 'POST',
-      url: '/api/user-profile',
-      headers,
-      payload: { sub: admin.sub, email: admin.email, name: admin.name },
-    });
-    expect(profile.statusCode).toBe(200);
-    await gateway.listen({ host: '127.0.0.1', port: 0 });
-    port = (gateway.server.address() as net.AddressInfo).port;
+    platform = await startTestGateway('uploads-attack', { env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    headers = (await platform.signIn(TEST_ADMIN)).headers;
+    await platform.gateway.listen({ host: '127.0.0.1', port: 0 });
+    port = (platform.gateway.server.address() as net.AddressInfo).port;
   }, 120_000);
-  afterAll(async () => {
-    await gateway?.close();
-    await embedded?.close();
-  });
+  afterAll(() => platform?.close());
   beforeEach(() => {
-    logged.length = 0;
+    platform.logged.length = 0;
   });
 
   const post = (url: string, payload: Buffer, contentType = `multipart/form-data; boundary=${BOUNDARY}`) =>
-    gateway.inject({ method: 'POST', url, headers: { ...headers, 'content-type': contentType }, payload });
+    platform.gateway.inject({ method: 'POST', url, headers: { ...headers, 'content-type': contentType }, payload });
   const screen = (payload: Buffer, contentType?: string) => post('/api/screenings', payload, contentType);
   const importFiles = (payload: Buffer, contentType?: string) => post('/api/admin/imports', payload, contentType);
   const importZip = async (name: string, zip: Buffer) => importFiles(multipartBody([{ filename: name, content: zip }]));
@@ -129,7 +97,7 @@ describe('hostile uploads', () => {
     const body = JSON.parse(response.rawPayload.toString('utf8')) as { error: { message: string } };
     if (typeof message === 'string') expect(body.error.message).toBe(message);
     else expect(body.error.message).toMatch(message);
-    expect(errorsLogged()).toEqual([]);
+    expect(platform.errorsLogged()).toEqual([]);
     expect(await uploadFolders()).toEqual([]);
   }
 
@@ -299,7 +267,7 @@ describe('hostile uploads', () => {
         vi.waitFor(async () => expect(await uploadFolders()).toHaveLength(1), { timeout: 10_000 }),
       );
       // The route's own refusal comes after the connection's answer: it is the one logged.
-      await vi.waitFor(() => expect(logged.some((line) => line.includes('"url":"/api/admin/imports"'))).toBe(true), { timeout: 10_000 });
+      await vi.waitFor(() => expect(platform.logged.some((line) => line.includes('"url":"/api/admin/imports"'))).toBe(true), { timeout: 10_000 });
       await expectRefused(parseRawAnswer(raw), 400, 'The connection closed before the request was complete');
     });
 

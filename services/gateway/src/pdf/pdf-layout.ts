@@ -3,7 +3,7 @@
  * margins, the palette, section titles, notes and tables that continue on a new page with their
  * header row, and text cut to the room it is drawn in.
  */
-import type PDFDocument from 'pdfkit';
+import PDFDocument from 'pdfkit';
 
 export type Doc = InstanceType<typeof PDFDocument>;
 export type Paper = 'a4' | 'letter';
@@ -37,6 +37,19 @@ const NARROWEST_GLYPH_EM = 0.19;
 export function fitText(text: string, width: number, fontSize: number, lines = MAX_TEXT_LINES): string {
   const max = Math.max(1, Math.floor(width / (fontSize * NARROWEST_GLYPH_EM))) * lines;
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
+ * A new document on the paper asked for, with the platform's margins (room for the footer line
+ * writeFooters draws) and its pages buffered, so the footers can say 'Page n of N'.
+ */
+export function newDocument(paper: Paper, info: { Title?: string; Subject: string }): Doc {
+  return new PDFDocument({
+    size: paper === 'a4' ? 'A4' : 'LETTER',
+    margins: { top: MARGIN, bottom: MARGIN + 14, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { ...info, Creator: 'UST Risk Platform' },
+  });
 }
 
 export function textWidth(doc: Doc): number {

@@ -3,15 +3,14 @@
  * matched facilities as a bar chart, the total and average indicative premium per carrier, the
  * 20 largest exposures and the locations by state. The document is a readable stream.
  */
-import PDFDocument from 'pdfkit';
 import { PRICING_DISCLAIMER, type ScreeningRow, type ScreeningRun } from '@ust/schemas';
 import { formatCount, formatDollars } from '../exposure-sheet/sheet-text.js';
 import {
   ACCENT,
   ensureRoom,
   fitText,
+  newDocument,
   INK,
-  MARGIN,
   MUTED,
   note,
   RULE,
@@ -33,12 +32,7 @@ const FILE_NAME_LINES = 2;
 const FILE_NAME_FONT_SIZE = 10;
 
 export function renderScreeningPdf(screening: ScreeningRun, rows: readonly ScreeningRow[], paper: Paper = 'letter'): Doc {
-  const doc = new PDFDocument({
-    size: paper === 'a4' ? 'A4' : 'LETTER',
-    margins: { top: MARGIN, bottom: MARGIN + 14, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: { Subject: `Screening ${screening.id}`, Creator: 'UST Risk Platform' },
-  });
+  const doc = newDocument(paper, { Subject: `Screening ${screening.id}` });
   const fileName = fitText(screening.file_name, textWidth(doc), FILE_NAME_FONT_SIZE, FILE_NAME_LINES);
   doc.info.Title = `Portfolio screening summary: ${fileName}`;
   const summary = summarise(rows);

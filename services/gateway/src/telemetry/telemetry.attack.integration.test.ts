@@ -4,15 +4,11 @@
  * the field and the depth limit, in the one error shape within MAX_ERROR_BODY_BYTES
  * (refusalProblems), with nothing logged as an error of the server's.
  */
-import { Writable } from 'node:stream';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, loadConfig } from '@ust/platform';
 import { MAX_CONTEXT_DEPTH } from '@ust/schemas';
-import { buildGateway } from '../build.js';
-import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../testing/embedded-test-ports.js';
 import { refusalProblems } from '../testing/refusal-problems.js';
-import { createTestIssuer } from '../testing/test-issuer.js';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.js';
 
 /** JSON text of arrays nested `levels` deep. */
 const nestedArrays = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
@@ -21,36 +17,17 @@ const nestedObjects = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repea
 const logEntry = (context: string) => `{"timestamp":"2026-01-01T00:00:00Z","level":"ERROR","category":"GLOBAL_ERROR","message":"m","context":${context}}`;
 
 describe('hostile telemetry without a token', () => {
-  let gateway: FastifyInstance;
-  let embedded: EmbeddedTestPorts;
-  const logged: string[] = [];
-  const logSink = new Writable({
-    write(chunk, _encoding, done) {
-      logged.push(String(chunk));
-      done();
-    },
-  });
+  let platform: TestGateway;
 
   beforeAll(async () => {
-    embedded = await openEmbeddedTestPorts('telemetry-attack');
-    const issuer = await createTestIssuer();
-    const config = loadConfig({ ...issuer.env, DATA_DIR: embedded.dataDir });
-    gateway = await buildGateway({
-      config,
-      ports: embedded.ports,
-      logger: createLogger('telemetry-attack', { level: 'info' }, logSink),
-      signingKeys: issuer.signingKeys,
-    });
+    platform = await startTestGateway('telemetry-attack');
   }, 120_000);
-  afterAll(async () => {
-    await gateway?.close();
-    await embedded?.close();
-  });
+  afterAll(() => platform?.close());
   beforeEach(() => {
-    logged.length = 0;
+    platform.logged.length = 0;
   });
 
-  const post = (url: string, payload: string) => gateway.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+  const post = (url: string, payload: string) => platform.gateway.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
 
   function expectRefused(response: LightMyRequestResponse, field: string): void {
     expect(refusalProblems(response)).toEqual([]);
@@ -60,7 +37,7 @@ describe('hostile telemetry without a token', () => {
       message: `${field} nests arrays or objects more than ${MAX_CONTEXT_DEPTH} levels deep`,
       details: [{ field, reason: `nests arrays or objects more than ${MAX_CONTEXT_DEPTH} levels deep` }],
     });
-    expect(logged.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)).toEqual([]);
+    expect(platform.errorsLogged()).toEqual([]);
   }
 
   it("nests a log entry's context 100,000 levels deep", async () => {

@@ -10,6 +10,7 @@ export { startGatewayOnRecords, type RecordsGateway } from './gateway-on-records
 export { bodyProblemsOf } from './body-problems.js';
 export { refusalProblems, type AnsweredRequest } from './refusal-problems.js';
 export { multipartBody } from './multipart-body.js';
+export { startTestGateway, TEST_ADMIN, type TestGateway, type TestGatewayOptions } from './test-gateway.js';
 export { accessDecision, readRouteTable, routeName, urlWith, type OpenApiDocument, type RouteTableEntry } from './route-table.js';
 export { FUZZ_ADMIN_EMAIL, FUZZ_CALLER_NAMES, signInCallers, type FuzzCaller } from './fuzz/callers.js';
 export { seedsFromData } from './fuzz/data-seeds.js';

@@ -1,36 +1,31 @@
 /**
  * Portfolio files an attacker with a broker's or an admin's account could send to make the
  * gateway work at will: one field as long as the file, a row of millions of empty columns (a
- * header of them is in imports/uploads.attack.integration.test.ts). Each is refused at upload with a 400 naming the line, the column and the limit
+ * header of them is in imports/uploads.attack.integration.test.ts), a second file beside the
+ * first. Each is refused at upload naming the line, the column and the limit
  * (docs/decisions/0041-upload-field-limits.md), in an error body of at most 2,000 bytes, and
  * nothing is kept of it.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, loadConfig } from '@ust/platform';
 import { MAX_SCREENING_BYTES } from '@ust/schemas';
-import { buildGateway } from '../../build.js';
-import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../../testing/embedded-test-ports.js';
 import { multipartBody } from '../../testing/multipart-body.js';
 import { refusalProblems } from '../../testing/refusal-problems.js';
-import { createTestIssuer } from '../../testing/test-issuer.js';
+import { startTestGateway, TEST_ADMIN, type TestGateway } from '../../testing/test-gateway.js';
 
-const admin = { sub: 'local|ada', email: 'ada@example.com', email_verified: true, name: 'Ada Admin' };
 /** Just under the 10 MB a portfolio file may weigh: the most an attacker can send. */
 const FILE_BYTES = MAX_SCREENING_BYTES - 1_000;
 
 describe('portfolio uploads over the field limits', () => {
-  let embedded: EmbeddedTestPorts;
-  let gateway: FastifyInstance;
+  let platform: TestGateway;
   let authorization: { authorization: string };
 
   const upload = async (content: string | Buffer) => {
     const { payload, headers } = await multipartBody([{ name: 'portfolio.csv', content }]);
-    return gateway.inject({ method: 'POST', url: '/api/screenings', headers: { ...authorization, ...headers }, payload });
+    return platform.gateway.inject({ method: 'POST', url: '/api/screenings', headers: { ...authorization, ...headers }, payload });
   };
-  const screenings = () => readdir(path.join(embedded.dataDir, 'screenings')).catch(() => [] as string[]);
+  const screenings = () => readdir(path.join(platform.embedded.dataDir, 'screenings')).catch(() => [] as string[]);
   const expectRefused = async (content: string | Buffer, message: string) => {
     const response = await upload(content);
     expect(refusalProblems(response)).toEqual([]);
@@ -39,28 +34,10 @@ describe('portfolio uploads over the field limits', () => {
   };
 
   beforeAll(async () => {
-    embedded = await openEmbeddedTestPorts('portfolio-upload-attack');
-    const issuer = await createTestIssuer();
-    const config = loadConfig({ ...issuer.env, DATA_DIR: embedded.dataDir, ADMIN_EMAILS: admin.email });
-    gateway = await buildGateway({
-      config,
-      ports: embedded.ports,
-      logger: createLogger('portfolio-upload-attack', { level: 'silent' }),
-      signingKeys: issuer.signingKeys,
-    });
-    authorization = await issuer.headers(admin);
-    const profile = await gateway.inject({
-      method: 'POST',
-      url: '/api/user-profile',
-      headers: authorization,
-      payload: { sub: admin.sub, email: admin.email, name: admin.name },
-    });
-    expect(profile.statusCode).toBe(200);
+    platform = await startTestGateway('portfolio-upload-attack');
+    authorization = (await platform.signIn(TEST_ADMIN)).headers;
   }, 120_000);
-  afterAll(async () => {
-    await gateway?.close();
-    await embedded?.close();
-  });
+  afterAll(() => platform?.close());
 
   it('refuses a reference of one long unbroken string, which the summary PDF would wrap at a cost that grows with its square', async () => {
     await expectRefused(
@@ -93,7 +70,7 @@ describe('portfolio uploads over the field limits', () => {
       { name: 'portfolio.csv', content: 'reference,latitude,longitude\nA,38.9,-77.03\n' },
       { name: 'more.csv', content: 'reference,latitude,longitude\nB,38.9,-77.03\n' },
     ]);
-    const response = await gateway.inject({ method: 'POST', url: '/api/screenings', headers: { ...authorization, ...headers }, payload });
+    const response = await platform.gateway.inject({ method: 'POST', url: '/api/screenings', headers: { ...authorization, ...headers }, payload });
     expect(refusalProblems(response)).toEqual([]);
     expect({ status: response.statusCode, message: response.json().error.message }).toEqual({
       status: 413,
