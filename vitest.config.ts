@@ -35,7 +35,7 @@ export default defineConfig({
           name: 'e2e',
           pool: 'forks',
           include: ['web/e2e/**/*.e2e.test.ts'],
-          globalSetup: ['services/platform/src/testing/global-setup.ts'],
+          globalSetup: ['services/platform/src/testing/global-setup.ts', 'web/e2e/fixtures-template.global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // A page's answer can take seconds while the rest of the suite shares the machine;

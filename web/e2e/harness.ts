@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { DemoAccount } from '@ust/identity';
 import { createLogger, loadConfig, workspaceRoot } from '@ust/platform';
 import { startStandalone, type Standalone } from '@ust/standalone';
+import { copyFixturesTemplate } from '@ust/standalone/fixtures-template';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** Headless, and quiet: no background traffic that a test or a benchmark would count. */
@@ -64,6 +65,9 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
     throw new Error(`The web app is not built (${WEB_DIST}): run \`npx -y pnpm@10.34.9 --filter @ust/web build\` first`);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-e2e-'));
+  // The run's copy of the fixtures' dataset (fixtures-template.global-setup.ts); without one the start builds it.
+  const template = process.env.UST_E2E_DATA_TEMPLATE;
+  if (template) await copyFixturesTemplate(template, dataDir);
   const config = loadConfig({ ...env, DATA_DIR: dataDir, DEMO_SCALE: 'fixtures', PORT: env.PORT ?? '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   const standalone = await startStandalone({ config, log: createLogger('e2e', { level: 'warn' }), listen: true });
   let browser: Browser;
