@@ -23,6 +23,30 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // What ships to the browser; tests and their helpers may validate against the schemas.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}', 'web/src/testing/**'],
+    rules: {
+      // A value from the schemas' index bundles typebox and every schema (about 30 KB gzipped)
+      // into whichever chunk imports it; the app's run-time values live in @ust/schemas/constants.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@ust/schemas',
+              allowTypeImports: true,
+              message: 'Import types only from @ust/schemas; run-time values come from @ust/schemas/constants (no typebox in the bundle).',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

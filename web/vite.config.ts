@@ -1,13 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bundleContents } from './scripts/bundle-contents';
 
 // In development the gateway (pnpm start, port 8080) answers the API; Vite proxies to it.
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  // bundleContents: dist/.vite/bundle-contents.json, what each JS file holds, for the size budgets' messages.
+  plugins: [react(), bundleContents()],
   server: {
     proxy: Object.fromEntries(['/api', '/health', '/ready', '/docs', '/idp'].map((prefix) => [prefix, gateway])),
   },

@@ -37,6 +37,18 @@ export const REGION_LEVELS = ['states', 'counties'] as const;
 /** Underwriter is a real role with general's permissions (DECISIONS.md 3). */
 export const ROLES = ['general', 'broker', 'underwriter', 'admin'] as const;
 
+/** Who may screen a portfolio (DECISIONS.md 34): a general user gets 403. */
+export const SCREENING_ROLES = ['broker', 'underwriter', 'admin'] as const;
+
+/** At most this many locations per file (DECISIONS.md 35). */
+export const MAX_SCREENING_ROWS = 10_000;
+/** At most this many bytes per file (DECISIONS.md 35). */
+export const MAX_SCREENING_BYTES = 10 * 1024 * 1024;
+/** A row given as coordinates, or geocoded to an address point, matches a facility this close (DECISIONS.md 35). */
+export const SCREENING_MATCH_FEET = 250;
+/** The two rings a location is screened within. */
+export const SCREENING_RADII_MILES = [0.25, 1] as const;
+
 /** The id of the JSON data block in which the gateway inlines GET /api/auth-config's answer into the web app's pages. */
 export const AUTH_CONFIG_ELEMENT_ID = 'ust-auth-config';
 

@@ -9,17 +9,8 @@
 import Type, { type Static } from 'typebox';
 import { SearchFacilityItem } from './search.js';
 
-/** Who may screen a portfolio (DECISIONS.md 34): a general user gets 403. */
-export const SCREENING_ROLES = ['broker', 'underwriter', 'admin'] as const;
-
-/** At most this many locations per file (DECISIONS.md 35). */
-export const MAX_SCREENING_ROWS = 10_000;
-/** At most this many bytes per file (DECISIONS.md 35). */
-export const MAX_SCREENING_BYTES = 10 * 1024 * 1024;
-/** A row given as coordinates, or geocoded to an address point, matches a facility this close (DECISIONS.md 35). */
-export const SCREENING_MATCH_FEET = 250;
-/** The two rings a location is screened within. */
-export const SCREENING_RADII_MILES = [0.25, 1] as const;
+// The limits a portfolio file is held to live in ./constants.js, which the web app bundles without typebox.
+export { MAX_SCREENING_BYTES, MAX_SCREENING_ROWS, SCREENING_MATCH_FEET, SCREENING_RADII_MILES, SCREENING_ROLES } from './constants.js';
 
 /** Screenings run on their own queue, processed by the gateway, and resume after a restart. */
 export const SCREENINGS_QUEUE = 'screenings';

@@ -54,6 +54,8 @@ let active: Platform | undefined;
 export interface PlatformOptions {
   /** The accounts of an issuer of its own (OIDC_ISSUER in env), for signIn(). */
   accounts?: readonly DemoAccount[];
+  /** An existing data directory (a national one, for a benchmark), used as it is and kept; else a new one with the fixtures. */
+  dataDir?: string;
 }
 
 /**
@@ -64,10 +66,10 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`The web app is not built (${WEB_DIST}): run \`npx -y pnpm@10.34.9 --filter @ust/web build\` first`);
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'ust-e2e-')));
   // The run's copy of the fixtures' dataset (fixtures-template.global-setup.ts); without one the start builds it.
   const template = process.env.UST_E2E_DATA_TEMPLATE;
-  if (template) await copyFixturesTemplate(template, dataDir);
+  if (template && !options.dataDir) await copyFixturesTemplate(template, dataDir);
   const config = loadConfig({ ...env, DATA_DIR: dataDir, DEMO_SCALE: 'fixtures', PORT: env.PORT ?? '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   const standalone = await startStandalone({ config, log: createLogger('e2e', { level: 'warn' }), listen: true });
   let browser: Browser;
@@ -103,7 +105,7 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
       await Promise.allSettled(contexts.map((context) => context.close()));
       await browser.close();
       await standalone.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
   active = platform;

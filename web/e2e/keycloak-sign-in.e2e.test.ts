@@ -72,11 +72,16 @@ describe('signing in through Keycloak in a browser', () => {
 
   /** Landing page, 'Access Platform', Keycloak's login form, back to the dashboard. */
   async function signInAtKeycloak(page: Page, who: KeycloakTestUser): Promise<void> {
-    // The start-up session check asks Keycloak with prompt=none in a hidden frame; Keycloak
-    // answers "not signed in" through silent-renew.html, and the landing page offers sign-in.
-    const sessionCheck = page.waitForRequest((request) => new URL(request.url()).pathname === '/silent-renew.html');
+    // A browser that signed in here before makes the start-up session check (session-hint.ts):
+    // it asks Keycloak with prompt=none in a hidden frame; Keycloak answers "not signed in"
+    // through silent-renew.html, and the landing page offers sign-in and forgets the note.
     await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('ust-signed-in-here', '1'));
+    const sessionCheck = page.waitForRequest((request) => new URL(request.url()).pathname === '/silent-renew.html');
+    await page.reload();
     expect(new URL((await sessionCheck).url()).searchParams.get('error')).toBe('login_required');
+    await page.getByRole('button', { name: 'Access Platform' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('ust-signed-in-here'))).toBeNull();
     await page.getByRole('button', { name: 'Access Platform' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${realm.issuer}/protocol/openid-connect/auth`));
     expect(new URL(page.url()).origin).toBe(keycloak.url);

@@ -122,7 +122,9 @@ describe('signed-in users', () => {
   it('a new tab is signed in silently with the provider session', async () => {
     const page = await platform.newPage();
     await signIn(page, 'general');
-    // sessionStorage is per tab: the new tab has no tokens, only the provider's cookie.
+    // sessionStorage is per tab: the new tab has no tokens, only the provider's cookie, and the
+    // note that this browser signed in here (web/src/features/auth/session-hint.ts) that makes it look.
+    expect(await page.evaluate(() => localStorage.getItem('ust-signed-in-here'))).toBe('1');
     const tab = await page.context().newPage();
     await tab.goto('/settings');
     await tab.getByRole('heading', { name: 'Settings' }).waitFor();
@@ -154,6 +156,8 @@ describe('signed-in users', () => {
     await page.getByRole('heading', { name: 'Underground Storage Tank Risk Platform' }).waitFor();
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await navLinks(page).catch(() => [])).toEqual([]);
+    // The next visit shows the landing page without a session check.
+    expect(await page.evaluate(() => localStorage.getItem('ust-signed-in-here'))).toBeNull();
     await screenshot(page, 'after-logout');
     await expectAccessible(page, 'after-logout');
     await page.goto('/dashboard');

@@ -29,6 +29,20 @@ describe('a signed-out visitor', () => {
       .toContainEqual(expect.objectContaining({ level: 'INFO', category: 'PERFORMANCE', message: 'Page load', user_id: null }));
   });
 
+  it('a first-time visitor sees the landing page without a session check at the provider', async () => {
+    const visitor = await platform.newPage();
+    const toProvider: string[] = [];
+    visitor.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/idp/') || pathname === '/silent-renew.html') toProvider.push(pathname);
+    });
+    await visitor.goto('/');
+    await visitor.getByRole('button', { name: 'Access Platform' }).waitFor();
+    await visitor.waitForTimeout(500);
+    expect(toProvider).toEqual([]);
+    await visitor.context().close();
+  });
+
   it('sees the landing page with its heading, intro, button and six feature cards', async () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Underground Storage Tank Risk Platform');

@@ -5,12 +5,16 @@
  * density document of every resolution, and the statistics. The stored documents are sent as
  * their gzip bytes without the response serializer, so nothing else would notice a document
  * that drifted from its schema: a missing or mistyped field, or one the schema does not have.
+ * The region and density documents are also held to their size budgets (size-budgets.json,
+ * "documents"): the gzipped bytes a browser receives, on the fixtures, whose boundaries are the
+ * national ones (the figures in them are fewer digits than at national scale).
  */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, H3_DENSITY_RESOLUTIONS, REGION_LEVELS, type ApiRoute, type RegionDocument, type RegionLevel } from '@ust/schemas';
 import { bodyProblemsOf } from '@ust/gateway/testing';
 import { startGatewayOnFixtures, type FixturesGateway } from '../testing/gateway-on-fixtures.js';
+import { budgetProblems, type MeasuredPart } from '../testing/size-budgets.js';
 
 const problemsOf = (route: ApiRoute) => bodyProblemsOf(API_ROUTES[route].response);
 
@@ -25,12 +29,17 @@ describe('prebuilt documents on the real fixtures', () => {
   }, 300_000);
   afterAll(() => platform?.close());
 
-  /** The JSON of a document the route sends as stored gzip bytes. */
-  async function storedDocument(url: string): Promise<unknown> {
+  /** The bytes of a document the route sends as stored gzip bytes. */
+  async function storedGzip(url: string): Promise<Buffer> {
     const response = await platform.gateway.inject({ method: 'GET', url, headers: { ...authorization, 'accept-encoding': 'gzip' } });
     expect(response.statusCode, url).toBe(200);
     expect(response.headers['content-encoding'], url).toBe('gzip');
-    return JSON.parse(gunzipSync(response.rawPayload).toString('utf8'));
+    return response.rawPayload;
+  }
+
+  /** The JSON of a document the route sends as stored gzip bytes. */
+  async function storedDocument(url: string): Promise<unknown> {
+    return JSON.parse(gunzipSync(await storedGzip(url)).toString('utf8'));
   }
 
   /** The problems of the first documents that have any, by URL (a drift usually shows in all of them). */
@@ -78,5 +87,15 @@ describe('prebuilt documents on the real fixtures', () => {
     const response = await platform.gateway.inject({ method: 'GET', url: '/api/facilities-statistics', headers: authorization });
     expect(response.statusCode).toBe(200);
     expect(problemsOf('GET /api/facilities-statistics')(response.json())).toEqual([]);
+  });
+
+  it('region and density documents: each within its size budget', async () => {
+    const urls = [
+      ...REGION_LEVELS.flatMap((level) => [`/api/geojson-cached/${level}`, `/api/geojson-cached/${level}?geometry=none`]),
+      ...H3_DENSITY_RESOLUTIONS.map((resolution) => `/api/h3-density?res=${resolution}`),
+    ];
+    const parts: MeasuredPart[] = [];
+    for (const url of urls) parts.push({ name: url, gzipBytes: (await storedGzip(url)).length, files: [] });
+    expect(budgetProblems('documents', parts)).toEqual([]);
   });
 });

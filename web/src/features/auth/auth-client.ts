@@ -10,6 +10,7 @@ import type { ClientLogger } from '../../telemetry/client-logger';
 import { AuthSession } from './auth-session';
 import type { AuthUser } from './auth-user';
 import { restoreSession } from './restore-session';
+import { storedSessionHint, type SessionHint } from './session-hint';
 import { randomNonce, safeReturnTo, type SignInState } from './sign-in-request';
 import { createUserManager } from './user-manager';
 import { followUserManagerEvents } from './user-manager-events';
@@ -24,7 +25,7 @@ export interface AuthClient {
   signIn(returnTo?: string): Promise<void>;
   /** Handles /callback: exchanges the code, verifies the ID token, answers where to go. */
   completeSignIn(url: string): Promise<{ user: AuthUser; returnTo: string }>;
-  /** The stored session, or a silent check with the provider's session cookie; null when signed out. */
+  /** The stored session, or a silent check with the provider's session cookie (in a browser that signed in here); null when signed out. */
   restoreSession(): Promise<AuthUser | null>;
   /** Clears the local session and ends the provider's, which returns to the origin. */
   signOut(): Promise<void>;
@@ -57,8 +58,13 @@ function singleRenewal(userManager: UserManager, session: AuthSession): () => Pr
   };
 }
 
-export function createAuthClient(oidc: AppConfig['oidc'], logger: ClientLogger, userManager: UserManager = createUserManager(oidc)): AuthClient {
-  const session = new AuthSession(userManager, oidc);
+export function createAuthClient(
+  oidc: AppConfig['oidc'],
+  logger: ClientLogger,
+  userManager: UserManager = createUserManager(oidc),
+  hint: SessionHint = storedSessionHint(() => window.localStorage),
+): AuthClient {
+  const session = new AuthSession(userManager, oidc, hint);
   const renew = singleRenewal(userManager, session);
   followUserManagerEvents(userManager, session, logger);
 
@@ -78,10 +84,11 @@ export function createAuthClient(oidc: AppConfig['oidc'], logger: ClientLogger, 
       });
     },
 
-    restoreSession: () => restoreSession(userManager, session, renew, logger),
+    restoreSession: () => restoreSession(userManager, session, renew, hint, logger),
 
     async signOut() {
       session.current = null;
+      hint.clear();
       // Removes the stored user, then ends the provider's session with id_token_hint.
       await userManager.signoutRedirect();
     },

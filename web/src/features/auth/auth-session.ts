@@ -1,6 +1,7 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import type { AppConfig } from '../../config';
 import { toAuthUser, type AuthUser } from './auth-user';
+import type { SessionHint } from './session-hint';
 
 /**
  * The user the auth client holds, owned by one client for the page's life: a user is held only
@@ -16,6 +17,7 @@ export class AuthSession {
   constructor(
     private readonly userManager: UserManager,
     private readonly oidc: AppConfig['oidc'],
+    private readonly hint: SessionHint,
   ) {}
 
   /** Verifies the user's ID token and holds the user; a user that fails is removed from storage. */
@@ -27,6 +29,7 @@ export class AuthSession {
       throw error;
     }
     this.current = user;
+    this.hint.note();
     return toAuthUser(user);
   }
 

@@ -1,6 +1,7 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import type { ClientLogger } from '../../telemetry/client-logger';
 import type { AuthSession } from './auth-session';
+import type { SessionHint } from './session-hint';
 import { toAuthUser, type AuthUser } from './auth-user';
 import { randomNonce, type SignInState } from './sign-in-request';
 
@@ -11,13 +12,15 @@ const SIGNED_OUT_ERRORS = new Set(['login_required', 'interaction_required', 'co
 
 /**
  * The user at start-up: the stored one while unexpired; else renewed with its refresh token;
- * else a silent check with the provider's session cookie. Null when signed out, also when the
- * check fails (logged unless the provider simply said "not signed in").
+ * else, in a browser that signed in here before (session-hint.ts), a silent check with the
+ * provider's session cookie. Null when signed out, also when the check fails (logged unless the
+ * provider simply said "not signed in").
  */
 export async function restoreSession(
   userManager: UserManager,
   session: AuthSession,
   renew: () => Promise<User>,
+  hint: SessionHint,
   logger: ClientLogger,
 ): Promise<AuthUser | null> {
   const stored = await userManager.getUser();
@@ -25,6 +28,7 @@ export async function restoreSession(
     session.current = stored;
     return toAuthUser(stored);
   }
+  if (!stored && !hint.present()) return null;
   return session.signIn(async () => {
     try {
       if (stored?.refresh_token) return await session.accept(await renew());
@@ -41,6 +45,7 @@ export async function restoreSession(
         logger.warn('AUTH', 'Session check failed', { error });
       }
       await userManager.removeUser();
+      hint.clear();
       return null;
     }
   });

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import { SCREENING_ROLES, type Role } from '@ust/schemas';
+import type { Role } from '@ust/schemas';
+import { SCREENING_ROLES } from '@ust/schemas/constants';
 
 export interface RoleState {
   /** The server's role, or the cached one until it answers, or 'general'. */

@@ -1,5 +1,6 @@
 /** How the screening screens write progress, outcomes and distances. Pure, unit-tested without a DOM. */
-import { MAX_SCREENING_BYTES, MAX_SCREENING_ROWS, SCREENING_MATCH_FEET, type ScreeningOutcome, type ScreeningRun, type ScreeningStatus } from '@ust/schemas';
+import type { ScreeningOutcome, ScreeningRun, ScreeningStatus } from '@ust/schemas';
+import { MAX_SCREENING_BYTES, MAX_SCREENING_ROWS, SCREENING_MATCH_FEET } from '@ust/schemas/constants';
 import { formatCount, formatOneDecimal } from '../../components/format';
 
 export const OUTCOME_LABELS: Record<ScreeningOutcome, string> = { matched: 'Matched', screened: 'Screened', not_located: 'Not located' };
