@@ -15,5 +15,5 @@ runMain(async () => {
   });
   const standalone = await starting;
   // PUBLIC_URL, not the listening address: the issuer and its cookies belong to its host name.
-  log.info(`UST Risk Platform is running at ${standalone.config.publicUrl} (API docs at ${standalone.config.publicUrl}/docs)`);
+  log.info(`UST Risk Platform is running at ${standalone.config.publicUrl} on Node ${process.version} (API docs at ${standalone.config.publicUrl}/docs)`);
 });
