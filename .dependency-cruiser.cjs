@@ -1,8 +1,8 @@
 /**
- * The layering of DESIGN.md section 2 as rules, checked by `pnpm lint` (dependency-cruiser).
- * Workspace packages resolve to their sources (services/<name>/src/...), so the rules speak of
- * folders. Each package may use the packages below it; nothing reaches into another package's
- * files by relative path.
+ * The layering of docs/architecture.md section 2 as rules, checked by `pnpm lint`
+ * (dependency-cruiser). Workspace packages resolve to their sources (services/<name>/src/...), so
+ * the rules speak of folders. Each package may use the packages below it; nothing reaches into
+ * another package's files by relative path.
  *
  *   schemas  <-  platform, domain  <-  read-model, identity, ingest  <-  workers, gateway, pipelines
  *            <-  standalone  <-  e2e harness, bench
@@ -45,7 +45,7 @@ module.exports = {
     {
       name: 'web-only-through-schemas',
       severity: 'error',
-      comment: 'The browser app shares only the API contracts with the services (DESIGN.md section 2).',
+      comment: 'The browser app shares only the API contracts with the services (docs/architecture.md section 2).',
       from: { path: '^web/src/' },
       to: { path: ['^(services|pipelines|bench|deploy)/', '^@ust/(?!schemas(/|$))'] },
     },
@@ -66,7 +66,7 @@ module.exports = {
     ...Object.entries(forbiddenBelow).map(([from, targets]) => ({
       name: `layering-${from.replace('services/', '')}`,
       severity: 'error',
-      comment: `${from} must not depend on a package at its level or above (DESIGN.md section 2).`,
+      comment: `${from} must not depend on a package at its level or above (docs/architecture.md section 2).`,
       from: { path: `^${from}/` },
       to: { path: targets.map((target) => (target.startsWith('^') ? target : `^${target}`)) },
     })),

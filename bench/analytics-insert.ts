@@ -1,6 +1,7 @@
 /**
  * AnalyticsStore insert throughput on the embedded engine (chDB): facility-shaped rows in
- * batches of 50,000 (the chDB batch limit, DECISIONS.md 22), three runs per table engine.
+ * batches of 50,000 (the chDB batch limit, docs/decisions/0022-chdb-discipline.md), three
+ * runs per table engine.
  *
  *   npx tsx bench/analytics-insert.ts [rows]
  */

@@ -36,7 +36,7 @@ const ADDRESS = '1016 Bladensburg Rd NE, Washington DC 20002';
 const LANDING_TEXT_TARGET_MS = 500;
 /** After a start on a national data directory the search index reads every tile of the live version in slices. */
 const SETTLE_SECONDS = 15;
-/** SPEC.md section 2, the landing's title. */
+/** docs/product.md section 2, the landing's title. */
 const LANDING_TITLE = 'Underground Storage Tank Risk Platform';
 
 /** ms from navigation start until the landing's title is on screen, polled every frame. */

@@ -129,7 +129,7 @@ describe('docker-compose.yml', () => {
     expect(service('kafka').image).toBe('apache/kafka:${KAFKA_VERSION}');
     expect(service('clickhouse').image).toBe('clickhouse/clickhouse-server:${CLICKHOUSE_VERSION}');
     expect(service('redis').image).toBe('redis:${REDIS_VERSION}');
-    // DECISIONS.md 24: Kafka 4.1.1.
+    // docs/decisions/0024-kafka-version.md: Kafka 4.1.1.
     expect(dotenv.KAFKA_VERSION).toBe('4.1.1');
     // Written nowhere else in the file.
     for (const variable of ['KAFKA_VERSION', 'CLICKHOUSE_VERSION', 'REDIS_VERSION']) {
@@ -138,7 +138,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('runs the ClickHouse major that chDB embeds (DECISIONS.md 28)', () => {
+  it('runs the ClickHouse major that chDB embeds (docs/decisions/0028-service-images.md)', () => {
     const requireFromPlatform = createRequire(path.join(root, 'services/platform/package.json'));
     const chdb = JSON.parse(fs.readFileSync(requireFromPlatform.resolve('chdb/package.json'), 'utf8')) as {
       optionalDependencies?: Record<string, string>;
@@ -301,7 +301,7 @@ describe('docker-compose.yml', () => {
     expect(publishedPorts('gateway')).toContainEqual({ hostIp: '', published: 8080, target: 8080 });
   });
 
-  it('runs the identity provider from the same image on 8081, checked on its /health route (DECISIONS.md 6)', () => {
+  it('runs the identity provider from the same image on 8081, checked on its /health route (docs/decisions/0006-identity-container.md)', () => {
     const identity = service('identity');
     expect(identity.build).toEqual(service('gateway').build);
     expect(identity.image).toBe(service('gateway').image);

@@ -1,6 +1,7 @@
 /**
- * The admin console's data (SPEC.md sections 2 'Admin Panel', 3 and 7) and the signed-in user's
- * own activity card (DECISIONS.md 8). Timestamps are ISO 8601 UTC with milliseconds and 'Z'.
+ * The admin console's data (docs/product.md sections 2 'Admin Panel', 3 and 7) and the
+ * signed-in user's own activity card (docs/decisions/0008-live-activity-card.md). Timestamps
+ * are ISO 8601 UTC with milliseconds and 'Z'.
  */
 import Type, { type Static } from 'typebox';
 import { AdminUser } from './identity.js';
@@ -13,7 +14,7 @@ const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601 U
 export const MAX_ADMIN_LIST_LIMIT = 500;
 const limit = (defaultValue: number) => Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ADMIN_LIST_LIMIT, default: defaultValue }));
 
-/** GET /admin/logs?limit=20 (SPEC.md section 7) plus the System Logs tab's filters, applied server-side. */
+/** GET /admin/logs?limit=20 (docs/product.md section 7) plus the System Logs tab's filters, applied server-side. */
 export const AdminLogsQuery = Type.Object(
   {
     limit: limit(20),
@@ -36,7 +37,7 @@ export const SESSIONS_WINDOW_DAYS = 7;
 export const AdminSessionsQuery = Type.Object({ limit: limit(20) }, { additionalProperties: false });
 export type AdminSessionsQuery = Static<typeof AdminSessionsQuery>;
 
-/** SPEC.md section 3 'Log entry (admin list)'; the request fields are null on browser entries. */
+/** docs/product.md section 3 'Log entry (admin list)'; the request fields are null on browser entries. */
 export const AdminLogEntry = Type.Object({
   id: Type.String({ format: 'uuid' }),
   timestamp: IsoTimestamp,
@@ -51,7 +52,7 @@ export const AdminLogEntry = Type.Object({
 });
 export type AdminLogEntry = Static<typeof AdminLogEntry>;
 
-/** SPEC.md section 3 'User activity', plus what the tab and the sessions fallback need. */
+/** docs/product.md section 3 'User activity', plus what the tab and the sessions fallback need. */
 export const AdminActivity = Type.Object({
   id: Type.String({ format: 'uuid' }),
   auth0_user_id: Nullable(Type.String()),
@@ -68,7 +69,7 @@ export const AdminActivity = Type.Object({
 });
 export type AdminActivity = Static<typeof AdminActivity>;
 
-/** SPEC.md section 3 'Session (admin)': one browser session's activities. */
+/** docs/product.md section 3 'Session (admin)': one browser session's activities. */
 export const AdminSession = Type.Object({
   session_id: Type.String(),
   /** The session's signed-in user (its latest activity with one); null when it stayed anonymous. */
@@ -81,16 +82,16 @@ export const AdminSession = Type.Object({
 });
 export type AdminSession = Static<typeof AdminSession>;
 
-/** The analytics cards and series cover this many minutes (DECISIONS.md 9). */
+/** The analytics cards and series cover this many minutes (docs/decisions/0009-admin-analytics-window.md). */
 export const ANALYTICS_WINDOW_MINUTES = 60;
-/** A session is active when it had an activity within this many minutes (DECISIONS.md 9). */
+/** A session is active when it had an activity within this many minutes (docs/decisions/0009-admin-analytics-window.md). */
 export const ACTIVE_SESSION_MINUTES = 30;
 
 /**
- * Telemetry from callers without a token (DECISIONS.md 2), over the same window as the cards and
- * counted apart from them: anyone can send it, so it must not move the figures of the platform's
- * users. A browser entry is anonymous when it came without a token (`user_id` null); an
- * activity, when it came without a token (`auth0_user_id` null).
+ * Telemetry from callers without a token (docs/decisions/0002-anonymous-telemetry.md), over the
+ * same window as the cards and counted apart from them: anyone can send it, so it must not move
+ * the figures of the platform's users. A browser entry is anonymous when it came without a token
+ * (`user_id` null); an activity, when it came without a token (`auth0_user_id` null).
  */
 export const AdminAnonymousTelemetry = Type.Object({
   /** Anonymous browser log entries in the window, every level. */
@@ -104,7 +105,7 @@ export const AdminAnonymousTelemetry = Type.Object({
 });
 export type AdminAnonymousTelemetry = Static<typeof AdminAnonymousTelemetry>;
 
-/** The four Analytics cards (DECISIONS.md 9) over the last 60 minutes, and anonymous telemetry apart. */
+/** The four Analytics cards (docs/decisions/0009-admin-analytics-window.md) over the last 60 minutes, and anonymous telemetry apart. */
 export const AdminAnalyticsSummary = Type.Object({
   window_minutes: Type.Literal(ANALYTICS_WINDOW_MINUTES),
   /** Distinct signed-in users with an activity in the window. */
@@ -157,7 +158,7 @@ export type AdminUsersResponse = Static<typeof AdminUsersResponse>;
 export const AdminSessionsResponse = Type.Object({ sessions: Type.Array(AdminSession) });
 export type AdminSessionsResponse = Static<typeof AdminSessionsResponse>;
 
-/** GET /me/activity: the dashboard's Your Activity card (DECISIONS.md 8). */
+/** GET /me/activity: the dashboard's Your Activity card (docs/decisions/0008-live-activity-card.md). */
 export const MeActivity = Type.Object({
   /** address_search activities. */
   total_searches: Type.Integer({ minimum: 0 }),

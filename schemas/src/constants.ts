@@ -34,17 +34,17 @@ export const H3_DENSITY_RESOLUTIONS = [4, 5, 6, 7] as const;
 /** The boundary levels of the map's region documents. */
 export const REGION_LEVELS = ['states', 'counties'] as const;
 
-/** Underwriter is a real role with general's permissions (DECISIONS.md 3). */
+/** Underwriter is a real role with general's permissions (docs/decisions/0003-underwriter-role.md). */
 export const ROLES = ['general', 'broker', 'underwriter', 'admin'] as const;
 
-/** Who may screen a portfolio (DECISIONS.md 34): a general user gets 403. */
+/** Who may screen a portfolio (docs/decisions/0034-access-by-role.md): a general user gets 403. */
 export const SCREENING_ROLES = ['broker', 'underwriter', 'admin'] as const;
 
-/** At most this many locations per file (DECISIONS.md 35). */
+/** At most this many locations per file (docs/decisions/0035-portfolio-matching.md). */
 export const MAX_SCREENING_ROWS = 10_000;
-/** At most this many bytes per file (DECISIONS.md 35). */
+/** At most this many bytes per file (docs/decisions/0035-portfolio-matching.md). */
 export const MAX_SCREENING_BYTES = 10 * 1024 * 1024;
-/** A row given as coordinates, or geocoded to an address point, matches a facility this close (DECISIONS.md 35). */
+/** A row given as coordinates, or geocoded to an address point, matches a facility this close (docs/decisions/0035-portfolio-matching.md). */
 export const SCREENING_MATCH_FEET = 250;
 /** The two rings a location is screened within. */
 export const SCREENING_RADII_MILES = [0.25, 1] as const;

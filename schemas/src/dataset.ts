@@ -161,8 +161,9 @@ export function coverageKeyOf(recordId: string, state: string): string {
 }
 
 /**
- * Tables the import's source provided, per USPS state code or TRIBAL_COVERAGE_KEY (DECISIONS.md
- * 37). Optional because commits published before it existed are still in the log and replayable.
+ * Tables the import's source provided, per USPS state code or TRIBAL_COVERAGE_KEY
+ * (docs/decisions/0037-leaks-not-reported.md). Optional because commits published before it
+ * existed are still in the log and replayable.
  */
 export const TablesByState = Type.Record(Type.String({ pattern: '^([A-Z]{2}|TRIBAL)$' }), Type.Array(Type.Enum([...DATASET_TABLES])), {
   additionalProperties: false,

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 
-/** The one error body every API error answers with (STYLE.md: one error handler). */
+/** The one error body every API error answers with (docs/architecture.md section 9: one error handler). */
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({

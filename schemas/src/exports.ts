@@ -1,9 +1,9 @@
 /**
- * The exports (DECISIONS.md 34: every active user; the admin lists' exports stay admin-only):
- * each list the app shows can be downloaded as CSV (UTF-8 with a BOM for Excel, cells a
- * spreadsheet would run as a formula prefixed with a quote) and, for the map's regions and the
- * search results, as a GeoJSON FeatureCollection of points ([longitude, latitude]). An export
- * is `<the list's URL>/export/<csv|geojson>` with the list's own parameters, streamed as it is read.
+ * The exports (docs/decisions/0034-access-by-role.md: every active user; the admin lists' exports
+ * stay admin-only): each list the app shows can be downloaded as CSV (UTF-8 with a BOM for Excel,
+ * cells a spreadsheet would run as a formula prefixed with a quote) and, for the map's regions and
+ * the search results, as a GeoJSON FeatureCollection of points ([longitude, latitude]). An export is
+ * `<the list's URL>/export/<csv|geojson>` with the list's own parameters, streamed as it is read.
  */
 import Type, { type Static } from 'typebox';
 import { LOG_SOURCES, LogLevel } from './telemetry.js';

@@ -93,7 +93,7 @@ export const ExposureSheet = Type.Object(
     tanks: Type.Array(ExposureSheetTank),
     /** Newest report first. */
     releases: Type.Array(ExposureSheetRelease),
-    /** Whether the facility's state provided release data (DECISIONS.md 37). */
+    /** Whether the facility's state provided release data (docs/decisions/0037-leaks-not-reported.md). */
     leak_data: Type.Enum(['reported', 'not_reported']),
     receptors: Type.Object({
       population_1500ft: NullableInteger,

@@ -1,7 +1,7 @@
 /**
- * Read-side shapes of the facility data (SPEC.md sections 3 and 7): what the workers cache
- * under a dataset version and the API returns. Keys keep the spec's spelling (Facility_ID,
- * TOTAL_TANK_COUNT, ...) because the web app and API users rely on them.
+ * Read-side shapes of the facility data (docs/product.md sections 3 and 7): what the
+ * workers cache under a dataset version and the API returns. Keys keep the spec's spelling
+ * (Facility_ID, TOTAL_TANK_COUNT, ...) because the web app and API users rely on them.
  */
 import Type, { type Static } from 'typebox';
 import { PricingInfo } from './pricing.js';
@@ -11,8 +11,9 @@ const NullableString = Type.Union([Type.String(), Type.Null()]);
 const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
 
 /**
- * Whether the facility's state source provided a release table (DECISIONS.md 37): without one,
- * HAS_LEAK is null ("Not reported"), not false.
+ * Whether the facility's state source provided a release table
+ * (docs/decisions/0037-leaks-not-reported.md): without one, HAS_LEAK is null ("Not reported"),
+ * not false.
  */
 export const LeakData = Type.Enum(['reported', 'not_reported']);
 export type LeakData = Static<typeof LeakData>;
@@ -35,11 +36,11 @@ export const FacilityStatistics = Type.Object(
     average_tank_age: Type.Number(),
     total_leaks: Type.Integer(),
     facilities_with_leaks: Type.Integer(),
-    /** Facilities whose state source provided release data (DECISIONS.md 37). */
+    /** Facilities whose state source provided release data (docs/decisions/0037-leaks-not-reported.md). */
     facilities_with_release_data: Type.Integer(),
     /** facilities_with_leaks / facilities_with_release_data in percent, one decimal. */
     leak_rate: Type.Number(),
-    /** Charts of the dashboard (DECISIONS.md 15). */
+    /** Charts of the dashboard (docs/decisions/0015-dashboard-charts.md). */
     tanks_by_age_band: Type.Array(Type.Object({ band: Type.String(), tanks: Type.Integer() })),
     releases_by_year: Type.Array(Type.Object({ year: Type.Integer(), releases: Type.Integer() })),
     /** Facilities per risk band: low (1-3), moderate (4-6), high (7-10). */
@@ -52,7 +53,7 @@ export const FacilityStatistics = Type.Object(
 );
 export type FacilityStatistics = Static<typeof FacilityStatistics>;
 
-/** Properties of one state or county feature of the region GeoJSON (SPEC.md section 3). */
+/** Properties of one state or county feature of the region GeoJSON (docs/product.md section 3). */
 export const RegionProperties = Type.Object(
   {
     NAME: Type.String(),
@@ -64,7 +65,7 @@ export const RegionProperties = Type.Object(
     /** 0400000US{state fips} for states, 0500000US{county fips} for counties. */
     GEO_ID: Type.String(),
     total_facilities: Type.Integer(),
-    /** The release figures are null when has_release_data is false (DECISIONS.md 37). */
+    /** The release figures are null when has_release_data is false (docs/decisions/0037-leaks-not-reported.md). */
     facilities_with_leaks: NullableInteger,
     /** facilities_with_leaks over the facilities with release data, in percent. */
     leak_rate: NullableNumber,
@@ -93,7 +94,7 @@ export const RegionProperties = Type.Object(
 );
 export type RegionProperties = Static<typeof RegionProperties>;
 
-/** One row of the map's facility table (SPEC.md section 3, facility list item). */
+/** One row of the map's facility table (docs/product.md section 3, facility list item). */
 export const FacilityListItem = Type.Object(
   {
     Facility_ID: Type.String(),
@@ -203,7 +204,7 @@ export type FacilitySummary = Static<typeof FacilitySummary>;
  */
 export const RiskAssessment = Type.Object(
   {
-    /** 1-10 (SPEC.md section 9). */
+    /** 1-10 (docs/product.md section 9). */
     score: Type.Integer({ minimum: 1, maximum: 10 }),
     /** 1-3 low, 4-6 moderate, 7-10 high. */
     band: Type.Enum(['low', 'moderate', 'high']),
@@ -223,8 +224,9 @@ export const RiskAssessment = Type.Object(
 export type RiskAssessment = Static<typeof RiskAssessment>;
 
 /**
- * The facility details dialog (SPEC.md section 3): the named fields first, then every other
- * field of the record ("shown generically"), its tanks and releases, and where it came from.
+ * The facility details dialog (docs/product.md section 3): the named fields first, then
+ * every other field of the record ("shown generically"), its tanks and releases, and where
+ * it came from.
  */
 export const FacilityDetails = Type.Object(
   {
@@ -253,7 +255,7 @@ export const FacilityDetails = Type.Object(
     calculated_risk_score: NullableNumber,
     /** calculated_risk_score with its band, model version and factor breakdown. */
     risk: RiskAssessment,
-    /** Indicative quotes of up to four carriers (SPEC 'Pricing info'). */
+    /** Indicative quotes of up to four carriers (docs/product.md section 3 'Pricing info'). */
     pricing: PricingInfo,
     AVERAGE_TANK_AGE: NullableNumber,
     OLDEST_TANK_YEAR: Type.Union([Type.Integer(), Type.Null()]),
@@ -277,7 +279,7 @@ export const FacilityDetails = Type.Object(
         release_id: Type.String(),
         Reported_Date: NullableString,
         Status: NullableString,
-        /** The badge colour's class: Open, No Further Action or Other (DECISIONS.md 11). */
+        /** The badge colour's class: Open, No Further Action or Other (docs/decisions/0011-release-status-badge.md). */
         Status_Class: Type.Enum(['Open', 'No Further Action', 'Other']),
         Substance: NullableString,
       }),
@@ -294,7 +296,7 @@ export type FacilityDetails = Static<typeof FacilityDetails>;
 export const FacilityIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'National facility id, e.g. DE-1-000001' }) });
 export type FacilityIdParams = Static<typeof FacilityIdParams>;
 
-/** The release details dialog (SPEC.md section 3 and DECISIONS.md 10). */
+/** The release details dialog (docs/product.md section 3 and docs/decisions/0010-release-fields.md). */
 export const ReleaseDetails = Type.Object(
   {
     release_id: Type.String(),
@@ -313,7 +315,7 @@ export const ReleaseDetails = Type.Object(
     Reported_Date: NullableString,
     NFA_Date: NullableString,
     Status: NullableString,
-    /** Badge colour: Open red, No Further Action green, Other amber (DECISIONS.md 11). */
+    /** Badge colour: Open red, No Further Action green, Other amber (docs/decisions/0011-release-status-badge.md). */
     Status_Class: Type.Enum(['Open', 'No Further Action', 'Other']),
     Substance: NullableString,
     Population_within_1500ft: Type.Union([Type.Integer(), Type.Null()]),

@@ -1,14 +1,14 @@
 /**
- * Address autocomplete and geocoding (SPEC.md sections 2, 3 and 9; docs/geocoding.md).
- * Suggestions keep the maps service's feature shape the web app was written against
- * (id, place_name, center, properties.address).
+ * Address autocomplete and geocoding (docs/product.md sections 2, 3 and 9;
+ * docs/geocoding.md). Suggestions keep the maps service's feature shape the web app
+ * was written against (id, place_name, center, properties.address).
  */
 import Type, { type Static } from 'typebox';
 import { GEOCODE_QUERY_MIN_CHARS } from './constants.js';
 
 export { GEOCODE_QUERY_MIN_CHARS };
 
-/** Suggestions per query (SPEC.md section 9). */
+/** Suggestions per query (docs/product.md section 9). */
 export const GEOCODE_SUGGESTION_LIMIT = 8;
 export const GEOCODE_QUERY_MAX_CHARS = 200;
 
@@ -40,7 +40,7 @@ export type GeocodeSuggestQuery = Static<typeof GeocodeSuggestQuery>;
 export const GeocodeSuggestResponse = Type.Object({ suggestions: Type.Array(AddressSuggestion) });
 export type GeocodeSuggestResponse = Static<typeof GeocodeSuggestResponse>;
 
-/** SPEC.md section 3 'Geocoding', plus what kind of point was found. */
+/** docs/product.md section 3 'Geocoding', plus what kind of point was found. */
 export const GeocodeResult = Type.Object(
   {
     success: Type.Boolean(),

@@ -1,6 +1,7 @@
 /**
- * Users and roles (DESIGN.md section 6). Roles live on the server, in the `users` table, and
- * are served from the cache on every request (DECISIONS.md 22).
+ * Users and roles (docs/architecture.md section 6). Roles live on the server, in the `users`
+ * table, and are served from the cache on every request
+ * (docs/decisions/0022-chdb-discipline.md).
  */
 import Type, { type Static } from 'typebox';
 import { AUTH_CONFIG_ELEMENT_ID, ROLES } from './constants.js';
@@ -11,9 +12,10 @@ export type Role = Static<typeof Role>;
 export const DEFAULT_ROLE: Role = 'general';
 
 /**
- * POST /user-profile: sent by the web app after sign-in (SPEC.md section 7). Who the user is
- * comes from the verified access token (DECISIONS.md 32): `email` and `name` are accepted for
- * the spec's callers and ignored, never stored; a `sub` other than the token's is refused.
+ * POST /user-profile: sent by the web app after sign-in (docs/product.md section 7). Who the
+ * user is comes from the verified access token (docs/decisions/0032-identity-from-token.md):
+ * `email` and `name` are accepted for the spec's callers and ignored, never stored; a `sub`
+ * other than the token's is refused.
  */
 export const UserProfileBody = Type.Object(
   {
@@ -66,7 +68,7 @@ export type AdminUserPatchBody = Static<typeof AdminUserPatchBody>;
 export const AdminUserIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export type AdminUserIdParams = Static<typeof AdminUserIdParams>;
 
-/** GET /admin/users item (SPEC.md section 3 'User (admin list)' plus its activity count). */
+/** GET /admin/users item (docs/product.md section 3 'User (admin list)' plus its activity count). */
 export const AdminUser = Type.Object({
   id: Type.String(),
   auth0_user_id: Type.String(),

@@ -1,11 +1,12 @@
 /**
- * Imports through the running platform (DECISIONS.md 34 and 36): admins upload EPA template or
- * UST Finder files, or name a folder under DATA_DIR/inbox; each import runs as a job on the
- * imports queue, one at a time, and its progress is read live from `GET /api/admin/imports`.
+ * Imports through the running platform (docs/decisions/0034-access-by-role.md and
+ * 0036-import-uploads.md): admins upload EPA template or UST Finder files, or name a folder
+ * under DATA_DIR/inbox; each import runs as a job on the imports queue, one at a time, and its
+ * progress is read live from `GET /api/admin/imports`.
  */
 import Type, { type Static } from 'typebox';
 
-/** At most this much per upload request (DECISIONS.md 36). */
+/** At most this much per upload request (docs/decisions/0036-import-uploads.md). */
 export const MAX_IMPORT_UPLOAD_BYTES = 500 * 1024 * 1024;
 
 /**

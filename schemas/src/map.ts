@@ -1,7 +1,7 @@
 /**
  * What the national risk map reads besides the region documents: the H3 facility-density
- * layer (DECISIONS.md 17), the geometry option of `GET /geojson-cached/{level}`, and the map's
- * configured base styles.
+ * layer (docs/decisions/0017-h3-density.md), the geometry option of
+ * `GET /geojson-cached/{level}`, and the map's configured base styles.
  */
 import Type, { type Static } from 'typebox';
 import { H3_DENSITY_RESOLUTIONS } from './constants.js';
@@ -57,8 +57,9 @@ export const H3DensityDocument = Type.Object({
 export type H3DensityDocument = Static<typeof H3DensityDocument>;
 
 /**
- * `full`: the region documents as SPEC.md describes them. `none`: every feature with
- * `geometry: null`, for a map that draws its own cached us-atlas shapes and only needs figures.
+ * `full`: the region documents as docs/product.md section 3 describes them. `none`: every
+ * feature with `geometry: null`, for a map that draws its own cached us-atlas shapes and only
+ * needs figures.
  */
 export const RegionGeometry = Type.Enum(['full', 'none'], {
   default: 'full',

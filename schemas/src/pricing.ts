@@ -1,7 +1,8 @@
 /**
  * Pricing contracts: the rating plan file (one program per carrier, modelled on the public rate
- * filings of shared/data/reference/rate-filings.md) and the pricing answers (SPEC.md section 3,
- * 'Quote' and 'Pricing info'). docs/pricing.md explains every table and the formula per carrier.
+ * filings of shared/data/reference/rate-filings.md) and the pricing answers (docs/product.md
+ * section 3, 'Quote' and 'Pricing info'). docs/pricing.md explains every table and the formula per
+ * carrier.
  *
  * A "load" is a signed fraction (-0.15 = 15% credit). Additive programs add a tank's loads and
  * apply them once, base x (1 + sum); multiplicative programs chain them, base x product(1 + load).
@@ -180,11 +181,11 @@ export function firstRatingPlanError(value: unknown): string | null {
 
 // ---- Answers ---------------------------------------------------------------------------------
 
-/** Every pricing answer carries these words (DECISIONS.md 13). */
+/** Every pricing answer carries these words (docs/decisions/0013-indicative-estimates.md). */
 export const PRICING_DISCLAIMER = 'Indicative estimate, not a binding offer';
 export const NO_ACTIVE_TANKS_REASON = 'No active tanks to insure';
 
-/** Whole US dollars (SPEC.md section 9: USD, no decimals). */
+/** Whole US dollars (docs/product.md section 9: USD, no decimals). */
 const WholeDollars = Type.Integer({ minimum: 0 });
 
 export const PricingQuote = Type.Object(
@@ -222,7 +223,7 @@ export const PricingInfo = Type.Object(
     risk_score: Type.Union([Type.Integer({ minimum: 1, maximum: 10 }), Type.Null()]),
     indicative: Type.Literal(true),
     disclaimer: Type.Literal(PRICING_DISCLAIMER),
-    /** At most 4 (SPEC.md section 9), cheapest first. */
+    /** At most 4 (docs/product.md section 9), cheapest first. */
     quotes: Type.Array(PricingQuote, { maxItems: 4 }),
     /** Null when there are no quotes. */
     summary: Type.Union([PricingSummary, Type.Null()]),
@@ -238,7 +239,7 @@ export const SearchQuote = Type.Object(
   {
     carrier: Type.String(),
     annual_premium: WholeDollars,
-    /** The filing the carrier's program is modelled on, shown with "Indicative estimate" (DECISIONS.md 13). */
+    /** The filing the carrier's program is modelled on, shown with "Indicative estimate" (docs/decisions/0013-indicative-estimates.md). */
     modelled_on: Type.String(),
   },
   { $id: 'SearchQuote' },

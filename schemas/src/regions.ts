@@ -1,7 +1,8 @@
 /**
- * The map's region documents (SPEC.md section 3): every us-atlas state or county as a GeoJSON
- * feature with its RegionProperties, plus a `metadata` member. The workers prebuild them per
- * level, with and without boundaries, and `GET /geojson-cached/{level}` sends the stored bytes.
+ * The map's region documents (docs/product.md section 3): every us-atlas state or county as a
+ * GeoJSON feature with its RegionProperties, plus a `metadata` member. The workers prebuild
+ * them per level, with and without boundaries, and `GET /geojson-cached/{level}` sends the
+ * stored bytes.
  */
 import Type, { type Static } from 'typebox';
 import { REGION_LEVELS } from './constants.js';

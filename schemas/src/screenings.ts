@@ -1,10 +1,10 @@
 /**
- * Portfolio screening (DECISIONS.md 34-35): a broker or underwriter uploads a CSV of locations
- * (an address, or latitude and longitude, and their own reference for each). A job on the
- * screenings queue geocodes each row, matches the facility at that location when there is one,
- * and otherwise screens the location: facilities and releases within 0.25 and 1 mile, the
- * nearest release, the highest risk score nearby. A screening belongs to its owner; admins see
- * every one.
+ * Portfolio screening (docs/decisions/0034-access-by-role.md, 0035-portfolio-matching.md): a
+ * broker or underwriter uploads a CSV of locations (an address, or latitude and longitude, and
+ * their own reference for each). A job on the screenings queue geocodes each row, matches the
+ * facility at that location when there is one, and otherwise screens the location: facilities
+ * and releases within 0.25 and 1 mile, the nearest release, the highest risk score nearby. A
+ * screening belongs to its owner; admins see every one.
  */
 import Type, { type Static } from 'typebox';
 import { SearchFacilityItem } from './search.js';
@@ -130,7 +130,7 @@ export const ScreeningResult = Type.Object({
   screening: ScreeningRun,
   /** In file order; complete once the screening is done. */
   rows: Type.Array(ScreeningRow),
-  /** Quotes are indicative estimates (DECISIONS.md 13). */
+  /** Quotes are indicative estimates (docs/decisions/0013-indicative-estimates.md). */
   pricing_note: Type.String(),
 });
 export type ScreeningResult = Static<typeof ScreeningResult>;

@@ -1,6 +1,6 @@
 /**
- * Proximity search (SPEC.md sections 3 and 7, DECISIONS.md 12): the items the workers pack into
- * the H3 search indexes, and POST /search-address.
+ * Proximity search (docs/product.md sections 3 and 7, docs/decisions/0012-search-results.md):
+ * the items the workers pack into the H3 search indexes, and POST /search-address.
  */
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
@@ -11,7 +11,7 @@ import { SearchQuote } from './pricing.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** A facility as the search index holds it (SPEC 'Search facility' without distance and pricing). */
+/** A facility as the search index holds it (docs/product.md section 3 'Search facility' without distance and pricing). */
 export const SearchFacilityItem = Type.Object({
   id: Type.String(),
   name: Nullable(Type.String()),
@@ -24,7 +24,7 @@ export const SearchFacilityItem = Type.Object({
   /** Every tank of the facility, whatever its status. */
   tank_count: Type.Integer(),
   active_tank_count: Type.Integer(),
-  /** Null when the state's source provided no release table (DECISIONS.md 37). */
+  /** Null when the state's source provided no release table (docs/decisions/0037-leaks-not-reported.md). */
   has_leaks: Nullable(Type.Boolean()),
   leak_data: LeakData,
   leak_count: Type.Integer(),
@@ -57,7 +57,7 @@ export const SearchReleaseItem = Type.Object({
   status_class: Type.Enum(['Open', 'No Further Action', 'Other']),
   substance: Nullable(Type.String()),
   reported_date: Nullable(Type.String()),
-  /** The spec's `{hash}` field (DECISIONS.md 10). */
+  /** The spec's `{hash}` field (docs/decisions/0010-release-fields.md). */
   Population_within_1500ft: Nullable(Type.Integer()),
   source: Type.String(),
   is_generated: Type.Boolean(),
@@ -66,7 +66,7 @@ export type SearchReleaseItem = Static<typeof SearchReleaseItem>;
 
 export { MAX_SEARCH_ADDRESS_LENGTH };
 
-/** POST /search-address. Coordinates of a picked suggestion skip geocoding (DECISIONS.md 12). */
+/** POST /search-address. Coordinates of a picked suggestion skip geocoding (docs/decisions/0012-search-results.md). */
 export const SearchAddressBody = Type.Object(
   {
     address: Type.String({ maxLength: MAX_SEARCH_ADDRESS_LENGTH }),
@@ -77,16 +77,16 @@ export const SearchAddressBody = Type.Object(
 );
 export type SearchAddressBody = Static<typeof SearchAddressBody>;
 
-/** A facility of a search result: the index item and its distance (SPEC 'Search facility'). */
+/** A facility of a search result: the index item and its distance (docs/product.md section 3 'Search facility'). */
 export const SearchFacility = Type.Object({ ...SearchFacilityItem.properties, distance_miles: Type.Number() });
 export type SearchFacility = Static<typeof SearchFacility>;
 
-/** The closest release within 10 miles (SPEC 'Closest release'). */
+/** The closest release within 10 miles (docs/product.md section 3 'Closest release'). */
 export const ClosestRelease = Type.Object({ ...SearchReleaseItem.properties, distance_miles: Type.Number() });
 export type ClosestRelease = Static<typeof ClosestRelease>;
 
 export const SearchResponse = Type.Object({
-  /** At most 25, closest first (DECISIONS.md 12). */
+  /** At most 25, closest first (docs/decisions/0012-search-results.md). */
   facilities: Type.Array(SearchFacility),
   geocoding: GeocodeResult,
   /** Every facility within 10 miles. */
@@ -94,7 +94,7 @@ export const SearchResponse = Type.Object({
   closest_release: Type.Union([ClosestRelease, Type.Null()]),
   /** The dataset version searched; null when the address could not be placed. */
   dataset_version: Type.Union([Type.Integer(), Type.Null()]),
-  /** Quotes are indicative estimates (DECISIONS.md 13). */
+  /** Quotes are indicative estimates (docs/decisions/0013-indicative-estimates.md). */
   pricing_note: Type.String(),
 });
 export type SearchResponse = Static<typeof SearchResponse>;

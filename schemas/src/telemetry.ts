@@ -2,7 +2,7 @@
  * Telemetry: what browsers send (client log entries, activities), what the gateway publishes
  * to `telemetry.logs.v1` / `telemetry.activities.v1`, and what ingest writes to ClickHouse.
  * Every event carries a unique `event_id`: the tables are keyed by it, so a redelivered batch
- * adds no rows (DECISIONS.md 23).
+ * adds no rows (docs/decisions/0023-telemetry-deduplication.md).
  */
 import Type, { type Static } from 'typebox';
 import { ANONYMOUS_SESSION_PREFIX, MAX_CONTEXT_DEPTH, MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS } from './constants.js';
@@ -44,7 +44,7 @@ const ClientSessionId = Type.String({
   description: `The browser's session id. Must not start with "${ANONYMOUS_SESSION_PREFIX}": without a token the gateway stores it with that prefix`,
 });
 
-/** One entry a browser sends (SPEC.md section 3, 'Log entry (client-sent)'). */
+/** One entry a browser sends (docs/product.md section 3, 'Log entry (client-sent)'). */
 export const ClientLogEntry = Type.Object(
   {
     timestamp: Type.String({ format: 'date-time', description: 'When the browser logged it (ISO 8601)' }),
@@ -72,8 +72,8 @@ export const PostLogsBody = Type.Object(
 export type PostLogsBody = Static<typeof PostLogsBody>;
 
 /**
- * The one activity enum (DECISIONS.md 7): the eight map activity types of SPEC.md section 7,
- * then the admin panel and the four usage events.
+ * The one activity enum (docs/decisions/0007-activity-types.md): the eight map activity
+ * types of docs/product.md section 7, then the admin panel and the four usage events.
  */
 export const ACTIVITY_TYPES = [
   'map_loaded',
@@ -95,7 +95,7 @@ export type ActivityType = Static<typeof ActivityType>;
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** POST /log-activity (SPEC.md section 7); the server takes the user from the token, not the body. */
+/** POST /log-activity (docs/product.md section 7); the server takes the user from the token, not the body. */
 export const PostActivityBody = Type.Object(
   {
     activity_type: ActivityType,

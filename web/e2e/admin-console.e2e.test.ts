@@ -1,9 +1,11 @@
 /**
- * The admin console on the dashboard (SPEC.md section 2 'Admin Panel'; DECISIONS.md 3, 9, 19):
- * every tab shows data this test produced (the admin's own sign-in requests, activities posted
- * for the admin, an error it caused, and telemetry sent without a token, shown apart), Export
- * Logs downloads the filtered entries as JSON, a role is changed with confirmation, a failed
- * sessions load falls back to derived sessions, and a general user gets no console at all.
+ * The admin console on the dashboard (docs/product.md section 2 'Admin Panel';
+ * docs/decisions/0003-underwriter-role.md, 0009-admin-analytics-window.md,
+ * 0019-admin-and-broker-tools.md): every tab shows data this test produced (the admin's own
+ * sign-in requests, activities posted for the admin, an error it caused, and telemetry sent
+ * without a token, shown apart), Export Logs downloads the filtered entries as JSON, a role is
+ * changed with confirmation, a failed sessions load falls back to derived sessions, and a
+ * general user gets no console at all.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -294,7 +296,8 @@ describe('admin console', () => {
     await shootPanel(page, 'admin-console-active-sessions');
     await expectAccessible(page, 'admin-console-active-sessions');
 
-    // User Management, opened by the Admin Tools button (DECISIONS.md 19), even after moving to another tab.
+    // User Management, opened by the Admin Tools button (docs/decisions/0019-admin-and-broker-tools.md),
+    // even after moving to another tab.
     await page.getByRole('region', { name: 'Admin Tools' }).getByRole('button', { name: 'User Management' }).click();
     await page.waitForURL((url) => url.searchParams.get('admin') === 'user-management');
     await panel.locator('[role="tab"][aria-selected="true"]', { hasText: 'User Management' }).waitFor();
@@ -329,7 +332,8 @@ describe('admin console', () => {
     expect(await adminRow.getByRole('button', { name: `Deactivate ${admin.email}` }).isDisabled()).toBe(true);
     expect((await adminRow.getByRole('cell').allInnerTexts()).slice(0, 3)).toEqual([`${admin.email} (you)`, 'Ada Admin', 'Admin']);
     await expect.poll(async () => Number((await adminRow.getByRole('cell').nth(6).innerText()).replaceAll(',', ''))).toBeGreaterThanOrEqual(3);
-    // The footer counts every role (DECISIONS.md 3), as the server's list does.
+    // The footer counts every role (docs/decisions/0003-underwriter-role.md),
+    // as the server's list does.
     const footer = async () => (await users.locator('.admin-footer').innerText()).replace(/\s+/g, ' ');
     const { users: listed } = await asAdmin<AdminUsersResponse>('/admin/users');
     const countOf = (role: string) => listed.filter((user) => user.role === role).length;

@@ -144,7 +144,8 @@ describe('risk map', () => {
     const cardText = await card.innerText();
     expect(cardText).toContain('Sussex County, DE');
     expect(cardText).toContain(`Facilities\n${sussex.total_facilities.toLocaleString('en-US')}`);
-    // Delaware's export has no release table (DECISIONS.md 37): no 0 %, and the legend names the colour.
+    // Delaware's export has no release table (docs/decisions/0037-leaks-not-reported.md): no 0 %, and
+    // the legend names the colour.
     expect(sussex.has_release_data).toBe(false);
     expect(cardText).toContain('Leak Rate\nNo release data');
     expect(await page.getByLabel(/^Legend: Leak Rate/).innerText()).toContain('No release data');

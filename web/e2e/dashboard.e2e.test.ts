@@ -1,7 +1,9 @@
 /**
- * The dashboard per role (SPEC.md section 2; DECISIONS.md 8, 15, 19): the live Your Activity
- * card, figures equal to what /api/facilities-statistics answers for the fixtures, the three
- * charts, and the role's tools.
+ * The dashboard per role (docs/product.md section 2;
+ * docs/decisions/0008-live-activity-card.md, 0015-dashboard-charts.md,
+ * 0019-admin-and-broker-tools.md): the live Your Activity card, figures equal to what
+ * /api/facilities-statistics answers for the fixtures, the three charts, and the role's
+ * tools.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -108,7 +110,7 @@ describe('dashboard', () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
-  it('statistics that cannot be loaded leave every figure at zero, without charts (SPEC.md section 8)', async () => {
+  it('statistics that cannot be loaded leave every figure at zero, without charts (docs/product.md section 8)', async () => {
     const page = await newPage();
     await page.route('**/api/facilities-statistics', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'down for the test' } }) }),

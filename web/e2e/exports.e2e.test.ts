@@ -1,8 +1,9 @@
 /**
  * Exports in the browser against the real fixtures: a general user (exports are for every
- * active user, DECISIONS.md 34) opens a county on the map, the panel says how many rows its CSV
- * holds, and the file downloaded has exactly those rows, the table's facilities, with a BOM; the
- * same selection downloads as GeoJSON points. An admin exports the System Logs as CSV.
+ * active user, docs/decisions/0034-access-by-role.md) opens a county on the map, the panel says
+ * how many rows its CSV holds, and the file downloaded has exactly those rows, the table's
+ * facilities, with a BOM; the same selection downloads as GeoJSON points. An admin exports the
+ * System Logs as CSV.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

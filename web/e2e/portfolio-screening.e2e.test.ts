@@ -1,10 +1,11 @@
 /**
- * Portfolio screening in the browser against the real fixtures (DECISIONS.md 34-35):
- * a broker uploads 500 locations built from the fixture facilities (addresses, coordinates on
- * a facility and off it, and four bad rows), follows the progress, filters the result, and
- * downloads it as CSV, XLSX and the PDF summary (read back with poppler). The underwriter is told
- * the broker's screening does not exist, and the general user whom screening is for. Files the
- * gateway refuses show its message, which names the line.
+ * Portfolio screening in the browser against the real fixtures
+ * (docs/decisions/0034-access-by-role.md, 0035-portfolio-matching.md): a broker uploads 500
+ * locations built from the fixture facilities (addresses, coordinates on a facility and off it,
+ * and four bad rows), follows the progress, filters the result, and downloads it as CSV, XLSX and
+ * the PDF summary (read back with poppler). The underwriter is told the broker's screening does
+ * not exist, and the general user whom screening is for. Files the gateway refuses show its
+ * message, which names the line.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';

@@ -249,7 +249,8 @@ describe('search', () => {
     await page.mouse.click(5, 5);
     await releaseDialog.waitFor({ state: 'detached' });
 
-    // The usage events, recorded 2 s after each (DECISIONS.md 7).
+    // The usage events, recorded 2 s after each
+    // (docs/decisions/0007-activity-types.md).
     const seen = (activities: AdminActivity[]) => ({
       search: activities.some((activity) => activity.activity_type === 'address_search' && activity.page === '/search' && activity.location_lat !== null),
       facility: activities.some((activity) => activity.activity_type === 'facility_view' && activity.facility_id === facilityId),

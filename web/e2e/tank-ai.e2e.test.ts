@@ -1,7 +1,8 @@
 /**
- * Tank AI (SPEC.md sections 2, 4, 5 and 7; DECISIONS.md 5 and 14): the greeting and five
- * suggestions, the typing indicator for 1 to 3 s, answers quoting the live statistics, the
- * Enter and Shift+Enter keys, and the admins-only rule.
+ * Tank AI (docs/product.md sections 2, 4, 5 and 7;
+ * docs/decisions/0005-tank-ai-for-admins.md and 0014-tank-ai-live-figures.md): the
+ * greeting and five suggestions, the typing indicator for 1 to 3 s, answers quoting the
+ * live statistics, the Enter and Shift+Enter keys, and the admins-only rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,11 +1,12 @@
 /**
- * The admin console's views and how a link names one: `?admin=<view>` (DECISIONS.md 19). The
- * dashboard's Admin Tools set it and the console opens the tab it names. Both features read it
- * from here, so neither depends on the other.
+ * The admin console's views and how a link names one: `?admin=<view>`
+ * (docs/decisions/0019-admin-and-broker-tools.md). The dashboard's Admin Tools set it and the
+ * console opens the tab it names. Both features read it from here, so neither depends on the
+ * other.
  */
 export const ADMIN_VIEW_PARAM = 'admin';
 
-/** The console's five tabs (SPEC.md section 2 'Admin Panel'); System Logs is the default. */
+/** The console's five tabs (docs/product.md section 2 'Admin Panel'); System Logs is the default. */
 export const ADMIN_TABS = [
   { id: 'system-logs', label: 'System Logs' },
   { id: 'user-activities', label: 'User Activities' },

@@ -22,7 +22,7 @@ const ScreeningsPage = lazyPage(() => import('./features/screening/ScreeningsPag
 const ScreeningPage = lazyPage(() => import('./features/screening/ScreeningPage'), 'ScreeningPage');
 const ExposureSheetPage = lazyPage(() => import('./features/exposure-sheet/ExposureSheetPage'), 'ExposureSheetPage');
 
-/** SPEC.md section 2. The inner error element keeps the navigation bar around a failing screen. */
+/** docs/product.md section 2. The inner error element keeps the navigation bar around a failing screen. */
 export const router = createBrowserRouter([
   {
     path: '/',

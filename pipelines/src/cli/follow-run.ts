@@ -25,7 +25,8 @@ export async function followRun<Run extends FollowedRun>(label: string, readRun:
   let polls = 0;
   for (; ; polls++) {
     const run = await readRun();
-    // Still queued a poll later: another import runs (one at a time, DECISIONS.md 36).
+    // Still queued a poll later: another import runs (one at a time,
+    // docs/decisions/0036-import-uploads.md).
     if (run.status === 'queued' && polls === 1) process.stderr.write(`${label}: queued behind another import on the platform...\n`);
     if (run.status === 'reading') {
       bar ??= createProgressBar(label, run.progress.total ?? 0);

@@ -1,10 +1,11 @@
 /**
- * Where a pipeline command runs (DECISIONS.md 21): through the admin API of a running platform,
- * or offline on the data directory itself. A platform runs when `UST_API_URL` names one, or when
- * `DATA_DIR/runtime.json` names a process that runs and holds `DATA_DIR/owner.lock` (a runtime
- * file left by a platform that was killed names a dead process, or one that no longer owns it).
- * A token goes to the server the file names only once that server has proved it wrote the file
- * (platform-proof.ts): a live pid may be another process's after a crash.
+ * Where a pipeline command runs (docs/decisions/0021-data-directory-owner.md): through the admin
+ * API of a running platform, or offline on the data directory itself. A platform runs when
+ * `UST_API_URL` names one, or when `DATA_DIR/runtime.json` names a process that runs and holds
+ * `DATA_DIR/owner.lock` (a runtime file left by a platform that was killed names a dead process,
+ * or one that no longer owns it). A token goes to the server the file names only once that
+ * server has proved it wrote the file (platform-proof.ts): a live pid may be another process's
+ * after a crash.
  */
 import path from 'node:path';
 import { liveDataDirOwner, readRuntimeFile, type RuntimeIdentity } from '@ust/platform';

@@ -19,7 +19,7 @@ export interface ImportManifest {
   failure?: string;
   counts?: { facilities: number; tanks: number; releases: number; rejects: number; warnings?: number };
   rejects_by_reason?: Record<string, number>;
-  /** Tables the source provided, per state (DECISIONS.md 37). */
+  /** Tables the source provided, per state (docs/decisions/0037-leaks-not-reported.md). */
   tables_by_state?: Record<string, string[]>;
   warnings_by_reason?: Record<string, number>;
 }

@@ -1,9 +1,10 @@
 /**
- * Replay from the beginning (DECISIONS.md 18 and 25). On Kafka the dataset writer's consumer
- * group is reset to the earliest offsets, so the ingest service re-reads every record the
- * topics still hold (its group must be stopped: Kafka refuses to move a live group). The
- * in-process log keeps only a bounded window, so the embedded form re-publishes every recorded
- * import from its stored sources, in version order. Both leave identical tables.
+ * Replay from the beginning (docs/decisions/0018-replay.md and 0025-embedded-replay.md). On
+ * Kafka the dataset writer's consumer group is reset to the earliest offsets, so the ingest
+ * service re-reads every record the topics still hold (its group must be stopped: Kafka
+ * refuses to move a live group). The in-process log keeps only a bounded window, so the
+ * embedded form re-publishes every recorded import from its stored sources, in version order.
+ * Both leave identical tables.
  */
 import { ConsumerGroups } from '@ust/schemas';
 import type { EventLog, Logger } from '@ust/platform';

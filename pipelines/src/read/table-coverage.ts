@@ -1,8 +1,9 @@
 /**
- * Which tables an import's source provided, per state (DECISIONS.md 37). A state is covered
- * for a table when the import yielded at least one record of it there: the rebuild reads a
- * state without release records as "not reported" rather than "no leaks". Tribal-land records
- * count under one key of their own: the tribal layer's releases say nothing of a state's export.
+ * Which tables an import's source provided, per state
+ * (docs/decisions/0037-leaks-not-reported.md). A state is covered for a table when the import
+ * yielded at least one record of it there: the rebuild reads a state without release records as
+ * "not reported" rather than "no leaks". Tribal-land records count under one key of their own:
+ * the tribal layer's releases say nothing of a state's export.
  */
 import type { DatasetItem } from '../dataset-item.js';
 import { coverageKeyOf, DATASET_TABLES, type DatasetTable } from '@ust/schemas';

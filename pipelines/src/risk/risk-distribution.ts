@@ -1,6 +1,7 @@
 /**
- * The share of facilities per risk band (SPEC.md section 9: 1-3 low, 4-6 moderate, 7-10 high),
- * over the whole dataset version and per state, and its table for `pnpm pipeline risk-distribution`.
+ * The share of facilities per risk band (docs/product.md section 9: 1-3 low, 4-6 moderate, 7-10
+ * high), over the whole dataset version and per state, and its table for
+ * `pnpm pipeline risk-distribution`.
  */
 import { riskBand, type RiskBand } from '@ust/domain';
 import type { RiskScoreCountRow } from '../queries/risk/get-risk-score-counts.js';

@@ -1,6 +1,7 @@
 /**
- * The gateway as a Fastify plugin (STYLE.md): external plugins, then app plugins, then routes.
- * server.ts and the standalone process register it; tests register it and call inject().
+ * The gateway as a Fastify plugin (docs/architecture.md section 9): external plugins, then app
+ * plugins, then routes. server.ts and the standalone process register it; tests register it
+ * and call inject().
  */
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -62,7 +63,7 @@ export interface AppOptions {
   identity?: EmbeddedIdentity;
   /** Overrides where signing keys come from (tests with their own issuer). */
   signingKeys?: SigningKeyResolver;
-  /** Bytes per import upload request (tests make it small). @defaultValue 500 MB (DECISIONS.md 36) */
+  /** Bytes per import upload request (tests make it small). @defaultValue 500 MB (docs/decisions/0036-import-uploads.md) */
   importUploadLimitBytes?: number;
   /** The key of the runtime file this process writes once it listens (POST /runtime-proof); none, none written. */
   runtimeProofKey?: string;
@@ -152,9 +153,11 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
         documentRouteAccess(publicRoutes, { token: 'none' });
         await publicRoutes.register(authConfigRoutes, { prefix: '/auth-config', authConfig });
       });
-      // Telemetry accepts anonymous calls (DECISIONS.md 2); everything else needs a token.
+      // Telemetry accepts anonymous calls (docs/decisions/0002-anonymous-telemetry.md);
+      // everything else needs a token.
       await api.register(async (telemetryRoutes) => {
-        // Their route options refuse a deactivated account, as everywhere but the profile (DECISIONS.md 4).
+        // Their route options refuse a deactivated account, as everywhere but the profile
+        // (docs/decisions/0004-deactivated-accounts.md).
         documentRouteAccess(telemetryRoutes, { activeAccount: true });
         await telemetryRoutes.register(logRoutes, { prefix: '/logs' });
         await telemetryRoutes.register(activityRoutes, { prefix: '/log-activity' });
@@ -182,7 +185,8 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
           await active.register(meRoutes, { prefix: '/me' });
           await active.register(
             async (screeners) => {
-              // Portfolio screening: not for the general role (DECISIONS.md 34), checked on the server.
+              // Portfolio screening: not for the general role (docs/decisions/0034-access-by-role.md),
+              // checked on the server.
               screeners.addHook('onRequest', fastify.requireRole(...SCREENING_ROLES));
               documentRouteAccess(screeners, { roles: [...SCREENING_ROLES] });
               await screeners.register(screeningRoutes);

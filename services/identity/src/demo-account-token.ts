@@ -1,9 +1,10 @@
 /**
  * An access token of the embedded provider for a demo account, signed with the keys under
  * DATA_DIR/identity (created on first use, as the provider does) without starting the provider:
- * no chDB, no data directory lock, so the platform may be running (DECISIONS.md 21). The issuer
- * and audience of a running platform come from DATA_DIR/runtime.json; without it, from the
- * configuration. `pnpm token` and the pipeline CLI's admin token both sign here.
+ * no chDB, no data directory lock, so the platform may be running
+ * (docs/decisions/0021-data-directory-owner.md). The issuer and audience of a running platform
+ * come from DATA_DIR/runtime.json; without it, from the configuration. `pnpm token` and the
+ * pipeline CLI's admin token both sign here.
  */
 import { readRuntimeFile, type Config, type RuntimeIdentity } from '@ust/platform';
 import { signAccessToken } from './access-token.js';

@@ -1,7 +1,7 @@
 /**
- * One demo account per role (DESIGN.md section 6), with passwords generated on first run and
- * kept in `DATA_DIR/identity/accounts.json`. The role is only the account's label here: the
- * gateway stores roles server-side; ADMIN_EMAILS decides who becomes admin.
+ * One demo account per role (docs/architecture.md section 6), with passwords generated on
+ * first run and kept in `DATA_DIR/identity/accounts.json`. The role is only the account's
+ * label here: the gateway stores roles server-side; ADMIN_EMAILS decides who becomes admin.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
@@ -13,7 +13,7 @@ export interface DemoAccount {
   email: string;
   name: string;
   password: string;
-  /** `local|demo-<role>`: the provider's subject, in the `provider|id` form of DESIGN.md section 6. */
+  /** `local|demo-<role>`: the provider's subject, in the `provider|id` form of docs/architecture.md section 6. */
   sub: string;
 }
 

@@ -1,10 +1,11 @@
 /**
- * Mounts the embedded provider in a Fastify app under its mount path (DECISIONS.md 26).
- * oidc-provider is a Koa app that reads the raw request stream, so its routes (the mount path
- * and everything under it) hand the raw request to it in their own onRequest hook, before
- * Fastify parses a body, and leave the reply to it. Only these routes pay for that: a
- * middleware engine such as @fastify/middie would run on every request of the app, a cost every
- * API call would carry for the few that reach the provider.
+ * Mounts the embedded provider in a Fastify app under its mount path
+ * (docs/decisions/0026-embedded-identity-tokens.md). oidc-provider is a Koa app that reads the
+ * raw request stream, so its routes (the mount path and everything under it) hand the raw
+ * request to it in their own onRequest hook, before Fastify parses a body, and leave the reply
+ * to it. Only these routes pay for that: a middleware engine such as @fastify/middie would run
+ * on every request of the app, a cost every API call would carry for the few that reach the
+ * provider.
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';

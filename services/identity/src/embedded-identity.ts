@@ -1,7 +1,8 @@
 /**
- * The embedded OpenID provider (DESIGN.md section 6) for local use and demos: oidc-provider
- * with the demo accounts, keys kept under `DATA_DIR/identity/`, and an in-memory store
- * (sessions and refresh tokens do not survive a restart; signing keys and accounts do).
+ * The embedded OpenID provider (docs/architecture.md section 6) for local use and demos:
+ * oidc-provider with the demo accounts, keys kept under `DATA_DIR/identity/`, and an
+ * in-memory store (sessions and refresh tokens do not survive a restart; signing keys and
+ * accounts do).
  */
 import type { JsonWebKey } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

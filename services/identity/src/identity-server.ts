@@ -1,8 +1,8 @@
 /**
  * The identity process's HTTP server: the embedded provider on its own (the compose stack's
- * `identity` container, DECISIONS.md 6) with GET /health, the gateway's security headers,
- * sign-in posts limited per address,
- * and forwarded headers believed only from the proxies TRUST_PROXY names.
+ * `identity` container, docs/decisions/0006-identity-container.md) with GET /health, the
+ * gateway's security headers, sign-in posts limited per address, and forwarded headers
+ * believed only from the proxies TRUST_PROXY names.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, securityHeaders, type Cache, type Config, type Logger } from '@ust/platform';

@@ -1,7 +1,7 @@
 /**
  * The identity process: the embedded provider on its own (the compose stack's `identity`
- * container, DECISIONS.md 6), with GET /health for the orchestrator. The standalone process
- * mounts the same provider inside the gateway instead.
+ * container, docs/decisions/0006-identity-container.md), with GET /health for the
+ * orchestrator. The standalone process mounts the same provider inside the gateway instead.
  */
 import path from 'node:path';
 import { createLogger, createMemoryCache, keepDataDirPrivate, loadConfig, onShutdown, runMain, writePrivateFile } from '@ust/platform';
@@ -26,7 +26,8 @@ runMain(async () => {
   const server = await buildIdentityServer({ config, identity, cache: createMemoryCache(), logger: log });
   const url = await server.listen({ port: config.PORT, host: config.HOST });
 
-  // `pnpm token` run in this container signs for this issuer (DECISIONS.md 21).
+  // `pnpm token` run in this container signs for this issuer
+  // (docs/decisions/0021-data-directory-owner.md).
   await writePrivateFile(
     path.join(config.dataDir, 'runtime.json'),
     JSON.stringify({ pid: process.pid, url, issuer: identity.issuer, audience: identity.audience, startedAt: new Date().toISOString() }, null, 2),

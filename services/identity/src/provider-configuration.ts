@@ -1,8 +1,8 @@
 /**
  * oidc-provider's configuration for the one first-party web client: authorization code with
  * PKCE (S256), refresh tokens with rotation, RP-initiated logout, and RS256 JWT access tokens
- * for the API resource (DECISIONS.md 26) that the gateway verifies with the JWKS like any
- * issuer's.
+ * for the API resource (docs/decisions/0026-embedded-identity-tokens.md) that the gateway
+ * verifies with the JWKS like any issuer's.
  */
 import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { DemoAccount } from './demo-accounts.js';
@@ -60,8 +60,9 @@ export function providerConfiguration({ mountPath, audience, clientId, webOrigin
     },
     scopes: CLIENT_SCOPE.split(' '),
     claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
-    // The web app reads e-mail and name from the ID token (DECISIONS.md 1); the userinfo
-    // endpoint is off because the access tokens are for the API, not for it.
+    // The web app reads e-mail and name from the ID token
+    // (docs/decisions/0001-id-token-verification.md); the userinfo endpoint is off because the
+    // access tokens are for the API, not for it.
     conformIdTokenClaims: false,
     enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
     pkce: { required: () => true },
@@ -96,8 +97,9 @@ export function providerConfiguration({ mountPath, audience, clientId, webOrigin
         },
       },
     },
-    // The gateway reads who is calling from the access token alone (DECISIONS.md 32); the demo
-    // accounts' addresses are the provider's own, so it vouches for them.
+    // The gateway reads who is calling from the access token alone
+    // (docs/decisions/0032-identity-from-token.md); the demo accounts' addresses are the
+    // provider's own, so it vouches for them.
     extraTokenClaims: (_ctx, token) => {
       const account = 'accountId' in token ? findAccountBySub(accounts, token.accountId) : undefined;
       return account ? { email: account.email, email_verified: true, name: account.name } : undefined;

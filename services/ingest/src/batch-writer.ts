@@ -1,8 +1,8 @@
 /**
  * Collects rows from many small `write` calls into one insert: a batch closes when it holds
- * `maxRows` rows or `maxWaitMs` after its first row, whichever comes first (STYLE.md). Telemetry
- * arrives as many small messages; one insert per delivery would make ClickHouse create (and then
- * merge) a part per handful of rows.
+ * `maxRows` rows or `maxWaitMs` after its first row, whichever comes first (docs/architecture.md
+ * section 9). Telemetry arrives as many small messages; one insert per delivery would make
+ * ClickHouse create (and then merge) a part per handful of rows.
  *
  * A `write` resolves only after the insert holding its rows was accepted, and rejects when that
  * insert failed, so a consumer that awaits it still commits offsets only after ClickHouse

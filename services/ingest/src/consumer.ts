@@ -1,8 +1,9 @@
 /**
- * A consumer is parse -> validate -> write a batch -> commit (STYLE.md). A message that cannot
- * be decoded or fails validation goes to the dead-letter topic with its reason and never stops
- * the batch; the batch's offsets are committed only after `writeBatch` resolved, so a crash
- * between the write and the commit replays the batch (writes are idempotent by record id).
+ * A consumer is parse -> validate -> write a batch -> commit (docs/architecture.md section 9).
+ * A message that cannot be decoded or fails validation goes to the dead-letter topic with its
+ * reason and never stops the batch; the batch's offsets are committed only after `writeBatch`
+ * resolved, so a crash between the write and the commit replays the batch (writes are
+ * idempotent by record id).
  */
 import type { ConsumedMessage, EventLog, Logger, SubscribeOptions, Subscription } from '@ust/platform';
 import { sendToDeadLetter } from '@ust/platform';

@@ -6,7 +6,8 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(8080);
     expect(config.HOST).toBe('127.0.0.1');
-    // One host name for the browser and the embedded issuer (DECISIONS.md 26).
+    // One host name for the browser and the embedded issuer
+    // (docs/decisions/0026-embedded-identity-tokens.md).
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.oidcIssuer).toBe('http://localhost:8080/idp');
     expect(config.oidcAudience).toBe('http://localhost:8080/api');

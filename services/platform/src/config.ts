@@ -175,7 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 function deriveConfig(raw: RawConfig): Readonly<Config> {
-  // One host name for issuer and browser, or the provider's cookies break (DECISIONS.md 26).
+  // One host name for issuer and browser, or the provider's cookies break
+  // (docs/decisions/0026-embedded-identity-tokens.md).
   const host = raw.HOST === '0.0.0.0' || raw.HOST === '127.0.0.1' ? 'localhost' : raw.HOST;
   const publicUrl = (raw.PUBLIC_URL ?? `http://${host}:${raw.PORT}`).replace(/\/$/, '');
   return Object.freeze({

@@ -1,7 +1,7 @@
 /**
  * Builds the four ports from configuration: a port is production when its URL is set,
- * embedded otherwise (DESIGN.md section 3). Each entry point calls this once and passes the
- * result down; nothing reaches for a global client.
+ * embedded otherwise (docs/architecture.md section 3). Each entry point calls this once and
+ * passes the result down; nothing reaches for a global client.
  */
 import path from 'node:path';
 import type { PortName, PortStatus } from '@ust/schemas';
@@ -47,10 +47,11 @@ export async function createPorts(config: Config, log: Logger, role: string): Pr
     const events = config.kafkaBrokers
       ? createKafkaEventLog({ brokers: [...config.kafkaBrokers], clientId: config.KAFKA_CLIENT_ID, logger: log })
       : // A bounded window, not a history: the import publisher keeps consumers within 100,000
-        // messages per topic, and replay re-publishes from the stored sources (DECISIONS.md 25).
-        // The count caps the embedded log's memory at a few hundred MB during a national import;
-        // the bytes keep a busy request log (a hundred events a message) from holding 60,000
-        // consumed messages per partition, gigabytes after an hour at thousands of requests a second.
+        // messages per topic, and replay re-publishes from the stored sources
+        // (docs/decisions/0025-embedded-replay.md). The count caps the embedded log's memory at a few
+        // hundred MB during a national import; the bytes keep a busy request log (a hundred events a
+        // message) from holding 60,000 consumed messages per partition, gigabytes after an hour at
+        // thousands of requests a second.
         createInProcessEventLog({ retention: 60_000, retentionBytes: EMBEDDED_LOG_RETAINED_BYTES, logger: log });
     const jobs = config.REDIS_URL ? createBullMqJobQueue({ url: config.REDIS_URL, logger: log }) : createInProcessJobQueue({ logger: log });
     const cache = config.REDIS_URL

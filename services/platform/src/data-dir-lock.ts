@@ -1,7 +1,8 @@
 /**
- * One owner per data directory (DECISIONS.md 21): chDB binds a data directory to one process,
- * so the embedded process takes `DATA_DIR/owner.lock`. A second process gets an error that
- * names the owner; a lock left by a process that no longer runs is taken over.
+ * One owner per data directory (docs/decisions/0021-data-directory-owner.md): chDB binds a data
+ * directory to one process, so the embedded process takes `DATA_DIR/owner.lock`. A second
+ * process gets an error that names the owner; a lock left by a process that no longer runs is
+ * taken over.
  *
  * Taking over must be atomic: two processes that both find a stale lock must not both remove
  * it and both create their own. So a takeover first creates, exclusively, a token file named

@@ -1,7 +1,8 @@
 /**
- * `DATA_DIR/runtime.json`: where a running platform says how to reach it (DECISIONS.md 21).
- * The platform writes it once it listens; CLIs read it to find the API, its issuer and audience,
- * and the key the platform proves itself with before they send it a token (runtime-proof.ts).
+ * `DATA_DIR/runtime.json`: where a running platform says how to reach it
+ * (docs/decisions/0021-data-directory-owner.md). The platform writes it once it listens; CLIs
+ * read it to find the API, its issuer and audience, and the key the platform proves itself with
+ * before they send it a token (runtime-proof.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

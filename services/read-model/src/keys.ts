@@ -1,8 +1,8 @@
 /**
- * The cache key layout, all of it (DESIGN.md section 5, docs/data-model.md 'Cache layout'): the
- * pointer to the live dataset version, the keys of each version's derived data, and the keys the
- * gateway keeps beside them (dialog bodies, users). Writers and readers build keys here only, so
- * a key has one spelling.
+ * The cache key layout, all of it (docs/architecture.md section 5, docs/data-model.md 'Cache
+ * layout'): the pointer to the live dataset version, the keys of each version's derived data, and
+ * the keys the gateway keeps beside them (dialog bodies, users). Writers and readers build keys
+ * here only, so a key has one spelling.
  *
  * Keys of derived data start with `v{n}:`: a rebuild writes a new version beside the live one and
  * switches `dataset:current` at once, and prune-dataset-versions removes an old one by prefix.
@@ -66,9 +66,9 @@ export const datasetKeys = {
 };
 
 /**
- * The search indexes of a version (DESIGN.md section 4, 'A search'): the packed facilities and
- * releases of each resolution-7 H3 cell, the search tiles (resolution 5) holding their
- * coordinates, and the directory of the tiles.
+ * The search indexes of a version (docs/architecture.md section 4, 'A search'): the packed
+ * facilities and releases of each resolution-7 H3 cell, the search tiles (resolution 5)
+ * holding their coordinates, and the directory of the tiles.
  */
 export const searchKeys = {
   /** The items blob of the cell's facilities: SearchFacilityItem JSON (services/domain/src/proximity/packed-cell.ts). */

@@ -1,9 +1,10 @@
 /**
- * What the API reads of a dataset version, all from the cache (DECISIONS.md 22: no request
- * queries chDB). Each helper reads `dataset:current` and then that version's keys; the
- * previous version's keys outlive a switch (prune-dataset-versions keeps them), so a reader
- * that fetched the old pointer a moment before a switch still finds them. Null means no
- * dataset has been built yet (or, per helper, an unknown region).
+ * What the API reads of a dataset version, all from the cache
+ * (docs/decisions/0022-chdb-discipline.md: no request queries chDB). Each helper reads
+ * `dataset:current` and then that version's keys; the previous version's keys outlive a
+ * switch (prune-dataset-versions keeps them), so a reader that fetched the old pointer a
+ * moment before a switch still finds them. Null means no dataset has been built yet (or,
+ * per helper, an unknown region).
  */
 import type { RegionLevel } from '@ust/domain';
 import type { Cache } from '@ust/platform';

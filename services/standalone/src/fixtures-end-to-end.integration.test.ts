@@ -128,7 +128,8 @@ describe('the real fixtures end to end', () => {
       TOTAL_TANK_COUNT: 2,
       ACTIVE_TANK_COUNT: 0,
       INACTIVE_TANK_COUNT: 2,
-      // Delaware's export has no release table (DECISIONS.md 37).
+      // Delaware's export has no release table
+      // (docs/decisions/0037-leaks-not-reported.md).
       HAS_LEAK: null,
       leak_data: 'not_reported',
       OLDEST_TANK_YEAR: 1984,

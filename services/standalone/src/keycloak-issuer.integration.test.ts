@@ -1,8 +1,9 @@
 /**
  * Keycloak as the external issuer (OIDC_ISSUER), set up as deploy/README.md says: tokens
  * come from the real authorization code flow with PKCE against a real Keycloak, and the gateway
- * trusts them only for its audience, takes identity from the verified token (DECISIONS.md 32),
- * and promotes an ADMIN_EMAILS address only when Keycloak says it is verified.
+ * trusts them only for its audience, takes identity from the verified token
+ * (docs/decisions/0032-identity-from-token.md), and promotes an ADMIN_EMAILS address only when
+ * Keycloak says it is verified.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -51,7 +51,8 @@ export async function startStandalone({ config: requested, log, listen = true }:
     if (listen && runtimeProofKey !== undefined) {
       const address = await gateway.listen({ port: config.PORT, host: config.HOST });
       url = address.replace('[::1]', 'localhost');
-      // CLIs find the running server, its issuer and audience here (DECISIONS.md 21).
+      // CLIs find the running server, its issuer and audience here
+      // (docs/decisions/0021-data-directory-owner.md).
       await writeRuntimeFile(config.dataDir, {
         pid: process.pid,
         url,

@@ -1,6 +1,7 @@
 /**
- * One processor per job name (STYLE.md): the registry maps every JobName to its processor and
- * start-up fails when one is missing or an unknown name is registered.
+ * One processor per job name (docs/architecture.md section 9): the registry maps every
+ * JobName to its processor and start-up fails when one is missing or an unknown name is
+ * registered.
  */
 import { JobNames, type JobName } from '@ust/schemas';
 import type { Logger, Ports, Processor } from '@ust/platform';

@@ -14,7 +14,7 @@ export class ApiError extends Error {
     super(message, options);
   }
 
-  /** The gateway answers 403 with this message for a deactivated account (DECISIONS.md 4). */
+  /** The gateway answers 403 with this message for a deactivated account (docs/decisions/0004-deactivated-accounts.md). */
   get isAccountDeactivated(): boolean {
     return this.status === 403 && /account is deactivated/i.test(this.message);
   }

@@ -1,7 +1,7 @@
 /**
  * The one way the app calls the API: bearer token, JSON, a 10 s timeout, the gateway's error
- * body mapped into ApiError, and every failure logged as 'API call failed' (SPEC.md section 8).
- * Components do not use it directly: they use the useXxxQuery hooks in ./queries.
+ * body mapped into ApiError, and every failure logged as 'API call failed' (docs/product.md
+ * section 8). Components do not use it directly: they use the useXxxQuery hooks in ./queries.
  *
  * `call` names a route of the API's path map (`ApiRoutes` in @ust/schemas, the contract the
  * gateway's routes are held to): its parameters, query and body are checked against the route's

@@ -6,7 +6,7 @@ import { AccountDeactivated, LoginFailed } from '../features/auth/AuthProblem';
 import { useRole } from '../features/auth/useRole';
 import { NavBar } from './NavBar';
 
-/** The frame of every screen. Until sign-in state is known no screen renders (SPEC.md section 2). */
+/** The frame of every screen. Until sign-in state is known no screen renders (docs/product.md section 2). */
 export function Layout() {
   const { status } = useAuth();
   const { deactivated } = useRole();

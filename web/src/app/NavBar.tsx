@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../features/auth/useAuth';
 import { useRole } from '../features/auth/useRole';
 
-/** SPEC.md section 2, navigation bar. */
+/** docs/product.md section 2, navigation bar. */
 export function NavBar() {
   const { status, user, signIn, signOut } = useAuth();
   const { isAdmin, canScreen, deactivated } = useRole();

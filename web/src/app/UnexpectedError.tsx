@@ -1,4 +1,4 @@
-/** SPEC.md section 8, router fallback. Plain links: it may render outside the router. */
+/** docs/product.md section 8, router fallback. Plain links: it may render outside the router. */
 export function UnexpectedError({ notFound = false }: { notFound?: boolean }) {
   return (
     <div className="notice notice-error card" role="alert">

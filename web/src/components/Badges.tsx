@@ -16,7 +16,7 @@ export function RiskScore({ score }: { score: number | null }) {
   );
 }
 
-/** DECISIONS.md 11: Open red, No Further Action green, anything else amber. */
+/** docs/decisions/0011-release-status-badge.md: Open red, No Further Action green, anything else amber. */
 export function ReleaseStatusBadge({ status, statusClass }: { status: string | null; statusClass: ReleaseStatusClass }) {
   return <span className={`badge status-badge ${releaseStatusBadgeClass(statusClass)}`}>{status || 'Unknown'}</span>;
 }

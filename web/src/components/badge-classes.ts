@@ -3,7 +3,7 @@ import type { ReleaseDetails } from '@ust/schemas';
 
 export type RiskLevel = 'low' | 'moderate' | 'high';
 
-/** SPEC.md sections 2 and 9: 3 or below green (low), up to 6 amber (moderate), above 6 red (high). */
+/** docs/product.md sections 2 and 9: 3 or below green (low), up to 6 amber (moderate), above 6 red (high). */
 export function riskLevel(score: number | null | undefined): RiskLevel | null {
   if (score === null || score === undefined || !Number.isFinite(score)) return null;
   if (score <= 3) return 'low';
@@ -18,7 +18,7 @@ export function riskClass(score: number | null | undefined): string {
 
 export type ReleaseStatusClass = ReleaseDetails['Status_Class'];
 
-/** DECISIONS.md 11, everywhere: Open red, No Further Action green, anything else amber. */
+/** docs/decisions/0011-release-status-badge.md, everywhere: Open red, No Further Action green, anything else amber. */
 export function releaseStatusBadgeClass(statusClass: ReleaseStatusClass): string {
   if (statusClass === 'Open') return 'status-open';
   if (statusClass === 'No Further Action') return 'status-closed';

@@ -1,8 +1,8 @@
 /** The carriers' colours and the cheapest quote, the same in the facility dialog and the search cards. */
 
 /**
- * SPEC.md section 2: the four carriers of the rating plan have fixed colours; any other
- * carrier gets one of four more, always the same one for the same name.
+ * docs/product.md section 2: the four carriers of the rating plan have fixed colours;
+ * any other carrier gets one of four more, always the same one for the same name.
  */
 const FIXED_CARRIER_SWATCHES: Record<string, number> = { TOMICS: 0, Zurich: 1, AIG: 2, 'Mid-Continent': 3 };
 export const CARRIER_SWATCH_COUNT = 8;

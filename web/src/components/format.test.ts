@@ -30,7 +30,7 @@ describe('numbers', () => {
     expect(formatPercent(null)).toBe('N/A');
   });
 
-  it('is whole US dollars with thousands separators (SPEC.md section 9)', () => {
+  it('is whole US dollars with thousands separators (docs/product.md section 9)', () => {
     expect(formatUsd(1234)).toBe('$1,234');
     expect(formatUsd(1_000_000)).toBe('$1,000,000');
     expect(formatUsd(0)).toBe('$0');

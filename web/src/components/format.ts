@@ -1,8 +1,8 @@
 /**
- * How every screen writes numbers, money, places and times (SPEC.md sections 2 and 9). The
- * product is US-only and the spec's figures use US separators, so the locale is fixed rather
- * than the browser's: '742,860' must not become '742.860' for a German browser. Times are shown
- * in the browser's time zone. Pure functions, unit-tested without a DOM.
+ * How every screen writes numbers, money, places and times (docs/product.md sections 2 and 9).
+ * The product is US-only and the spec's figures use US separators, so the locale is fixed
+ * rather than the browser's: '742,860' must not become '742.860' for a German browser. Times
+ * are shown in the browser's time zone. Pure functions, unit-tested without a DOM.
  */
 
 const LOCALE = 'en-US';
@@ -49,14 +49,14 @@ export function formatYears(value: number | null | undefined): string {
   return isMissing(value) ? NOT_AVAILABLE : `${oneDecimalFormat.format(value)} years`;
 }
 
-/** '$1,234': USD without decimals (SPEC.md section 9). */
+/** '$1,234': USD without decimals (docs/product.md section 9). */
 export function formatUsd(value: number | null | undefined): string {
   return isMissing(value) ? NOT_AVAILABLE : usdFormat.format(value);
 }
 
 /**
  * A latitude or longitude without separators: 6 decimals in the dialogs and the geocoding panel
- * (SPEC.md section 9), 4 in tables.
+ * (docs/product.md section 9), 4 in tables.
  */
 export function formatCoordinate(value: number | null | undefined, decimals = 6): string {
   return isMissing(value) ? NOT_AVAILABLE : value.toFixed(decimals);
@@ -72,7 +72,7 @@ export function formatYesNo(value: boolean | null | undefined): string {
   return value ? 'Yes' : 'No';
 }
 
-/** A facility's leaks when its state's source has no release table (DECISIONS.md 37). */
+/** A facility's leaks when its state's source has no release table (docs/decisions/0037-leaks-not-reported.md). */
 export const NOT_REPORTED = 'Not reported';
 
 /**

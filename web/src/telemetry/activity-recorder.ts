@@ -1,7 +1,8 @@
 /**
- * Usage and map activity events (SPEC.md section 7, DECISIONS.md 7): POST /api/log-activity
- * 2 s after the event, fire and forget. Errors are ignored: activity is a statistic, not
- * something the user should ever wait for or hear about.
+ * Usage and map activity events (docs/product.md section 7,
+ * docs/decisions/0007-activity-types.md): POST /api/log-activity 2 s after the event, fire
+ * and forget. Errors are ignored: activity is a statistic, not something the user should
+ * ever wait for or hear about.
  */
 import type { ActivityType, PostActivityBody } from '@ust/schemas';
 

@@ -1,7 +1,7 @@
 /**
  * Wires the logger to the page: uncaught errors (GLOBAL_ERROR), unhandled rejections
  * (UNHANDLED_PROMISE), the 30 s flush, the flush on unload and the page-load timings 1 s after
- * load (SPEC.md sections 4 and 8).
+ * load (docs/product.md sections 4 and 8).
  */
 import { messageOf, type ClientLogger } from './client-logger';
 
@@ -34,7 +34,7 @@ export function installBrowserTelemetry(logger: ClientLogger, win: Window = wind
   else win.addEventListener('load', logPageLoad, { once: true });
 }
 
-/** A performance log entry (SPEC.md section 3): action, duration in ms and details. */
+/** A performance log entry (docs/product.md section 3): action, duration in ms and details. */
 export function pageLoadTimings(performance: Performance) {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const paint = (name: string) => {

@@ -1,8 +1,9 @@
 /**
- * The browser's log collector (SPEC.md sections 3, 4 and 8; DECISIONS.md 2 and 30). Entries are
- * held in memory and sent to POST /api/logs: ERROR entries 3 s after the latest one, everything
- * every 30 s and on page unload. Delivery failures go to the console only, never back into the
- * log (that would loop). Clock, timers and fetch are injected so the timing is unit-tested.
+ * The browser's log collector (docs/product.md sections 3, 4 and 8;
+ * docs/decisions/0002-anonymous-telemetry.md and 0030-unload-flush.md). Entries are held in
+ * memory and sent to POST /api/logs: ERROR entries 3 s after the latest one, everything every
+ * 30 s and on page unload. Delivery failures go to the console only, never back into the log
+ * (that would loop). Clock, timers and fetch are injected so the timing is unit-tested.
  */
 import type { ClientLogEntry, LogLevel } from '@ust/schemas';
 import { MAX_CONTEXT_DEPTH, MAX_LOG_CATEGORY_CHARS, MAX_LOG_ENTRIES_PER_CALL, MAX_LOG_MESSAGE_CHARS } from '@ust/schemas/constants';
@@ -42,7 +43,7 @@ export interface ClientLoggerOptions {
 }
 
 export interface FlushOptions {
-  /** On page unload: the request outlives the page (DECISIONS.md 30: never sendBeacon). */
+  /** On page unload: the request outlives the page (docs/decisions/0030-unload-flush.md: never sendBeacon). */
   keepalive?: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** The client session id (SPEC.md section 3): the time plus a random string, one per browser tab. */
+/** The client session id (docs/product.md section 3): the time plus a random string, one per browser tab. */
 
 export const SESSION_ID_STORAGE_KEY = 'ust-session-id';
 

@@ -1,10 +1,10 @@
 /**
  * Themes become CSS custom properties on :root, so every stylesheet follows a change at once
- * (SPEC.md section 4). The choice is kept in localStorage; unknown ids are ignored.
+ * (docs/product.md section 4). The choice is kept in localStorage; unknown ids are ignored.
  */
 import { DEFAULT_THEME_ID, findTheme, type Theme, type ThemeId } from './themes';
 
-/** SPEC.md section 9: 'a key for the storage tank theme'. */
+/** docs/product.md section 9: 'a key for the storage tank theme'. */
 export const THEME_STORAGE_KEY = 'storage-tank-theme';
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);

@@ -1,4 +1,4 @@
-/** The six colour themes (SPEC.md section 3 'Theme'); every screen is styled from these tokens. */
+/** The six colour themes (docs/product.md section 3 'Theme'); every screen is styled from these tokens. */
 
 export interface Theme {
   id: ThemeId;

@@ -1,8 +1,9 @@
 /**
- * Release status -> the UI's badge class (DECISIONS.md 11: Open red, No Further Action green,
- * anything else amber). Spellings in the fixtures: DC and IA 'No further action' and
- * 'Active: general' (EPA's template also has 'Active: corrective action', 'Active: site
- * investigation', 'Active: stalled'), IA blank, UST Finder 'Open' and 'Closed'.
+ * Release status -> the UI's badge class (docs/decisions/0011-release-status-badge.md: Open
+ * red, No Further Action green, anything else amber). Spellings in the fixtures: DC and IA
+ * 'No further action' and 'Active: general' (EPA's template also has 'Active: corrective
+ * action', 'Active: site investigation', 'Active: stalled'), IA blank, UST Finder 'Open' and
+ * 'Closed'.
  */
 export type ReleaseStatusClass = 'Open' | 'No Further Action' | 'Other';
 

@@ -5,7 +5,7 @@
  */
 import { isHouseNumber, isStateCode, isZip, stateCodeOfTokens, statesNamedLike, tokenize, withoutUnits } from './normalise.js';
 
-/** Suggestions are asked for above 2 characters (SPEC.md section 9). */
+/** Suggestions are asked for above 2 characters (docs/product.md section 9). */
 export const MIN_QUERY_CHARS = 3;
 /** Longer queries are refused (the route answers 400). */
 export const MAX_QUERY_CHARS = 200;

@@ -19,7 +19,7 @@ export function toSuggestion(candidate: Candidate): AddressSuggestion {
   };
 }
 
-/** SPEC.md 'Geocoding' for `address`: the candidate's point, or a failure that says what to try. */
+/** docs/product.md section 3 'Geocoding' for `address`: the candidate's point, or a failure that says what to try. */
 export function toGeocodeResult(address: string, candidate: Candidate | undefined, notFoundMessage = GEOCODE_NOT_FOUND_MESSAGE): GeocodeResult {
   if (!candidate) {
     return { success: false, message: notFoundMessage, original_address: address, formatted_address: null, latitude: null, longitude: null, match_type: null };

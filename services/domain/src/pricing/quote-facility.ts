@@ -1,6 +1,7 @@
 /**
- * Indicative premiums for one facility from every program of the rating plan (DESIGN.md
- * section 7, DECISIONS.md 13). Pure: the date and the plan come in as arguments.
+ * Indicative premiums for one facility from every program of the rating plan
+ * (docs/architecture.md section 7, docs/decisions/0013-indicative-estimates.md). Pure:
+ * the date and the plan come in as arguments.
  */
 import {
   NO_ACTIVE_TANKS_REASON,
@@ -15,7 +16,7 @@ import { RATING_PLAN } from './rating-plan.js';
 import { rateProgram, roundDollars, type Contract, type RatedTank } from './rate-program.js';
 import { ageInYears, leakDetection, ratedStatus, substanceClasses, tankConstruction, type PricingTank } from './rating-variables.js';
 
-/** SPEC.md section 9. */
+/** docs/product.md section 9. */
 export const MAX_QUOTES = 4;
 
 export interface PricingFacility {

@@ -1,8 +1,8 @@
 /**
- * Facility counts per H3 cell for the map's heat layer (DECISIONS.md 17). Each resolution
- * locates the point itself instead of taking the parent of its finest cell: H3 parents do not
- * contain their children exactly, and about 6 % of points would land in a neighbour of the
- * cell that holds them at resolution 4.
+ * Facility counts per H3 cell for the map's heat layer (docs/decisions/0017-h3-density.md).
+ * Each resolution locates the point itself instead of taking the parent of its finest cell:
+ * H3 parents do not contain their children exactly, and about 6 % of points would land in a
+ * neighbour of the cell that holds them at resolution 4.
  */
 import { cellToLatLng, latLngToCell } from 'h3-js';
 import { H3_DENSITY_CENTRE_DECIMALS, H3_DENSITY_RESOLUTIONS, type H3DensityCell, type H3DensityResolution } from '@ust/schemas';

@@ -5,8 +5,8 @@ export { packTileDirectory, TileDirectory, type DirectoryTile } from './tile-dir
 export { BoxTiles } from './box-tiles.js';
 export { closestItem, nearestItems, ProximityScratch, type NearbyItem, type NearestResult, type TileItems } from './nearest-items.js';
 
-/** Facilities and the closest release are searched within this radius (SPEC.md section 9). */
+/** Facilities and the closest release are searched within this radius (docs/product.md section 9). */
 export const SEARCH_RADIUS_MILES = 10;
-/** At most this many facilities in a search result, closest first (DECISIONS.md 12). */
+/** At most this many facilities in a search result, closest first (docs/decisions/0012-search-results.md). */
 export const MAX_SEARCH_RESULTS = 25;
 export { createDensityTally, densityCellOf, type DensityTally } from './density-tally.js';

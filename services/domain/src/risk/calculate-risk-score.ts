@@ -8,7 +8,7 @@ import { roundTo1, TANK_STATUS, yearsSince } from '../facility-summary.js';
 import { RISK_MODEL_V1 } from './risk-model-v1.js';
 import type { FlagFactor, RiskAssessment, RiskBand, RiskFactor, RiskInput, RiskModel, RiskTank, Step, SteppedFactor } from './risk-types.js';
 
-/** SPEC.md section 9: 1-3 low, 4-6 moderate, 7-10 high. */
+/** docs/product.md section 9: 1-3 low, 4-6 moderate, 7-10 high. */
 export const RISK_BANDS: ReadonlyArray<{ band: RiskBand; from: number; to: number }> = [
   { band: 'low', from: 1, to: 3 },
   { band: 'moderate', from: 4, to: 6 },

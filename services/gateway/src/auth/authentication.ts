@@ -1,11 +1,12 @@
 /**
- * Bearer access tokens (DESIGN.md section 6): @fastify/jwt verifies RS256 signatures with the
- * issuer's keys, the issuer, the audience and the expiry with 60 s leeway; the user directory
- * then supplies the role and whether the account is active, from the cache. Routes opt in
- * through the hooks this plugin decorates the instance with:
+ * Bearer access tokens (docs/architecture.md section 6): @fastify/jwt verifies RS256
+ * signatures with the issuer's keys, the issuer, the audience and the expiry with 60 s
+ * leeway; the user directory then supplies the role and whether the account is active, from
+ * the cache. Routes opt in through the hooks this plugin decorates the instance with:
  * - `authenticate`: 401 without a valid token;
  * - `authenticateIfPresent`: anonymous without a token, 401 with a bad one (telemetry);
- * - `requireActive`: 403 for a deactivated account (DECISIONS.md 4);
+ * - `requireActive`: 403 for a deactivated account
+ *   (docs/decisions/0004-deactivated-accounts.md);
  * - `requireRole(...roles)`: 403 without one of the roles.
  */
 import fastifyJwt, { type TokenOrHeader } from '@fastify/jwt';
@@ -76,7 +77,7 @@ declare module 'fastify' {
     users: UserDirectory;
     /** Verifies the request's bearer token (once per request) without answering the request. */
     checkToken(request: FastifyRequest): Promise<TokenCheck>;
-    /** The signed-in caller's identity claims: the token's, else the issuer's userinfo (DECISIONS.md 32). */
+    /** The signed-in caller's identity claims: the token's, else the issuer's userinfo (docs/decisions/0032-identity-from-token.md). */
     identityOf(request: FastifyRequest): Promise<IdentityClaims>;
     authenticate: onRequestHookHandler;
     authenticateIfPresent: onRequestHookHandler;

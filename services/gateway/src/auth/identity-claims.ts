@@ -1,9 +1,10 @@
 /**
- * Who a user says they are, as far as the gateway believes it (DECISIONS.md 32): the e-mail,
- * whether the issuer verified it, and the name, from the verified access token only. An issuer
- * whose access tokens carry no e-mail (Auth0's, by default) is asked at its userinfo endpoint,
- * with the user's own token, once per user; the answer is kept in the cache. Nothing a client
- * writes in a request body ever ends up here.
+ * Who a user says they are, as far as the gateway believes it
+ * (docs/decisions/0032-identity-from-token.md): the e-mail, whether the issuer verified it,
+ * and the name, from the verified access token only. An issuer whose access tokens carry no
+ * e-mail (Auth0's, by default) is asked at its userinfo endpoint, with the user's own token,
+ * once per user; the answer is kept in the cache. Nothing a client writes in a request body
+ * ever ends up here.
  */
 import type { Cache } from '@ust/platform';
 import { fetchJson, type Fetch, type IssuerMetadata } from './issuer-metadata.js';

@@ -2,7 +2,7 @@
  * Where the gateway finds the public key that signed an access token. Any issuer's keys come
  * from its JWKS over HTTP (remote-signing-keys.ts); the embedded provider's come from the
  * provider object itself, so `inject()` tests and a server that has not opened its port yet
- * verify without a request to themselves (DECISIONS.md 26).
+ * verify without a request to themselves (docs/decisions/0026-embedded-identity-tokens.md).
  */
 import { createPublicKey, type JsonWebKey } from 'node:crypto';
 

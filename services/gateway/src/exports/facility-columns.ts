@@ -8,12 +8,12 @@ import type { CsvColumn } from './csv-writer.js';
 import { pointFeature, type PointFeature } from './geojson-writer.js';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-/** A leak flag as the table words it; null when the state's source has no release table (DECISIONS.md 37). */
+/** A leak flag as the table words it; null when the state's source has no release table (docs/decisions/0037-leaks-not-reported.md). */
 const leakText = (value: boolean | null) => (value === null ? 'Not reported' : yesNo(value));
 
 const column = <Row>(header: string, cell: (row: Row) => unknown): CsvColumn<Row> => ({ header, cell });
 
-/** The map panel's table (SPEC.md section 2), in its order, then the source columns. */
+/** The map panel's table (docs/product.md section 2), in its order, then the source columns. */
 export const REGION_FACILITY_COLUMNS: ReadonlyArray<CsvColumn<FacilityListItem>> = [
   column('Facility ID', (row) => row.Facility_ID),
   column('Name', (row) => row.Name),
@@ -44,7 +44,7 @@ export function regionFacilityFeature(row: FacilityListItem): PointFeature {
   return pointFeature(row.Facility_ID, Longitude, Latitude, properties);
 }
 
-/** The search results' cards (SPEC.md section 2), closest first, then the source columns. */
+/** The search results' cards (docs/product.md section 2), closest first, then the source columns. */
 export const SEARCH_FACILITY_COLUMNS: ReadonlyArray<CsvColumn<SearchFacility>> = [
   column('Facility ID', (row) => row.id),
   column('Name', (row) => row.name),

@@ -1,4 +1,4 @@
-/** The words and figures of the exposure sheet PDF (USD without decimals, SPEC.md section 3). */
+/** The words and figures of the exposure sheet PDF (USD without decimals, docs/product.md section 3). */
 import { RISK_FACTOR_LABELS, type ExposureSheet, type RiskAssessment } from '@ust/schemas';
 
 export const GENERATED_RECORD_NOTE = 'Generated demo record: this facility, its tanks and releases are generated for the demo, not read from a state file.';

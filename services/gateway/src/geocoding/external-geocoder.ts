@@ -1,7 +1,8 @@
 /**
  * A Mapbox-style forward geocoding service (GET {url}/{query}.json?access_token=...), asked as
- * the spec's maps service was: country US, limit 8, types address and poi (SPEC.md section 7,
- * DECISIONS.md 12). Its features are mapped to the local adapter's shapes.
+ * the spec's maps service was: country US, limit 8, types address and poi (docs/product.md
+ * section 7, docs/decisions/0012-search-results.md). Its features are mapped to the local
+ * adapter's shapes.
  */
 import { GEOCODE_SUGGESTION_LIMIT, GEOCODE_QUERY_MIN_CHARS, type AddressSuggestion, type GeocodeMatchType, type GeocodeResult } from '@ust/schemas';
 import { GEOCODE_NOT_FOUND_MESSAGE } from '@ust/domain/geocoding';

@@ -15,7 +15,8 @@ declare module 'fastify' {
 
 async function geocoderPlugin(fastify: FastifyInstance) {
   const geocoder = createGeocoder({ cache: fastify.ports.cache, config: fastify.config });
-  // One line per port at start (DECISIONS.md 20).
+  // One line per port at start
+  // (docs/decisions/0020-port-start-up-lines.md).
   fastify.log.info({ port: 'geocoder', adapter: geocoder.adapter, target: geocoder.target }, `geocoder: ${geocoder.adapter} (${geocoder.target})`);
   fastify.decorate('geocoder', geocoder);
 }

@@ -1,7 +1,7 @@
 /**
- * The Geocoder port (DESIGN.md section 3): address suggestions for the autocomplete input and
- * an address's point for the search. The local index is the default; an external
- * Mapbox-style service replaces it when GEOCODER_URL is set (docs/geocoding.md).
+ * The Geocoder port (docs/architecture.md section 3): address suggestions for the
+ * autocomplete input and an address's point for the search. The local index is the default;
+ * an external Mapbox-style service replaces it when GEOCODER_URL is set (docs/geocoding.md).
  */
 import type { AddressSuggestion, GeocodeResult } from '@ust/schemas';
 

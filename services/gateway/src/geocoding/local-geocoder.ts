@@ -1,8 +1,9 @@
 /**
  * The local geocoder: the index the workers build per dataset version, read from the cache
- * (never ClickHouse, DECISIONS.md 22). A query reads the pointer, then the few shards it can
- * match in one round trip, and ranks their rows in memory. Shards of a version never change,
- * so decoded ones are kept in a small LRU: the keystrokes of one address hit the same shard.
+ * (never ClickHouse, docs/decisions/0022-chdb-discipline.md). A query reads the pointer,
+ * then the few shards it can match in one round trip, and ranks their rows in memory. Shards
+ * of a version never change, so decoded ones are kept in a small LRU: the keystrokes of one
+ * address hit the same shard.
  */
 import { gunzipSync } from 'node:zlib';
 import {
@@ -107,7 +108,8 @@ export function createLocalGeocoder({ cache, shardCacheSize = 512 }: LocalGeocod
       try {
         return toGeocodeResult(address, bestGeocode(await candidates(address)));
       } catch (error) {
-        // The search shows the message in its geocoding panel (SPEC.md section 8).
+        // The search shows the message in its geocoding panel (docs/product.md
+        // section 8).
         if (error instanceof GeocoderUnavailableError) return toGeocodeResult(address, undefined, error.message);
         throw error;
       }

@@ -1,6 +1,7 @@
 /**
  * A folder an admin names for import must lie under DATA_DIR/inbox after resolving links
- * (DECISIONS.md 36): `..`, absolute paths and symlinks pointing outside are refused, ever.
+ * (docs/decisions/0036-import-uploads.md): `..`, absolute paths and symlinks pointing
+ * outside are refused, ever.
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,10 +1,10 @@
 /**
- * Rate limits (DECISIONS.md 33): a budget per caller per minute, counted in an onRequest hook
- * that runs before authentication, so a flood of bad tokens is counted like any other. The
- * caller is the subject of a valid token; without one, the client address, which TRUST_PROXY
- * decides (a client-written X-Forwarded-For counts only from a trusted proxy). Anonymous
- * telemetry has its own, stricter budget. Counters live in the cache port: gateways sharing a
- * Redis share one budget.
+ * Rate limits (docs/decisions/0033-rate-limits.md): a budget per caller per minute, counted
+ * in an onRequest hook that runs before authentication, so a flood of bad tokens is counted
+ * like any other. The caller is the subject of a valid token; without one, the client
+ * address, which TRUST_PROXY decides (a client-written X-Forwarded-For counts only from a
+ * trusted proxy). Anonymous telemetry has its own, stricter budget. Counters live in the
+ * cache port: gateways sharing a Redis share one budget.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -4,7 +4,8 @@
  * tests derive their expectations from it rather than from lists of their own.
  * - `security`: `[]` reads no token, `[{}, { bearerAuth: [] }]` takes one if sent, and
  *   `[{ bearerAuth: [] }]` needs one;
- * - `x-requires-active-account: true`: a deactivated account is refused (DECISIONS.md 4);
+ * - `x-requires-active-account: true`: a deactivated account is refused
+ *   (docs/decisions/0004-deactivated-accounts.md);
  * - `x-required-roles`: the roles that may call the route (any other gets 403).
  */
 import type { FastifyInstance } from 'fastify';

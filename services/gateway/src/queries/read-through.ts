@@ -1,10 +1,11 @@
 /**
  * Read-through caching of dialog bodies that come from ClickHouse (a facility's details, a
  * release's details). chDB runs one statement at a time, so ten people opening dialogs at once
- * would queue behind each other (DECISIONS.md 22: no per-request hot path queries chDB). The
- * first view of an id queries ClickHouse; later views within the time to live, from any gateway
- * process sharing the cache, read the serialized body. Keys carry the dataset version, so a new
- * build never serves an old body and prune-dataset-versions removes them with their version.
+ * would queue behind each other (docs/decisions/0022-chdb-discipline.md: no per-request hot
+ * path queries chDB). The first view of an id queries ClickHouse; later views within the time
+ * to live, from any gateway process sharing the cache, read the serialized body. Keys carry the
+ * dataset version, so a new build never serves an old body and prune-dataset-versions removes
+ * them with their version.
  */
 import type { FastifyReply } from 'fastify';
 import type { Cache } from '@ust/platform';

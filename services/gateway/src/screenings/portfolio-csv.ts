@@ -1,10 +1,11 @@
 /**
- * Reads a portfolio file (DECISIONS.md 35): a CSV of locations, each an address or a latitude
- * and longitude, with the broker's own reference. Problems of the whole file (too large, not
- * UTF-8, a field or a row over its limit (docs/decisions/0041-upload-field-limits.md), no
- * address or coordinate columns, too many rows, broken quoting) are a 400 or 413 UploadError
- * naming the line; a row's own problem (nothing to locate it by, a coordinate out of range, a
- * reference used before) travels with the row, so nothing is dropped unsaid.
+ * Reads a portfolio file (docs/decisions/0035-portfolio-matching.md): a CSV of locations,
+ * each an address or a latitude and longitude, with the broker's own reference. Problems of
+ * the whole file (too large, not UTF-8, a field or a row over its limit
+ * (docs/decisions/0041-upload-field-limits.md), no address or coordinate columns, too many
+ * rows, broken quoting) are a 400 or 413 UploadError naming the line; a row's own problem
+ * (nothing to locate it by, a coordinate out of range, a reference used before) travels with
+ * the row, so nothing is dropped unsaid.
  */
 import { parse } from 'csv-parse/sync';
 import { CsvFieldLimits, FieldLimitError, type ColumnLimits } from '@ust/domain/uploads';

@@ -1,9 +1,9 @@
 /**
- * Screens one portfolio row (DECISIONS.md 35): places it (its coordinates, or the geocoder),
- * matches the facility at that place when there is one, and reads its surroundings from the
- * search index: facilities and releases within 0.25 and 1 mile, the highest risk score within
- * 1 mile, the closest release within 10 miles. A matched facility comes with its risk score and
- * indicative quotes as the index holds them.
+ * Screens one portfolio row (docs/decisions/0035-portfolio-matching.md): places it (its
+ * coordinates, or the geocoder), matches the facility at that place when there is one, and
+ * reads its surroundings from the search index: facilities and releases within 0.25 and 1 mile,
+ * the highest risk score within 1 mile, the closest release within 10 miles. A matched facility
+ * comes with its risk score and indicative quotes as the index holds them.
  */
 import { FEET_PER_MILE } from '@ust/domain';
 import { canonicalTokens, normaliseStreet } from '@ust/domain/geocoding';

@@ -6,8 +6,9 @@ export const telemetryResponses = { 202: TelemetryAccepted, 400: ErrorBody, 401:
 
 /**
  * The options both telemetry routes share: the 256 KB body limit, a token if one is sent
- * (DECISIONS.md 2: anonymous calls are accepted; a deactivated user's are refused, DECISIONS.md
- * 4), and calls without a token on the stricter anonymous budget (plugins/rate-limits.ts).
+ * (docs/decisions/0002-anonymous-telemetry.md: anonymous calls are accepted; a deactivated
+ * user's are refused, docs/decisions/0004-deactivated-accounts.md), and calls without a token
+ * on the stricter anonymous budget (plugins/rate-limits.ts).
  */
 export function telemetryRouteOptions(fastify: FastifyInstance) {
   return {

@@ -1,8 +1,8 @@
 /**
  * Users and their roles. ClickHouse's `users` table is the record (one row per change, the
  * highest version wins); the cache answers every request's "who is this and what may they do"
- * (DECISIONS.md 22), and every change writes both, so another gateway process sharing the
- * cache sees a new role or a deactivation at once.
+ * (docs/decisions/0022-chdb-discipline.md), and every change writes both, so another gateway
+ * process sharing the cache sees a new role or a deactivation at once.
  */
 import { createHash } from 'node:crypto';
 import type { AnalyticsStore, Cache } from '@ust/platform';

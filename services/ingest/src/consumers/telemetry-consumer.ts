@@ -2,7 +2,7 @@
  * What the two telemetry consumers share: decode a message into a validated event, collect the
  * events of many deliveries into one insert (BatchWriter), and insert them so that no batch can
  * be refused for good. Tables are ReplacingMergeTree by event id, so a redelivered batch adds
- * no rows (DECISIONS.md 23).
+ * no rows (docs/decisions/0023-telemetry-deduplication.md).
  */
 import type { TLocalizedValidationError } from 'typebox/error';
 import { Topics } from '@ust/schemas';

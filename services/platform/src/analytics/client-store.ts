@@ -15,7 +15,7 @@ export const jsonRowCodec = {
     typeof value === 'object' && value !== null && RAW_JSON in value ? (value as RawJsonRow)[RAW_JSON] : JSON.stringify(value),
 };
 
-/** DECISIONS.md 22: chDB inserts stay at or below 50,000 rows per statement. */
+/** docs/decisions/0022-chdb-discipline.md: chDB inserts stay at or below 50,000 rows per statement. */
 export const MAX_INSERT_BATCH = 50_000;
 
 export interface ClientStoreOptions {

@@ -20,7 +20,8 @@ function kafkaLog() {
     brokers: brokers(),
     clientId: uniqueName('event-log-test'),
     logger,
-    // Short, so a member that vanished without leaving is replaced quickly (DECISIONS 24).
+    // Short, so a member that vanished without leaving is replaced quickly
+    // (docs/decisions/0024-kafka-version.md).
     sessionTimeoutMs: 6000,
   });
 }

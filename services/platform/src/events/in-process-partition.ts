@@ -26,10 +26,10 @@ const bytesOf = (message: StoredMessage) => message.value.length + message.key.l
 /**
  * One partition of an in-process topic: an append-only sequence of messages with offsets
  * counted from 0, keeping only the newest of them (the in-process log is a bounded window, not
- * the whole history; DECISIONS 25): at most `retention.messages`, and of those past
- * `retention.bytes` only what a reader still needs. Without the byte bound a busy platform's
- * request log kept its last 60,000 messages per partition, gigabytes once each message packs a
- * hundred events.
+ * the whole history; docs/decisions/0025-embedded-replay.md): at most `retention.messages`,
+ * and of those past `retention.bytes` only what a reader still needs. Without the byte bound a
+ * busy platform's request log kept its last 60,000 messages per partition, gigabytes once each
+ * message packs a hundred events.
  */
 export class PartitionLog {
   /** Dropped entries are cleared at once (undefined), so their bytes are freed before compaction. */

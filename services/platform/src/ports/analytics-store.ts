@@ -25,7 +25,7 @@ export interface AnalyticsStore {
   command(sql: string, params?: QueryParams): Promise<void>;
   /**
    * Inserts rows as JSONEachRow. Large arrays are split into batches of at most
-   * `maxInsertBatch` rows (50,000 by default, DECISIONS.md 22).
+   * `maxInsertBatch` rows (50,000 by default, docs/decisions/0022-chdb-discipline.md).
    */
   insert<Row extends object>(table: string, rows: readonly Row[]): Promise<void>;
   /**

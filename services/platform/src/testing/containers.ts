@@ -1,9 +1,9 @@
 /**
- * The testcontainers path of the test harness (DESIGN.md section 8): the last resort after a URL
- * from the environment and a local binary. The images and versions are the ones
+ * The testcontainers path of the test harness (docs/architecture.md section 8): the last resort
+ * after a URL from the environment and a local binary. The images and versions are the ones
  * docker-compose.yml runs, read from the repository's .env, so tests and the compose stack
- * exercise the same servers. testcontainers is imported inside the start functions only:
- * loading this module costs nothing where no Docker engine runs.
+ * exercise the same servers. testcontainers is imported inside the start functions only: loading
+ * this module costs nothing where no Docker engine runs.
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,7 +1,7 @@
 /**
  * A real Keycloak server for the integration tests: the external OpenID issuer the gateway trusts
- * through OIDC_ISSUER. Resolved as DESIGN.md section 8 orders it: KEYCLOAK_URL from the
- * environment (a server someone already runs, with its master-realm admin in
+ * through OIDC_ISSUER. Resolved as docs/architecture.md section 8 orders it: KEYCLOAK_URL from
+ * the environment (a server someone already runs, with its master-realm admin in
  * KEYCLOAK_ADMIN_USERNAME / KEYCLOAK_ADMIN_PASSWORD), else the distribution from
  * deploy/local/keycloak started in dev mode on a free loopback port. Starting one takes tens of
  * seconds, so a test file starts it once and gives each test its own realm.

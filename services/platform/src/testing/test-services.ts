@@ -1,8 +1,8 @@
 /**
- * Resolves each real service a test run needs, in the order DESIGN.md section 8 gives:
- * its URL from the environment; a local binary started on a free loopback port; a container
- * where a Docker engine answers. A service that cannot be had fails the run with a message
- * that says what to install; it is never skipped.
+ * Resolves each real service a test run needs, in the order docs/architecture.md section 8
+ * gives: its URL from the environment; a local binary started on a free loopback port; a
+ * container where a Docker engine answers. A service that cannot be had fails the run with
+ * a message that says what to install; it is never skipped.
  */
 import type { RunningService } from './running-service.js';
 import { startRedisServer } from './redis-server.js';

@@ -1,10 +1,11 @@
 /**
  * Facilities and the closest release around a point, from the search indexes of a dataset
- * version (DESIGN.md section 4, 'A search'): the search tiles within 10 miles, as listed for the
- * point's box from the version's tile directory (BoxTiles; one round trip for the tiles no
- * earlier search of this index read), exact distances (nearestItems), then the items of the few
- * cells that hold the result (a second round trip, only for cells no earlier search read). Items
- * are not decoded: a response copies their JSON bytes as the index holds them (found-items.ts).
+ * version (docs/architecture.md section 4, 'A search'): the search tiles within 10 miles, as
+ * listed for the point's box from the version's tile directory (BoxTiles; one round trip for the
+ * tiles no earlier search of this index read), exact distances (nearestItems), then the items of
+ * the few cells that hold the result (a second round trip, only for cells no earlier search
+ * read). Items are not decoded: a response copies their JSON bytes as the index holds them
+ * (found-items.ts).
  *
  * A SearchIndex is made once per cache and lives as long as its owner (the gateway's search
  * route, a benchmark, a test): it keeps what it read of the versions it searched, and the

@@ -1,8 +1,8 @@
 /**
  * Step 1 of a rebuild: one facility_summary row per facility for the new version. Facilities
- * are read in pages by key (DECISIONS.md 22) with the tanks and releases of each page's key
- * range, derived with @ust/domain's deriveFacility, scored with calculateRiskScore and
- * inserted page by page.
+ * are read in pages by key (docs/decisions/0022-chdb-discipline.md) with the tanks and
+ * releases of each page's key range, derived with @ust/domain's deriveFacility, scored with
+ * calculateRiskScore and inserted page by page.
  */
 import { AGE_BANDS, ageBand, calculateRiskScore, deriveFacility, RISK_BANDS, TANK_STATUS, yearsSince, type AgeBand, type RiskBand } from '@ust/domain';
 import type { AnalyticsStore } from '@ust/platform';
@@ -20,7 +20,7 @@ export interface SummaryTally {
   tanks: number;
   /** Active tanks with a known installation date per age band (the dashboard chart). */
   activeTanksByAgeBand: Record<AgeBand, number>;
-  /** Facilities per risk band (the dashboard chart, DECISIONS.md 15). */
+  /** Facilities per risk band (the dashboard chart, docs/decisions/0015-dashboard-charts.md). */
   facilitiesByRiskBand: Record<RiskBand, number>;
 }
 

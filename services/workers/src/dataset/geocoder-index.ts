@@ -3,7 +3,7 @@
  * addresses of the version's facilities and of the releases, deduplicated per state, plus ZIP
  * centroids and US places, written as small gzipped shards `v{n}:geo:{shard}` so that a
  * suggestion reads one or two of them from the cache and never queries ClickHouse
- * (DECISIONS.md 22).
+ * (docs/decisions/0022-chdb-discipline.md).
  */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';

@@ -1,9 +1,9 @@
 /**
- * A rebuild step: the map's facility-density layer (DECISIONS.md 17). Every facility of the
- * version with coordinates is counted in its H3 cell at resolutions 4 to 7; each resolution is
- * one gzipped H3DensityDocument in the cache, served as stored by `GET /api/h3-density`.
- * Facilities without coordinates are not counted: they have no place on a heat map, and the
- * region documents already count them by FIPS.
+ * A rebuild step: the map's facility-density layer (docs/decisions/0017-h3-density.md). Every
+ * facility of the version with coordinates is counted in its H3 cell at resolutions 4 to 7;
+ * each resolution is one gzipped H3DensityDocument in the cache, served as stored by
+ * `GET /api/h3-density`. Facilities without coordinates are not counted: they have no place on
+ * a heat map, and the region documents already count them by FIPS.
  */
 import { createDensityTally } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';

@@ -1,8 +1,8 @@
 /**
  * Rebuilds every derived document under a new dataset version, then switches
- * `dataset:current` to it (DESIGN.md section 4). Readers keep the old version until the switch,
- * so they never see a half-built one. docs/data-model.md describes the outputs; each step
- * below writes one of them.
+ * `dataset:current` to it (docs/architecture.md section 4). Readers keep the old version until
+ * the switch, so they never see a half-built one. docs/data-model.md describes the outputs;
+ * each step below writes one of them.
  */
 import type { RegionLevel } from '@ust/domain';
 import type { AnalyticsStore, Cache, JobQueue, Logger } from '@ust/platform';

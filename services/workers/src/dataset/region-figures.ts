@@ -77,7 +77,8 @@ export function regionFigures(facilities: FacilityAggregateRow | undefined, rele
   const withLeaks = facilities?.facilities_with_leaks ?? 0;
   const reportedFacilities = facilities?.reported_facilities ?? 0;
   // A region has release data when one of its facilities' states had a release table or a
-  // release lies in it; without, its release figures are unknown, not 0 (DECISIONS.md 37).
+  // release lies in it; without, its release figures are unknown, not 0
+  // (docs/decisions/0037-leaks-not-reported.md).
   const hasReleaseData = reportedFacilities > 0 || (releases?.total_releases ?? 0) > 0;
   const reported = <T>(value: T): T | null => (hasReleaseData ? value : null);
   // Releases of the state's export with none of its facilities (IA's export has no facility

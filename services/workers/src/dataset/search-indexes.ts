@@ -5,7 +5,7 @@
  * blob per tile for facilities and releases together, and a directory lists every tile with its
  * bounding circles. A search finds in the directory the few tiles within its reach, reads them
  * (once per process), then the items of the few cells that hold its result, and never queries
- * ClickHouse (DECISIONS.md 22).
+ * ClickHouse (docs/decisions/0022-chdb-discipline.md).
  */
 import {
   groupIntoTiles,
@@ -54,8 +54,9 @@ interface LocatedItem {
 }
 
 /**
- * A facility as a search result shows it, with its indicative quotes (SPEC.md 'Search
- * facility'): priced here, once per build, because a search never reads tanks.
+ * A facility as a search result shows it, with its indicative quotes (docs/product.md
+ * section 3 'Search facility'): priced here, once per build, because a search never
+ * reads tanks.
  */
 export function searchFacilityItem(row: SearchFacilityRow, tanks: readonly PricingTankRow[], asOf: Date): SearchFacilityItem {
   const pricing = quoteFacility({ facility_id: row.facility_id, state: row.state, risk_score: row.calculated_risk_score }, tanks, { asOf });

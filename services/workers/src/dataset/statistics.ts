@@ -23,7 +23,8 @@ export function buildStatistics(inputs: StatisticsInputs): FacilityStatistics {
   const facilities = inputs.stateFacilities;
   const totalFacilities = sum(facilities, (row) => row.total_facilities);
   const withLeaks = sum(facilities, (row) => row.facilities_with_leaks);
-  // Facilities of states without release data are no 0 % (DECISIONS.md 37): left out of the rate.
+  // Facilities of states without release data are no 0 %
+  // (docs/decisions/0037-leaks-not-reported.md): left out of the rate.
   const reportedFacilities = sum(facilities, (row) => row.reported_facilities);
   const agedTanks = sum(facilities, (row) => row.age_tank_count);
   const totalReleases = sum(inputs.stateReleases, (row) => row.total_releases);

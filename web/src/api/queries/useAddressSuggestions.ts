@@ -4,12 +4,12 @@ import { GEOCODE_QUERY_MIN_CHARS } from '@ust/schemas/constants';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useAuthedQuery } from '../authed-query';
 
-/** SPEC.md section 5: suggestions only after a 300 ms pause, for more than 2 characters. */
+/** docs/product.md section 5: suggestions only after a 300 ms pause, for more than 2 characters. */
 export const SUGGEST_DEBOUNCE_MS = 300;
 export const SUGGEST_MIN_CHARS = GEOCODE_QUERY_MIN_CHARS;
 
 export interface AddressSuggestions {
-  /** Empty while the input is too short and after a failure (SPEC.md section 8). */
+  /** Empty while the input is too short and after a failure (docs/product.md section 8). */
   suggestions: AddressSuggestion[];
   isFetching: boolean;
   error: Error | null;

@@ -1,6 +1,6 @@
 import { useAuthedQuery } from '../authed-query';
 
-/** SPEC.md section 9: the 50 newest activities. */
+/** docs/product.md section 9: the 50 newest activities. */
 export const ADMIN_ACTIVITIES_LIMIT = 50;
 
 /** GET /api/admin/user-activities?limit=50 (admin role only). */

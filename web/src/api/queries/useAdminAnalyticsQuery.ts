@@ -4,9 +4,10 @@ import { useAuthedQuery } from '../authed-query';
 export const ADMIN_ANALYTICS_REFRESH_MS = 5_000;
 
 /**
- * GET /api/admin/analytics: the four cards and 60 per-minute points (DECISIONS.md 9). Polls only
- * while `live` (the tab is shown); TanStack Query also pauses the interval while the browser tab
- * is hidden (refetchIntervalInBackground is off).
+ * GET /api/admin/analytics: the four cards and 60 per-minute points
+ * (docs/decisions/0009-admin-analytics-window.md). Polls only while `live` (the tab is shown);
+ * TanStack Query also pauses the interval while the browser tab is hidden
+ * (refetchIntervalInBackground is off).
  */
 export function useAdminAnalyticsQuery({ live }: { live: boolean }) {
   return useAuthedQuery({

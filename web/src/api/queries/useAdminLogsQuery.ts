@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { LogLevel } from '@ust/schemas';
 import { useAuthedQuery } from '../authed-query';
 
-/** SPEC.md section 9: the System Logs tab lists the 20 newest matching entries. */
+/** docs/product.md section 9: the System Logs tab lists the 20 newest matching entries. */
 export const ADMIN_LOGS_LIMIT = 20;
 
 export interface AdminLogFilters {

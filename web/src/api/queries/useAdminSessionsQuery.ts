@@ -1,6 +1,6 @@
 import { useAuthedQuery } from '../authed-query';
 
-/** SPEC.md section 9: the 20 most recently active sessions. */
+/** docs/product.md section 9: the 20 most recently active sessions. */
 export const ADMIN_SESSIONS_LIMIT = 20;
 
 /** GET /api/admin/sessions?limit=20 (admin role only). */

@@ -6,7 +6,7 @@ import { useAuthedQuery } from '../authed-query';
 
 /** How often Data Updates asks again while an import is queued or running. */
 export const IMPORTS_REFRESH_MS = 2_000;
-/** An upload of up to 500 MB (DECISIONS.md 36) takes far longer than an ordinary call. */
+/** An upload of up to 500 MB (docs/decisions/0036-import-uploads.md) takes far longer than an ordinary call. */
 const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
 export const IMPORTS_QUERY_KEY = ['admin', 'imports'] as const;

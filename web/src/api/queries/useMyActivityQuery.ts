@@ -1,7 +1,7 @@
 import { useAuth } from '../../features/auth/useAuth';
 import { useAuthedQuery } from '../authed-query';
 
-/** GET /api/me/activity: the signed-in user's Your Activity card (DECISIONS.md 8). */
+/** GET /api/me/activity: the signed-in user's Your Activity card (docs/decisions/0008-live-activity-card.md). */
 export function useMyActivityQuery() {
   const { user } = useAuth();
   return useAuthedQuery({

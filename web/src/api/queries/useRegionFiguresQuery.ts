@@ -12,8 +12,8 @@ function storage(): Storage | undefined {
 
 /**
  * GET /api/geojson-cached/{level} without geometry: every region's figures for the map, kept
- * 5 minutes per level (SPEC.md section 9). A failure is logged by the API client and shown by
- * the map (SPEC.md section 8: 'Map data failure: logged only').
+ * 5 minutes per level (docs/product.md section 9). A failure is logged by the API client and
+ * shown by the map (docs/product.md section 8: 'Map data failure: logged only').
  */
 export function useRegionFiguresQuery(level: RegionLevel) {
   return useAuthedQuery({

@@ -2,7 +2,7 @@ import type { FacilityStatistics } from '@ust/schemas';
 import { useAuthedQuery } from '../authed-query';
 import { readSessionCache, writeSessionCache } from '../session-cache';
 
-/** SPEC.md section 9: the statistics are kept in session storage for 10 minutes. */
+/** docs/product.md section 9: the statistics are kept in session storage for 10 minutes. */
 export const STATISTICS_CACHE_MS = 10 * 60_000;
 export const STATISTICS_CACHE_KEY = 'ust-facilities-statistics';
 
@@ -14,7 +14,10 @@ function storage(): Storage | undefined {
   }
 }
 
-/** GET /api/facilities-statistics: the dashboard's figures and charts, and Tank AI's (DECISIONS.md 14, 15). */
+/**
+ * GET /api/facilities-statistics: the dashboard's figures and charts, and Tank AI's
+ * (docs/decisions/0014-tank-ai-live-figures.md, 0015-dashboard-charts.md).
+ */
 export function useStatisticsQuery() {
   return useAuthedQuery({
     queryKey: ['facilities-statistics'],

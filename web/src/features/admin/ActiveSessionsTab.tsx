@@ -7,8 +7,9 @@ import { Time } from './Badges';
 import { deriveSessions } from './derive-sessions';
 
 /**
- * Active Sessions (SPEC.md section 2). When the sessions cannot be loaded they are derived from
- * the activities (SPEC.md section 7), and the tab says so: a derived 'session' is a user's day.
+ * Active Sessions (docs/product.md section 2). When the sessions cannot be loaded they are
+ * derived from the activities (docs/product.md section 7), and the tab says so: a derived
+ * 'session' is a user's day.
  */
 export function ActiveSessionsTab({ sessions, activities }: { sessions: UseQueryResult<AdminSession[]>; activities: UseQueryResult<AdminActivity[]> }) {
   const fallback = sessions.isError;

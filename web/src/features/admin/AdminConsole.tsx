@@ -1,5 +1,5 @@
 /**
- * The admin console (SPEC.md section 2 'Admin Panel') in the dashboard's #admin-panel slot:
+ * The admin console (docs/product.md section 2 'Admin Panel') in the dashboard's #admin-panel slot:
  * five tabs over the admin API. Its own chunk, loaded only for admins, so nobody else downloads it.
  */
 import { useState } from 'react';

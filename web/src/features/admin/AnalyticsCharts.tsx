@@ -1,9 +1,9 @@
 /**
- * The last hour per minute (DECISIONS.md 9): requests, errors, p50/p95 response time. The
- * series has no per-minute count of all log entries, so the error chart counts ERROR entries
- * rather than inventing a rate; the Error Rate card gives the hour's share. Errors of callers
- * without a token are stacked on the others in a colour of their own, with their own total in
- * the legend, as they are apart from the Error Rate.
+ * The last hour per minute (docs/decisions/0009-admin-analytics-window.md): requests, errors,
+ * p50/p95 response time. The series has no per-minute count of all log entries, so the error
+ * chart counts ERROR entries rather than inventing a rate; the Error Rate card gives the
+ * hour's share. Errors of callers without a token are stacked on the others in a colour of
+ * their own, with their own total in the legend, as they are apart from the Error Rate.
  */
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';

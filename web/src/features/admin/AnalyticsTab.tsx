@@ -10,10 +10,11 @@ import { useFailureLog } from './useAdminData';
 import '../../components/figures.css';
 
 /**
- * Analytics (SPEC.md section 2, DECISIONS.md 9): the four cards, what callers without a token
- * sent (apart: anyone can send it, so it must not move the cards), and the per-minute charts of
- * the last 60 minutes, asked again every ADMIN_ANALYTICS_REFRESH_MS while this tab is shown, so
- * an error spike shows within seconds. Mounted only while shown, which is what stops the polling.
+ * Analytics (docs/product.md section 2, docs/decisions/0009-admin-analytics-window.md): the four
+ * cards, what callers without a token sent (apart: anyone can send it, so it must not move the
+ * cards), and the per-minute charts of the last 60 minutes, asked again every
+ * ADMIN_ANALYTICS_REFRESH_MS while this tab is shown, so an error spike shows within seconds.
+ * Mounted only while shown, which is what stops the polling.
  */
 export function AnalyticsTab() {
   const query = useAdminAnalyticsQuery({ live: true });

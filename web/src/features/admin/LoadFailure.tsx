@@ -1,8 +1,9 @@
 import { formatTimestamp } from '../../components/format';
 
 /**
- * Says that a list could not be loaded. SPEC.md section 8 leaves the list empty (or, after a
- * failed reload, as it was); without this line an empty table would read as 'nothing happened'.
+ * Says that a list could not be loaded. docs/product.md section 8 leaves the list empty (or,
+ * after a failed reload, as it was); without this line an empty table would read as 'nothing
+ * happened'.
  */
 export function LoadFailure({ what, query }: { what: string; query: { isError: boolean; error: Error | null; dataUpdatedAt: number } }) {
   if (!query.isError) return null;

@@ -5,7 +5,7 @@ export interface LogFilterValues {
   level: LevelChoice;
 }
 
-/** SPEC.md section 2: the text filter, the level select and Export Logs. Both filters apply on the server. */
+/** docs/product.md section 2: the text filter, the level select and Export Logs. Both filters apply on the server. */
 export function LogFilters(props: {
   values: LogFilterValues;
   onChange: (values: LogFilterValues) => void;

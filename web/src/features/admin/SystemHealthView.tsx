@@ -1,8 +1,9 @@
 /**
- * System Health (DECISIONS.md 19): each port with where it points and its round trip,
- * consumer lag per topic and partition, dead letters of the last hour with their reasons, the
- * job queues with a Retry button on failed jobs, and the age of the derived data. Asked again
- * every SYSTEM_HEALTH_REFRESH_MS while shown; mounted only while shown, which stops the polling.
+ * System Health (docs/decisions/0019-admin-and-broker-tools.md): each port with where it points
+ * and its round trip, consumer lag per topic and partition, dead letters of the last hour with
+ * their reasons, the job queues with a Retry button on failed jobs, and the age of the derived
+ * data. Asked again every SYSTEM_HEALTH_REFRESH_MS while shown; mounted only while shown, which
+ * stops the polling.
  */
 import type { JobQueueName, SystemHealth } from '@ust/schemas';
 import { SYSTEM_HEALTH_REFRESH_MS, useRetryJobMutation, useSystemHealthQuery } from '../../api';

@@ -8,7 +8,7 @@ import { LoadFailure } from './LoadFailure';
 import { LogFilters, type LogFilterValues } from './LogFilters';
 import { LogsTable } from './LogsTable';
 
-/** System Logs (SPEC.md section 2): the filters, the newest matching entries, Export Logs. */
+/** System Logs (docs/product.md section 2): the filters, the newest matching entries, Export Logs. */
 export function SystemLogsTab(props: {
   query: UseQueryResult<AdminLogEntry[]>;
   filters: LogFilterValues;

@@ -9,7 +9,7 @@ import { activityDetails, knownRole, userLabel } from './admin-format';
 import { ActivityBadge, Time } from './Badges';
 import { LoadFailure } from './LoadFailure';
 
-/** User Activities (SPEC.md section 2): user, activity, timestamp, role badge, details. */
+/** User Activities (docs/product.md section 2): user, activity, timestamp, role badge, details. */
 export function UserActivitiesTab({ query }: { query: UseQueryResult<AdminActivity[]> }) {
   if (query.isPending) return <Loading text="Loading admin data..." />;
   const activities = query.data ?? [];

@@ -10,7 +10,7 @@ import { LoadFailure } from './LoadFailure';
 import { UserRow } from './UserRow';
 import type { UserChange } from './user-changes';
 
-/** User Management (SPEC.md section 2): the users, role and activation changes with confirmation, the counts. */
+/** User Management (docs/product.md section 2): the users, role and activation changes with confirmation, the counts. */
 export function UserManagementTab({ query }: { query: UseQueryResult<AdminUser[]> }) {
   const { user: me } = useAuth();
   const [change, setChange] = useState<UserChange | null>(null);

@@ -5,7 +5,7 @@ import { RoleBadge } from '../auth';
 import { StatusBadge, Time } from './Badges';
 import { activationChange, OWN_ACCOUNT_HINT, roleChange, type UserChange } from './user-changes';
 
-/** One user: the SPEC.md columns, the activity count, and the two changes (asked, never applied at once). */
+/** One user: the columns of docs/product.md section 2 'Admin Panel', the activity count, and the two changes (asked, never applied at once). */
 export function UserRow({ user, own, onChange }: { user: AdminUser; own: boolean; onChange: (change: UserChange) => void }) {
   // The gateway refuses one's own account (403); the controls say so before anyone tries.
   const hint = own ? OWN_ACCOUNT_HINT : undefined;

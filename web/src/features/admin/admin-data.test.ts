@@ -77,7 +77,7 @@ describe('admin console formats', () => {
     expect(knownRole(null)).toBeUndefined();
   });
 
-  it('counts every role in the users footer, zeros included (DECISIONS.md 3)', () => {
+  it('counts every role in the users footer, zeros included (docs/decisions/0003-underwriter-role.md)', () => {
     const users = [
       { role: 'admin', is_active: true },
       { role: 'general', is_active: true },
@@ -127,7 +127,7 @@ describe('admin tabs', () => {
   });
 });
 
-describe('sessions derived from activities (SPEC.md section 7)', () => {
+describe('sessions derived from activities (docs/product.md section 7)', () => {
   it('groups per user per UTC day, newest first, with counts, times and distinct pages', () => {
     const sessions = deriveSessions([
       activity({ timestamp: '2026-03-05T12:00:00.000Z', page: '/search' }),
@@ -161,7 +161,7 @@ describe('sessions derived from activities (SPEC.md section 7)', () => {
   });
 });
 
-describe('analytics (DECISIONS.md 9)', () => {
+describe('analytics (docs/decisions/0009-admin-analytics-window.md)', () => {
   const analytics: AdminAnalytics = {
     window_minutes: 60,
     total_users: 1234,

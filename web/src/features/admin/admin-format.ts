@@ -17,14 +17,14 @@ import { KNOWN_ROLES } from '../auth/role-cache';
 
 const durationFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** SPEC.md section 2: the part of the identity id after the bar ('local|demo-admin' -> 'demo-admin'). */
+/** docs/product.md section 2: the part of the identity id after the bar ('local|demo-admin' -> 'demo-admin'). */
 export function userLabel(identityId: string | null | undefined): string {
   if (!identityId) return 'Anonymous';
   const bar = identityId.indexOf('|');
   return bar < 0 ? identityId : identityId.slice(bar + 1);
 }
 
-/** A session derived from activities (SPEC.md section 7) is a user's day; its id says so, and can never be a browser's. */
+/** A session derived from activities (docs/product.md section 7) is a user's day; its id says so, and can never be a browser's. */
 const DERIVED_SESSION_PREFIX = 'derived:';
 export const derivedSessionId = (day: string, identityId: string | null): string => `${DERIVED_SESSION_PREFIX}${day}:${identityId ?? 'anonymous'}`;
 
@@ -52,7 +52,7 @@ export function logDetails(entry: Pick<AdminLogEntry, 'duration_ms' | 'status_co
   return details;
 }
 
-/** The level select's options (SPEC.md section 2); 'ALL' sends no level. */
+/** The level select's options (docs/product.md section 2); 'ALL' sends no level. */
 export const LEVEL_OPTIONS = [
   { value: 'ALL', label: 'All Levels' },
   { value: 'ERROR', label: 'Errors' },
@@ -69,13 +69,13 @@ export const activityLabel = (type: ActivityType): string => type.replaceAll('_'
 
 const USAGE_EVENTS: readonly ActivityType[] = ['address_search', 'facility_view', 'release_view', 'tank_ai_query'];
 
-/** The badge colour group: the admin's own visits, usage events, or the map's events (DECISIONS.md 7). */
+/** The badge colour group: the admin's own visits, usage events, or the map's events (docs/decisions/0007-activity-types.md). */
 export function activityGroup(type: ActivityType): 'admin' | 'usage' | 'map' {
   if (type === 'admin_panel_accessed') return 'admin';
   return USAGE_EVENTS.includes(type) ? 'usage' : 'map';
 }
 
-/** SPEC.md section 2: facility id and coordinates (4 decimals, as in tables), plus the release id when there is one. */
+/** docs/product.md section 2: facility id and coordinates (4 decimals, as in tables), plus the release id when there is one. */
 export function activityDetails(activity: Pick<AdminActivity, 'facility_id' | 'release_id' | 'location_lat' | 'location_lon'>): string[] {
   const details: string[] = [];
   if (activity.facility_id) details.push(`Facility ${activity.facility_id}`);
@@ -92,8 +92,9 @@ export function knownRole(value: string | null): Role | undefined {
 }
 
 /**
- * The User Management footer: the total and every role's count (DECISIONS.md 3), admins first
- * and general last as the spec names them, roles with no users included so a zero is visible.
+ * The User Management footer: the total and every role's count
+ * (docs/decisions/0003-underwriter-role.md), admins first and general last as the spec names
+ * them, roles with no users included so a zero is visible.
  */
 export function userCounts(users: readonly Pick<AdminUser, 'role' | 'is_active'>[]): Array<{ label: string; value: string }> {
   const order: Role[] = ['admin', 'broker', 'underwriter', 'general'];

@@ -1,7 +1,7 @@
 /**
- * The Analytics tab's figures and chart rows (DECISIONS.md 9), from GET /admin/analytics: four
- * cards over the last 60 minutes, the telemetry of callers without a token apart from them, and
- * one row per minute, oldest first.
+ * The Analytics tab's figures and chart rows (docs/decisions/0009-admin-analytics-window.md),
+ * from GET /admin/analytics: four cards over the last 60 minutes, the telemetry of callers
+ * without a token apart from them, and one row per minute, oldest first.
  */
 import type { AdminAnalytics, AdminAnalyticsPoint } from '@ust/schemas';
 import { formatCount, formatOneDecimal, type Figure } from '../../components/format';

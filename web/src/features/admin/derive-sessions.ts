@@ -1,8 +1,8 @@
 /**
- * SPEC.md section 7: when GET /admin/sessions fails, the Active Sessions tab derives sessions
- * from the activities it already holds, grouped per user per calendar day, first 20. The day
- * is the UTC day, as the platform stores every time in UTC, so two admins in different time
- * zones see the same sessions.
+ * docs/product.md section 7: when GET /admin/sessions fails, the Active Sessions tab derives
+ * sessions from the activities it already holds, grouped per user per calendar day, first 20.
+ * The day is the UTC day, as the platform stores every time in UTC, so two admins in
+ * different time zones see the same sessions.
  */
 import type { AdminActivity, AdminSession } from '@ust/schemas';
 import { ADMIN_SESSIONS_LIMIT } from '../../api/queries/useAdminSessionsQuery';

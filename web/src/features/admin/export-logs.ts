@@ -1,7 +1,7 @@
 /**
- * Export Logs (SPEC.md section 2): the logs the tab shows, as a dated JSON file. The CSV of
- * every matching entry comes from the server (GET /api/admin/logs/export/csv); both are saved
- * the same way.
+ * Export Logs (docs/product.md section 2): the logs the tab shows, as a dated JSON file. The
+ * CSV of every matching entry comes from the server (GET /api/admin/logs/export/csv); both
+ * are saved the same way.
  */
 import type { AdminLogEntry } from '@ust/schemas';
 import { saveFile } from '../../api/save-file';

@@ -3,9 +3,9 @@ import { ApiError, useAdminActivitiesQuery, useAdminLogsQuery, useAdminSessionsQ
 import { logger } from '../../telemetry';
 
 /**
- * SPEC.md section 8: a failed admin load is logged as ADMIN_PANEL 'Failed to load admin data'
- * (the API client has logged the call itself). Once per failure, not per failed retry or poll:
- * a server that stays down for a minute is one event, not twenty.
+ * docs/product.md section 8: a failed admin load is logged as ADMIN_PANEL 'Failed to load
+ * admin data' (the API client has logged the call itself). Once per failure, not per failed
+ * retry or poll: a server that stays down for a minute is one event, not twenty.
  */
 export function useFailureLog(dataset: string, query: { isError: boolean; error: Error | null }): void {
   const report = useEffectEvent(() => {
@@ -21,7 +21,7 @@ export function useFailureLog(dataset: string, query: { isError: boolean; error:
   }, [query.isError]);
 }
 
-/** The four data sets the panel loads (SPEC.md section 2); the Analytics tab loads its own. */
+/** The four data sets the panel loads (docs/product.md section 2); the Analytics tab loads its own. */
 export function useAdminData(logFilters: AdminLogFilters) {
   const logs = useAdminLogsQuery(logFilters);
   const activities = useAdminActivitiesQuery();

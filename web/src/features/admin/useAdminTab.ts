@@ -6,9 +6,10 @@ import { recordActivity } from '../../telemetry';
 
 /**
  * The shown tab. Opening the panel and every tab change record 'admin_panel_accessed' with the
- * tab and load the four data sets again (SPEC.md section 2). `?admin=<tab>` opens that tab
- * (DECISIONS.md 19): at first render, and at every navigation that sets it, so an Admin Tools
- * button clicked again after the admin moved to another tab still opens its tab.
+ * tab and load the four data sets again (docs/product.md section 2). `?admin=<tab>` opens that
+ * tab (docs/decisions/0019-admin-and-broker-tools.md): at first render, and at every
+ * navigation that sets it, so an Admin Tools button clicked again after the admin moved to
+ * another tab still opens its tab.
  */
 export function useAdminTab(): [AdminTabId, (tab: AdminTabId) => void] {
   const [params] = useSearchParams();

@@ -1,6 +1,6 @@
 import { useAuth } from './useAuth';
 
-/** 'Login failed' (SPEC.md section 8), with a way to try again. */
+/** 'Login failed' (docs/product.md section 8), with a way to try again. */
 export function LoginFailed() {
   const { error, signIn } = useAuth();
   return (
@@ -14,7 +14,7 @@ export function LoginFailed() {
   );
 }
 
-/** DECISIONS.md 4: the API refuses a deactivated account, and the app says why. */
+/** docs/decisions/0004-deactivated-accounts.md: the API refuses a deactivated account, and the app says why. */
 export function AccountDeactivated() {
   const { user, signOut } = useAuth();
   return (

@@ -3,8 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { useAuth } from './useAuth';
 
 /**
- * Shows the screen's own signed-out prompt (SPEC.md section 2) with a Login button that comes
- * back to this screen; renders the screen once signed in.
+ * Shows the screen's own signed-out prompt (docs/product.md section 2) with a Login button
+ * that comes back to this screen; renders the screen once signed in.
  */
 export function RequireSignIn({ prompt, children }: { prompt: string; children: ReactNode }) {
   const { status, signIn } = useAuth();

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's role (SPEC.md sections 4, 6, 7): the cached role first, then
+ * The signed-in user's role (docs/product.md sections 4, 6, 7): the cached role first, then
  * POST /api/user-profile 100 ms after sign-in (at most every 5 minutes per user), whose role
  * replaces it and is cached. A failure keeps the cached or default role.
  */
@@ -38,7 +38,8 @@ export function RoleProvider({ children, storage = browserStorage() }: { childre
       setState(initial);
       return;
     }
-    // The profile is sent only with an e-mail (SPEC.md section 7); without one the role stays general.
+    // The profile is sent only with an e-mail (docs/product.md section 7); without one the role stays
+    // general.
     if (!email) {
       setState({ ...initial, pending: false });
       return;

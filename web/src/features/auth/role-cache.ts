@@ -1,7 +1,7 @@
 /**
- * What the browser remembers about roles (SPEC.md sections 4 and 7): the last role per e-mail,
- * applied at once on the next visit, and when the profile was last sent per user, so it is sent
- * at most every 5 minutes.
+ * What the browser remembers about roles (docs/product.md sections 4 and 7): the last role per
+ * e-mail, applied at once on the next visit, and when the profile was last sent per user, so it
+ * is sent at most every 5 minutes.
  */
 import type { Role } from '@ust/schemas';
 

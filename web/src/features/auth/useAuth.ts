@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { AuthUser } from './auth-client';
 
-/** SPEC.md section 4: loading at start, then signed in or not; a failed sign-in is an error. */
+/** docs/product.md section 4: loading at start, then signed in or not; a failed sign-in is an error. */
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'error';
 
 export interface AuthContextValue {

@@ -7,7 +7,7 @@ export interface RoleState {
   role: Role;
   /** Neither cached nor answered yet: a screen that depends on the role may wait. */
   pending: boolean;
-  /** The server says the account is deactivated (DECISIONS.md 4). */
+  /** The server says the account is deactivated (docs/decisions/0004-deactivated-accounts.md). */
   deactivated: boolean;
 }
 

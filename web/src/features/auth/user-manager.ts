@@ -2,11 +2,11 @@
 import { UserManager, type UserManagerSettings } from 'oidc-client-ts';
 import type { AppConfig } from '../../config';
 
-/** SPEC.md section 9. */
+/** docs/product.md section 9. */
 export const SCOPE = 'openid profile email';
-/** Silent renew may take a slow issuer's whole page load (DECISIONS.md 1). */
+/** Silent renew may take a slow issuer's whole page load (docs/decisions/0001-id-token-verification.md). */
 export const SILENT_RENEW_TIMEOUT_SECONDS = 60;
-/** Token and discovery calls, like the API's (DECISIONS.md 1). */
+/** Token and discovery calls, like the API's (docs/decisions/0001-id-token-verification.md). */
 export const IDENTITY_HTTP_TIMEOUT_SECONDS = 10;
 
 export function userManagerSettings(oidc: AppConfig['oidc']): UserManagerSettings {

@@ -1,7 +1,8 @@
 /**
- * oidc-client-ts does not check the ID token's signature, so the app does (SPEC.md section 5,
- * DECISIONS.md 1): RS256 only, issuer, audience = client id, expiry with 60 s leeway and the
- * nonce the sign-in request carried. Loaded on demand, so jose is not in the landing bundle.
+ * oidc-client-ts does not check the ID token's signature, so the app does (docs/product.md
+ * section 5, docs/decisions/0001-id-token-verification.md): RS256 only, issuer, audience =
+ * client id, expiry with 60 s leeway and the nonce the sign-in request carried. Loaded on
+ * demand, so jose is not in the landing bundle.
  */
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 

@@ -1,8 +1,8 @@
 /**
- * /county-map (shown as Map, SPEC.md section 2): states or counties coloured by a chosen
- * figure and scale, a hover card, a selected region's figures and facilities with pins, and a
- * facility density heat map. Static geometry and per-level figures load in parallel; every
- * control change is recorded as its activity (SPEC.md section 7).
+ * /county-map (shown as Map, docs/product.md section 2): states or counties coloured by a
+ * chosen figure and scale, a hover card, a selected region's figures and facilities with
+ * pins, and a facility density heat map. Static geometry and per-level figures load in
+ * parallel; every control change is recorded as its activity (docs/product.md section 7).
  */
 import { useMemo, useState } from 'react';
 import { Loading } from '../../components/Loading';

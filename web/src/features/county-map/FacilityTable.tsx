@@ -5,7 +5,7 @@ import { FACILITY_COLUMNS, facilityCells } from './region-format';
 /** Rows per page: a county can hold thousands of facilities. */
 export const FACILITY_PAGE_SIZE = 100;
 
-/** The map panel's facility table (SPEC.md section 2), paged, generated records marked. */
+/** The map panel's facility table (docs/product.md section 2), paged, generated records marked. */
 interface FacilityTableProps {
   facilities: FacilityListItem[];
   caption: string;

@@ -6,7 +6,7 @@ import { hoverFigures, regionTitle } from './region-format';
 /** What is under the pointer: a region, or a facility pin; at a position within the map, in CSS pixels. */
 export type HoverTarget = ({ region: RegionProperties; facility?: undefined } | { facility: PinProperties; region?: undefined }) & { x: number; y: number };
 
-/** The card under the pointer (SPEC.md section 2), kept inside the map's edges. */
+/** The card under the pointer (docs/product.md section 2), kept inside the map's edges. */
 export function HoverCard({ target, level, mapWidth, mapHeight }: { target: HoverTarget; level: RegionLevel; mapWidth: number; mapHeight: number }) {
   // Near the right or bottom edge the card opens to the other side of the pointer.
   const flipX = target.x > mapWidth - 280;

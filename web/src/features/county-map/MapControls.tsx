@@ -25,7 +25,7 @@ interface MapControlsProps {
   children?: ReactNode;
 }
 
-/** SPEC.md section 2: Boundary Level, Color Code, Color Scale, Map Style; plus the heat map. */
+/** docs/product.md section 2: Boundary Level, Color Code, Color Scale, Map Style; plus the heat map. */
 export function MapControls({ settings, onLevel, onMetric, onScale, onStyle, onDensity, styleHint, children }: MapControlsProps) {
   const id = useId();
   return (

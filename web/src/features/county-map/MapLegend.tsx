@@ -1,12 +1,12 @@
 import { NEUTRAL_GREY, NO_RELEASE_DATA_COLOR, RAMP_GRADIENT, type ColorScale, COLOR_SCALES } from './color-scales';
 import { isReleaseMetric, type MapMetric } from './map-metrics';
 
-/** The legend's name for regions whose sources have no release table (DECISIONS.md 37). */
+/** The legend's name for regions whose sources have no release table (docs/decisions/0037-leaks-not-reported.md). */
 export const NO_RELEASE_DATA_LABEL = 'No release data';
 
 /**
- * SPEC.md section 2: a gradient from Low to High, with the values at its ends and grey for 0;
- * for the leak metrics also the colour of regions without release data.
+ * docs/product.md section 2: a gradient from Low to High, with the values at its ends and
+ * grey for 0; for the leak metrics also the colour of regions without release data.
  */
 export function MapLegend({ metric, scale }: { metric: MapMetric; scale: ColorScale }) {
   const scaleLabel = COLOR_SCALES.find((each) => each.kind === scale.kind)?.label ?? scale.kind;

@@ -24,7 +24,7 @@ interface RegionPanelProps {
   onOpenFacility: (facility: FacilityListItem) => void;
 }
 
-/** The selected region's figures and facilities (SPEC.md section 2). */
+/** The selected region's figures and facilities (docs/product.md section 2). */
 export function RegionPanel({ region, level, list, listRegion, onClose, onOpenFacility }: RegionPanelProps) {
   const headingId = useId();
   const facilities = list.data?.facilities ?? [];

@@ -19,7 +19,7 @@ import { useMapPointer } from './useMapPointer';
 import { useRiskMapOverlays, type OverlayView } from './useRiskMapOverlays';
 import type { MapViewport } from './viewport-counties';
 
-/** SPEC.md section 2 and 9: centred on -98.5, 39.8 at zoom 4, 600 px high. */
+/** docs/product.md section 2 and 9: centred on -98.5, 39.8 at zoom 4, 600 px high. */
 export const INITIAL_VIEW = { longitude: -98.5, latitude: 39.8, zoom: 4 } as const;
 export const MAP_HEIGHT_PX = 600;
 

@@ -1,8 +1,9 @@
 /**
- * The four map styles of SPEC.md section 2. Light and Dark are drawn from local data (water as
- * the background, world-atlas land added by the map's overlays), so the map works with no tile
- * server. Streets and Satellite need tiles from configuration (GET /api/map-config); without
- * them the style falls back to Light and the control says why, never a blank map.
+ * The four map styles of docs/product.md section 2. Light and Dark are drawn from local data
+ * (water as the background, world-atlas land added by the map's overlays), so the map works
+ * with no tile server. Streets and Satellite need tiles from configuration (GET
+ * /api/map-config); without them the style falls back to Light and the control says why, never
+ * a blank map.
  */
 import type { StyleSpecification } from 'maplibre-gl';
 import type { MapConfig } from '@ust/schemas';

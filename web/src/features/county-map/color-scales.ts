@@ -1,9 +1,9 @@
 /**
- * The map's colour scales (SPEC.md section 2, 'Color Scale'). Each scale turns the regions'
- * values into five stops of one ramp from Low to High; only values above 0 count when the stops
- * are placed, and 0 (or no data) is drawn neutral grey. A region whose sources have no release
- * table is drawn in its own colour for the leak metrics (DECISIONS.md 37): its leak rate is
- * unknown, not 0.
+ * The map's colour scales (docs/product.md section 2, 'Color Scale'). Each scale turns the
+ * regions' values into five stops of one ramp from Low to High; only values above 0 count when
+ * the stops are placed, and 0 (or no data) is drawn neutral grey. A region whose sources have
+ * no release table is drawn in its own colour for the leak metrics
+ * (docs/decisions/0037-leaks-not-reported.md): its leak rate is unknown, not 0.
  *
  * The map does not get a new expression per metric or scale: MapLibre re-lays out every tile
  * when a feature-state-driven paint expression changes. Instead each region's value becomes its
@@ -30,7 +30,7 @@ export const RAMP = ['#2b83ba', '#abdda4', '#ffffbf', '#fdae61', '#d7191c'] as c
 export const NEUTRAL_GREY = '#bdbdbd';
 /** Regions without release data, for a metric that needs it: unknown, unlike the grey of 0. */
 export const NO_RELEASE_DATA_COLOR = '#9e8fb8';
-/** SPEC.md section 2: the regions' fill opacity 0.7 (the base map shows through). */
+/** docs/product.md section 2: the regions' fill opacity 0.7 (the base map shows through). */
 export const FILL_OPACITY = 0.7;
 /** The logarithmic scale's floor, so tiny rates do not stretch it to minus infinity. */
 export const LOG_MINIMUM = 0.001;

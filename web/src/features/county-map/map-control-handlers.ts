@@ -20,13 +20,14 @@ interface ControlContext {
   setSettings: Dispatch<SetStateAction<MapSettings>>;
   /** The tile configuration, to record which style a choice is drawn as. */
   config: MapConfig | null;
-  /** SPEC.md section 4: a new boundary level clears the selected region and its list. */
+  /** docs/product.md section 4: a new boundary level clears the selected region and its list. */
   clearSelection: () => void;
 }
 
 /**
- * What each map control does: change its setting and record its activity (SPEC.md section 7). A
- * recolour also leaves the User Timing mark that bench/map-route.ts measures from.
+ * What each map control does: change its setting and record its activity (docs/product.md
+ * section 7). A recolour also leaves the User Timing mark that bench/map-route.ts measures
+ * from.
  */
 export function mapControlHandlers({ settings, setSettings, config, clearSelection }: ControlContext) {
   const { level, metric } = settings;

@@ -1,6 +1,6 @@
 /**
- * What the map can colour by (SPEC.md section 3, 'Map metrics'), Leak Rate first, and how each
- * figure reads in the legend, hover card and panel.
+ * What the map can colour by (docs/product.md section 3, 'Map metrics'), Leak Rate first, and
+ * how each figure reads in the legend, hover card and panel.
  */
 import type { RegionProperties } from '@ust/schemas';
 // With its extension: the browser tests (web/e2e) import this file under Node's module resolution.
@@ -48,7 +48,7 @@ export function metricOf(key: MetricKey): MapMetric {
 /** The metrics that count leaks: unknown, not 0, where a region has no release data. */
 const RELEASE_METRICS: ReadonlySet<MetricKey> = new Set<MetricKey>(['leak_rate', 'facilities_with_leaks', 'total_leaks']);
 
-/** True when the metric counts leaks and the region's sources have no release table (DECISIONS.md 37). */
+/** True when the metric counts leaks and the region's sources have no release table (docs/decisions/0037-leaks-not-reported.md). */
 export function lacksReleaseData(properties: RegionProperties, key: MetricKey): boolean {
   return RELEASE_METRICS.has(key) && !properties.has_release_data;
 }

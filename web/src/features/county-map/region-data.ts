@@ -1,7 +1,8 @@
 /**
  * The figures of every state or county, from GET /api/geojson-cached/{level} without geometry
- * (the map draws its own static shapes). Kept 5 minutes per level in session storage (SPEC.md
- * section 9); a stored copy that cannot be read is dropped, logged and fetched again (section 8).
+ * (the map draws its own static shapes). Kept 5 minutes per level in session storage
+ * (docs/product.md section 9); a stored copy that cannot be read is dropped, logged and fetched
+ * again (section 8).
  */
 import type { RegionLevel, RegionProperties, SourceCounts } from '@ust/schemas';
 import type { ApiClient } from '../../api/client';
@@ -17,7 +18,7 @@ export const BOUNDARY_LEVELS: readonly { level: RegionLevel; label: string }[] =
 
 export const DEFAULT_LEVEL: RegionLevel = 'counties';
 
-/** SPEC.md section 9: map data cache 5 minutes per level. */
+/** docs/product.md section 9: map data cache 5 minutes per level. */
 export const REGION_DATA_CACHE_MS = 5 * 60_000;
 
 export interface RegionFiguresFeature {

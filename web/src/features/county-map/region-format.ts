@@ -1,7 +1,7 @@
 /**
- * The words and figures of the map's hover card, region panel and facility table (SPEC.md
- * section 2): which figures show for which level, the list titles, and the spellings of
- * missing values (N/A, Unknown, 'No address').
+ * The words and figures of the map's hover card, region panel and facility table
+ * (docs/product.md section 2): which figures show for which level, the list titles, and
+ * the spellings of missing values (N/A, Unknown, 'No address').
  */
 import type { FacilityListItem, RegionProperties } from '@ust/schemas';
 import { formatCoordinate, formatCount, formatLeak, formatOneDecimal, formatPercent, formatYears, NOT_AVAILABLE, type Figure } from '../../components/format';
@@ -24,8 +24,9 @@ export const NO_RELEASE_DATA_TEXT = 'No release data';
 export const NO_FACILITY_DATA_TEXT = 'No facility data';
 
 /**
- * A leak figure, or why there is none rather than 0 (DECISIONS.md 37): no release data, or
- * releases without the facilities they would be rated over.
+ * A leak figure, or why there is none rather than 0
+ * (docs/decisions/0037-leaks-not-reported.md): no release data, or releases without the
+ * facilities they would be rated over.
  */
 function leakFigure(region: RegionProperties, format: (value: number | null) => string, value: number | null): string {
   if (!region.has_release_data) return NO_RELEASE_DATA_TEXT;
@@ -86,7 +87,7 @@ export const LOADING_STATE_TEXT = 'Loading sample facility data for this state..
 export const LOADING_COUNTY_TEXT = 'Loading facilities for this county...';
 export const EMPTY_STATE_TEXT = 'No individual facility data available for this state';
 
-/** SPEC.md section 2: the facility table's columns, in order. */
+/** docs/product.md section 2: the facility table's columns, in order. */
 export const FACILITY_COLUMNS = [
   'Facility ID',
   'Name',

@@ -7,7 +7,7 @@ import type { RegionFigures, RegionLevel } from './region-data';
 /**
  * The region chosen on the map or in the finder, its facilities and their pins. Choosing one
  * records 'county_selected' or 'state_selected'; a county's list, once shown, records
- * 'county_facilities_viewed' (SPEC.md section 7).
+ * 'county_facilities_viewed' (docs/product.md section 7).
  */
 export function useRegionSelection(level: RegionLevel, figures: RegionFigures | undefined) {
   const [selectedFips, setSelectedFips] = useState<string | null>(null);

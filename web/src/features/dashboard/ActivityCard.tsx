@@ -1,7 +1,7 @@
 import { useMyActivityQuery } from '../../api';
 import { activityValues } from './dashboard-format';
 
-/** Your Activity, live from /me/activity (DECISIONS.md 8); a failed call shows 0, 0, Never like an empty history. */
+/** Your Activity, live from /me/activity (docs/decisions/0008-live-activity-card.md); a failed call shows 0, 0, Never like an empty history. */
 export function ActivityCard() {
   const { data, isPending } = useMyActivityQuery();
   const values = activityValues(data);

@@ -4,10 +4,10 @@ import { Loading } from '../../components/Loading';
 import { ADMIN_PANEL_ID, type AdminTool } from './admin-tools';
 
 /**
- * Where the admin console (SPEC.md 'Admin Panel') is embedded at the bottom of an admin's
- * dashboard. `requested` is the view an Admin Tools button asked for: a console tab opens in the
- * console (DECISIONS.md 19), a console screen (System Health) above its tabs; the views that are
- * not built yet still say what they will open.
+ * Where the admin console (docs/product.md section 2 'Admin Panel') is embedded at the bottom of
+ * an admin's dashboard. `requested` is the view an Admin Tools button asked for: a console tab
+ * opens in the console (docs/decisions/0019-admin-and-broker-tools.md), a console screen (System
+ * Health) above its tabs; the views that are not built yet still say what they will open.
  * `children` is the console, loaded lazily, that the router hands the dashboard (src/router.tsx).
  */
 export function AdminPanelSlot(props: {

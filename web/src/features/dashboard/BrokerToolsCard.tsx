@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 
 /**
- * Broker Tools (SPEC.md section 2). Portfolio Screening takes the place of Client Reports and
- * opens its screen; Email Network does not exist yet, so it stays disabled and says
- * 'Coming soon' (DECISIONS.md 19): nothing pretends to work.
+ * Broker Tools (docs/product.md section 2). Portfolio Screening takes the place of Client
+ * Reports and opens its screen; Email Network does not exist yet, so it stays disabled and
+ * says 'Coming soon' (docs/decisions/0019-admin-and-broker-tools.md): nothing pretends to
+ * work.
  */
 export function BrokerToolsCard() {
   return (

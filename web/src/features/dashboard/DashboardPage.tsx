@@ -1,7 +1,8 @@
 /**
- * /dashboard (SPEC.md section 2): the role, Your Activity (live, DECISIONS.md 8), Quick
- * Actions, the database statistics and charts (DECISIONS.md 15), and the role's tools: Admin
- * Tools with the admin console's slot, or Broker Tools.
+ * /dashboard (docs/product.md section 2): the role, Your Activity (live,
+ * docs/decisions/0008-live-activity-card.md), Quick Actions, the database statistics and
+ * charts (docs/decisions/0015-dashboard-charts.md), and the role's tools: Admin Tools with
+ * the admin console's slot, or Broker Tools.
  */
 import type { ReactNode } from 'react';
 import { Loading } from '../../components/Loading';

@@ -4,8 +4,8 @@ import { StatisticsCharts } from './StatisticsCharts';
 import '../../components/figures.css';
 
 /**
- * Facility Database Statistics. A failed call leaves the figures at zero (SPEC.md section 8,
- * 'logged only'): the API client has already logged it as 'API call failed'.
+ * Facility Database Statistics. A failed call leaves the figures at zero (docs/product.md
+ * section 8, 'logged only'): the API client has already logged it as 'API call failed'.
  */
 export function StatisticsCard() {
   const { data: statistics, isPending } = useStatisticsQuery();

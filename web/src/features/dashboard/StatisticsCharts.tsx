@@ -1,6 +1,6 @@
 /**
- * The dashboard's distributions (DECISIONS.md 15). recharts is imported only by these charts and
- * the admin console's, so the landing page never downloads it.
+ * The dashboard's distributions (docs/decisions/0015-dashboard-charts.md). recharts is imported
+ * only by these charts and the admin console's, so the landing page never downloads it.
  */
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FacilityStatistics } from '@ust/schemas';

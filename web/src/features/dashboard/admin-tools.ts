@@ -1,7 +1,8 @@
 /**
- * The Admin Tools buttons (SPEC.md section 2) and the admin console view each opens
- * (DECISIONS.md 19). The view travels in the URL (?admin=user-management, src/admin-views.ts)
- * so the console in the #admin-panel slot can open the right tab, and a view can be linked to.
+ * The Admin Tools buttons (docs/product.md section 2) and the admin console view each opens
+ * (docs/decisions/0019-admin-and-broker-tools.md). The view travels in the URL
+ * (?admin=user-management, src/admin-views.ts) so the console in the #admin-panel slot can
+ * open the right tab, and a view can be linked to.
  */
 export const ADMIN_TOOLS = [
   { view: 'user-management', label: 'User Management', opens: "the console's User Management tab" },

@@ -1,6 +1,7 @@
 /**
- * The three dashboard charts' rows (DECISIONS.md 15), from /facilities-statistics. Colours are
- * theme variables, so a chart follows a theme change like the rest of the page.
+ * The three dashboard charts' rows (docs/decisions/0015-dashboard-charts.md), from
+ * /facilities-statistics. Colours are theme variables, so a chart follows a theme change like
+ * the rest of the page.
  */
 import type { FacilityStatistics } from '@ust/schemas';
 
@@ -13,7 +14,7 @@ export interface RiskBandRow extends ChartRow {
   color: string;
 }
 
-/** SPEC.md section 9: 1-3 low, 4-6 moderate, 7-10 high; low green, moderate amber, high red. */
+/** docs/product.md section 9: 1-3 low, 4-6 moderate, 7-10 high; low green, moderate amber, high red. */
 const RISK_BANDS: Record<string, { label: string; color: string }> = {
   low: { label: 'Low (1-3)', color: 'var(--color-success)' },
   moderate: { label: 'Moderate (4-6)', color: 'var(--color-warning)' },

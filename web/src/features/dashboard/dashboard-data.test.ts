@@ -33,7 +33,7 @@ const statistics: FacilityStatistics = {
 };
 
 describe('statisticFigures', () => {
-  it('formats the figures with thousands separators and one decimal (SPEC.md sections 2 and 9)', () => {
+  it('formats the figures with thousands separators and one decimal (docs/product.md sections 2 and 9)', () => {
     expect(statisticFigures(statistics)).toEqual([
       { label: 'Total Facilities', value: '742,860' },
       { label: 'Total Tanks', value: '2,280,075' },
@@ -45,7 +45,7 @@ describe('statisticFigures', () => {
     ]);
   });
 
-  it('shows zero for every figure without statistics (SPEC.md section 8)', () => {
+  it('shows zero for every figure without statistics (docs/product.md section 8)', () => {
     expect(statisticFigures(undefined).map((figure) => `${figure.value}${figure.unit ?? ''}`)).toEqual(['0', '0', '0', '0.0 years', '0', '0', '0.0%']);
   });
 });
@@ -60,7 +60,7 @@ describe('sourcesSummary', () => {
 });
 
 describe('activityValues', () => {
-  it('is 0, 0, Never without activity (DECISIONS.md 8)', () => {
+  it('is 0, 0, Never without activity (docs/decisions/0008-live-activity-card.md)', () => {
     expect(activityValues({ total_searches: 0, facilities_viewed: 0, last_activity: null })).toEqual({
       totalSearches: '0',
       facilitiesViewed: '0',

@@ -7,8 +7,9 @@ import type { FacilityStatistics, MeActivity } from '@ust/schemas';
 import { formatCount, formatDateTime, formatOneDecimal, type Figure } from '../../components/format';
 
 /**
- * SPEC.md section 2's figures plus Facilities with Leaks (the leak rate's numerator). Without
- * statistics (loading or failed) every figure is zero: SPEC.md section 8, 'figures stay at zero'.
+ * docs/product.md section 2's figures plus Facilities with Leaks (the leak rate's numerator).
+ * Without statistics (loading or failed) every figure is zero: docs/product.md section 8,
+ * 'figures stay at zero'.
  */
 export function statisticFigures(statistics: FacilityStatistics | undefined): Figure[] {
   const s = statistics ?? { total_facilities: 0, total_tanks: 0, active_tanks: 0, average_tank_age: 0, total_leaks: 0, facilities_with_leaks: 0, leak_rate: 0 };
@@ -41,7 +42,7 @@ export interface ActivityValues {
   lastActivityIso: string | null;
 }
 
-/** DECISIONS.md 8: 0, 0, 'Never' when there is nothing (or the call failed). */
+/** docs/decisions/0008-live-activity-card.md: 0, 0, 'Never' when there is nothing (or the call failed). */
 export function activityValues(activity: MeActivity | undefined): ActivityValues {
   const last = activity?.last_activity ?? null;
   return {

@@ -1,7 +1,7 @@
 /**
- * The facility details dialog (SPEC.md section 2): opened with an id and a name, it loads
- * GET /facilities/{id} and shows the key information, the risk breakdown, the indicative
- * pricing analysis, tanks, releases and every other field of the record.
+ * The facility details dialog (docs/product.md section 2): opened with an id and a name,
+ * it loads GET /facilities/{id} and shows the key information, the risk breakdown, the
+ * indicative pricing analysis, tanks, releases and every other field of the record.
  */
 import { useId } from 'react';
 import { useFacilityDetailsQuery } from '../../api';

@@ -5,7 +5,7 @@ import { formatCoordinate, formatCount, formatText as text, formatYears, NOT_AVA
 
 const year = (value: number | null) => (value === null ? NOT_AVAILABLE : String(value));
 
-/** SPEC.md section 3, 'Facility details': the named fields, in the spec's order. */
+/** docs/product.md section 3, 'Facility details': the named fields, in the spec's order. */
 export function FacilityKeyInformation({ facility }: { facility: FacilityDetails }) {
   return (
     <DetailSection title="Key Information">

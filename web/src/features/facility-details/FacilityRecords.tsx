@@ -69,7 +69,7 @@ export function ReleaseList({ releases, onOpenRelease }: { releases: FacilityDet
   );
 }
 
-/** SPEC.md section 3: every other field of the record, shown generically. */
+/** docs/product.md section 3: every other field of the record, shown generically. */
 export function AdditionalFields({ fields }: { fields: FacilityDetails['other_fields'] }) {
   const entries = Object.entries(fields);
   return (

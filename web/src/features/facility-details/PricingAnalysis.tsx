@@ -6,8 +6,9 @@ import { DetailSection, FieldGrid } from '../../components/DetailSection';
 import { formatUsd } from '../../components/format';
 
 /**
- * SPEC.md section 2, 'Insurance Pricing Analysis', as indicative estimates (DECISIONS.md 13):
- * each quote names the filing its program is modelled on, and the disclaimer is always shown.
+ * docs/product.md section 2, 'Insurance Pricing Analysis', as indicative estimates
+ * (docs/decisions/0013-indicative-estimates.md): each quote names the filing its program is
+ * modelled on, and the disclaimer is always shown.
  */
 export function PricingAnalysis({ pricing }: { pricing: PricingInfo }) {
   const { summary, quotes } = pricing;

@@ -5,7 +5,7 @@ import { BannerIllustration } from './BannerIllustration';
 import { FEATURE_CARDS } from './feature-cards';
 import './landing.css';
 
-/** SPEC.md section 2, landing page: visitors see the promise; signed-in users go to the dashboard. */
+/** docs/product.md section 2, landing page: visitors see the promise; signed-in users go to the dashboard. */
 export function LandingPage() {
   const { status, signIn } = useAuth();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The six promises of the landing page (SPEC.md sections 1 and 2). */
+/** The six promises of the landing page (docs/product.md sections 1 and 2). */
 export const FEATURE_CARDS: ReadonlyArray<{ title: string; description: string; icon: ReactNode }> = [
   {
     title: 'Risk Scoring',

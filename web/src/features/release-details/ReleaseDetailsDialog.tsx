@@ -1,7 +1,7 @@
 /**
- * The release details dialog (SPEC.md section 2): 'Release/Leak Details', the status badge,
- * key information and the additional fields of GET /releases/{id} (SPEC.md section 3 and
- * DECISIONS.md 10).
+ * The release details dialog (docs/product.md section 2): 'Release/Leak Details', the
+ * status badge, key information and the additional fields of GET /releases/{id}
+ * (docs/product.md section 3 and docs/decisions/0010-release-fields.md).
  */
 import { useId } from 'react';
 import type { ReleaseDetails } from '@ust/schemas';

@@ -13,7 +13,7 @@ export function ScreeningForbidden() {
   );
 }
 
-/** Signed in, with a role that may screen (DECISIONS.md 34); the role message otherwise. */
+/** Signed in, with a role that may screen (docs/decisions/0034-access-by-role.md); the role message otherwise. */
 export function ScreeningAccess({ children }: { children: ReactNode }) {
   return (
     <RequireSignIn prompt="Please log in to screen a portfolio.">

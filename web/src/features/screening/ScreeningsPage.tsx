@@ -1,6 +1,7 @@
 /**
- * /screenings (DECISIONS.md 34-35): upload a CSV of locations to screen, and the
- * screenings so far. For brokers, underwriters and admins; anyone else reads why not.
+ * /screenings (docs/decisions/0034-access-by-role.md, 0035-portfolio-matching.md):
+ * upload a CSV of locations to screen, and the screenings so far. For brokers,
+ * underwriters and admins; anyone else reads why not.
  */
 import { ApiError, useScreeningsQuery } from '../../api';
 import { Loading } from '../../components/Loading';

@@ -30,7 +30,7 @@ describe('progress', () => {
 });
 
 describe('the upload form', () => {
-  it('states the limits of DECISIONS.md 35', () => {
+  it('states the limits of docs/decisions/0035-portfolio-matching.md', () => {
     expect(SCREENING_LIMITS_TEXT).toBe('10,000 rows and 10 MB');
   });
   it('offers a template with every column, one row by address and one by coordinates', () => {

@@ -1,8 +1,8 @@
 /**
- * The address input with autocomplete (SPEC.md sections 2 and 5): an ARIA 1.2 combobox whose
- * listbox holds up to 8 suggestions from GET /geocode/suggest. Arrow keys move the highlight,
- * Enter picks it, Escape and a click outside close the list. Only what the user typed is
- * looked up: a picked place name does not ask again.
+ * The address input with autocomplete (docs/product.md sections 2 and 5): an ARIA 1.2
+ * combobox whose listbox holds up to 8 suggestions from GET /geocode/suggest. Arrow keys move
+ * the highlight, Enter picks it, Escape and a click outside close the list. Only what the
+ * user typed is looked up: a picked place name does not ask again.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AddressSuggestion, GeocodeMatchType } from '@ust/schemas';

@@ -4,8 +4,9 @@ import { ReleaseStatusBadge } from '../../components/Badges';
 import { formatCount, formatMiles } from '../../components/format';
 
 /**
- * SPEC.md section 2's red panel: the closest release within 10 miles (DECISIONS.md 12). The
- * substance shows only when known, the population only when above 0.
+ * docs/product.md section 2's red panel: the closest release within 10 miles
+ * (docs/decisions/0012-search-results.md). The substance shows only when known, the
+ * population only when above 0.
  */
 export function ClosestReleasePanel({ release, onOpenRelease }: { release: ClosestRelease; onOpenRelease: (releaseId: string) => void }) {
   const titleId = useId();

@@ -6,7 +6,7 @@ import { ExposureSheetActions } from '../exposure-sheet/ExposureSheetActions';
 import { externalMapUrl } from './external-map';
 import { PricingEstimate } from './PricingEstimate';
 
-/** One search result (SPEC.md section 2, 'Facility card'). */
+/** One search result (docs/product.md section 2, 'Facility card'). */
 export function FacilityCard({ facility, onViewDetails }: { facility: SearchFacility; onViewDetails: (facility: SearchFacility) => void }) {
   const nameId = useId();
   const address = formatAddress({ address: facility.address, city: facility.city, state: facility.state, zip: facility.zip_code });

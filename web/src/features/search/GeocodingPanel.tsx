@@ -6,7 +6,7 @@ import { formatCoordinate } from '../../components/format';
 /** What kind of point the search started from; null when a picked suggestion's point was used. */
 const MATCH_TYPES: Record<GeocodeMatchType, string> = { address: 'Street address', zip: 'ZIP code centre', place: 'City or town centre' };
 
-/** SPEC.md section 2, 'Address Geocoding': where the address was placed, or why it was not. */
+/** docs/product.md section 2, 'Address Geocoding': where the address was placed, or why it was not. */
 export function GeocodingPanel({ geocoding }: { geocoding: GeocodeResult }) {
   const titleId = useId();
   return (

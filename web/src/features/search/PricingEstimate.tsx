@@ -3,13 +3,14 @@ import { carrierSwatch, cheapestQuoteIndex } from '../../components/carrier-quot
 import { CarrierName } from '../../components/CarrierName';
 import { formatUsd } from '../../components/format';
 
-/** SPEC.md section 9: at most 4 quotes per facility. */
+/** docs/product.md section 9: at most 4 quotes per facility. */
 export const MAX_QUOTES = 4;
 const PLACEHOLDERS = Array.from({ length: MAX_QUOTES }, (_, index) => index + 1);
 
 /**
  * A card's 'Pricing Estimate' row: up to 4 carriers' annual premiums, the cheapest marked
- * BEST, each called an indicative estimate (DECISIONS.md 13); four placeholders without quotes.
+ * BEST, each called an indicative estimate (docs/decisions/0013-indicative-estimates.md); four
+ * placeholders without quotes.
  */
 export function PricingEstimate({ pricing }: { pricing: SearchFacility['pricing'] }) {
   const quotes = pricing.quotes.slice(0, MAX_QUOTES);

@@ -1,6 +1,7 @@
 /**
  * A failed search says so and offers to try again. The spec shows two hard-coded sample
- * facilities instead (SPEC.md section 8): made-up results would pass for real ones.
+ * facilities instead (docs/product.md section 8): made-up results would pass for real
+ * ones.
  */
 export function SearchFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
   return (

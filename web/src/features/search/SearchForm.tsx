@@ -3,7 +3,7 @@ import type { MAX_SEARCH_ADDRESS_LENGTH, SearchAddressBody } from '@ust/schemas'
 import { formatCoordinate } from '../../components/format';
 import { AddressAutocomplete } from './AddressAutocomplete';
 
-/** SPEC.md section 2's Denver pre-fill; it geocodes to its ZIP centroid (docs/geocoding.md, DECISIONS.md 12). */
+/** docs/product.md section 2's Denver pre-fill; it geocodes to its ZIP centroid (docs/geocoding.md, docs/decisions/0012-search-results.md). */
 export const DEFAULT_ADDRESS = '1701 Wynkoop St, Denver, CO 80202';
 export const EMPTY_ADDRESS_MESSAGE = 'Please enter an address to search';
 const MAX_ADDRESS_CHARS: typeof MAX_SEARCH_ADDRESS_LENGTH = 300;
@@ -27,7 +27,7 @@ export function SearchForm({ busy, onSearch }: { busy: boolean; onSearch: (body:
     if (busy) return;
     const trimmed = address.trim();
     if (!trimmed) {
-      // SPEC.md section 5: an alert, and no call.
+      // docs/product.md section 5: an alert, and no call.
       window.alert(EMPTY_ADDRESS_MESSAGE);
       return;
     }

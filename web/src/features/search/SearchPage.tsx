@@ -1,7 +1,8 @@
 /**
- * /search (SPEC.md section 2): an address with autocomplete, the closest known release, where
- * the address was placed, and the 25 closest facilities with their risk and indicative quotes.
- * The facility and release dialogs open on top; the release dialog can open from either.
+ * /search (docs/product.md section 2): an address with autocomplete, the closest known
+ * release, where the address was placed, and the 25 closest facilities with their risk and
+ * indicative quotes. The facility and release dialogs open on top; the release dialog can open
+ * from either.
  */
 import { useId, useState } from 'react';
 import type { SearchAddressBody, SearchFacility, SearchResponse } from '@ust/schemas';

@@ -3,7 +3,7 @@ import { ExportButtons, type ExportOption } from '../../components/ExportButtons
 import { formatCount, formatMiles } from '../../components/format';
 import { FacilityCard } from './FacilityCard';
 
-/** SPEC.md section 2, 'Search Results': the count, the distance range and the facility cards. */
+/** docs/product.md section 2, 'Search Results': the count, the distance range and the facility cards. */
 export function SearchResults({
   result,
   address,

@@ -1,4 +1,4 @@
-/** /settings (SPEC.md section 2): profile, colour theme, and three preferences that are not saved. */
+/** /settings (docs/product.md section 2): profile, colour theme, and three preferences that are not saved. */
 import { useState } from 'react';
 import { Page } from '../../components/Page';
 import { useTheme } from '../../theme';
@@ -14,7 +14,7 @@ export function SettingsPage() {
   );
 }
 
-/** SPEC.md section 2 defaults. */
+/** docs/product.md section 2 defaults. */
 const PREFERENCES = [
   { id: 'email-notifications', label: 'Email notifications for facility updates', initial: false },
   { id: 'all-markers', label: 'Show map markers for all search results', initial: true },

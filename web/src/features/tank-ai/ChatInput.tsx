@@ -1,8 +1,9 @@
 import { useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 
 /**
- * The question box: Enter sends, Shift+Enter adds a line (SPEC.md section 2). While a reply is
- * pending the box is read-only rather than disabled, so it keeps focus for the next question.
+ * The question box: Enter sends, Shift+Enter adds a line (docs/product.md section 2). While a
+ * reply is pending the box is read-only rather than disabled, so it keeps focus for the next
+ * question.
  */
 export function ChatInput({ pending, onSend, inputRef }: { pending: boolean; onSend: (text: string) => boolean; inputRef?: Ref<HTMLTextAreaElement> }) {
   const [draft, setDraft] = useState('');

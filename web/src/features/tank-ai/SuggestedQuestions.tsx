@@ -1,6 +1,6 @@
 import { SUGGESTED_QUESTIONS } from './tank-ai-rules';
 
-/** Shown only while the conversation holds just the greeting (SPEC.md section 2); a click asks the question. */
+/** Shown only while the conversation holds just the greeting (docs/product.md section 2); a click asks the question. */
 export function SuggestedQuestions({ onAsk }: { onAsk: (question: string) => void }) {
   return (
     <section className="chat-suggestions" aria-labelledby="suggestions-title">

@@ -1,6 +1,7 @@
 /**
- * /tank-ai: the rule-based assistant, for signed-in admins only (DECISIONS.md 5).
- * The spec gives Tank AI no signed-out text; the prompt below follows the other screens'.
+ * /tank-ai: the rule-based assistant, for signed-in admins only
+ * (docs/decisions/0005-tank-ai-for-admins.md). The spec gives Tank AI no signed-out text;
+ * the prompt below follows the other screens'.
  */
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';

@@ -1,4 +1,4 @@
-/** SPEC.md section 3: a chat message. */
+/** docs/product.md section 3: a chat message. */
 export interface ChatMessage {
   id: string;
   text: string;

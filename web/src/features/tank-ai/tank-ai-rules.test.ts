@@ -58,7 +58,7 @@ describe('Tank AI rules: each topic', () => {
     expect(topicOf(question)).toBe(topic);
   });
 
-  it('the five suggested questions reach regulation, risk, leak, age and data (SPEC.md section 2)', () => {
+  it('the five suggested questions reach regulation, risk, leak, age and data (docs/product.md section 2)', () => {
     expect(SUGGESTED_QUESTIONS.map(topicOf)).toEqual(['regulation', 'risk', 'leak', 'age', 'data']);
   });
 
@@ -141,7 +141,7 @@ describe('Tank AI rules: answers', () => {
 });
 
 describe('replyDelayMs', () => {
-  it('is 1,000 to 3,000 ms (SPEC.md section 9)', () => {
+  it('is 1,000 to 3,000 ms (docs/product.md section 9)', () => {
     expect(replyDelayMs(() => 0)).toBe(1_000);
     expect(replyDelayMs(() => 0.5)).toBe(2_000);
     expect(replyDelayMs(() => 0.999_999_9)).toBe(3_000);

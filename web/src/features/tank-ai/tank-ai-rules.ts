@@ -1,10 +1,11 @@
 /**
- * Tank AI's answers: local keyword rules, no server call (SPEC.md section 7). The rules are an
- * ordered table, pattern -> reply; the first match wins. Topic rules come before the
- * conversational ones so that 'Hi, what causes leaks?' answers about leaks, and the broad
+ * Tank AI's answers: local keyword rules, no server call (docs/product.md section 7). The
+ * rules are an ordered table, pattern -> reply; the first match wins. Topic rules come before
+ * the conversational ones so that 'Hi, what causes leaks?' answers about leaks, and the broad
  * 'data' rule comes after regulation, leak, risk and age so that 'how many tanks are over 40
- * years old' answers about age. Figures are the live /facilities-statistics (DECISIONS.md 14);
- * an answer that needs them and has none gets the spec's failure text.
+ * years old' answers about age. Figures are the live /facilities-statistics
+ * (docs/decisions/0014-tank-ai-live-figures.md); an answer that needs them and has none gets
+ * the spec's failure text.
  */
 import type { FacilityStatistics } from '@ust/schemas';
 import { formatCount as count, formatOneDecimal as oneDecimal, formatUsd as usd } from '../../components/format';
@@ -14,7 +15,7 @@ export const CHAT_FAILURE_TEXT = "I apologize, but I'm experiencing technical di
 export const GREETING_TEXT =
   "Hello! I'm Tank AI, your assistant for underground storage tank risk. Ask me about regulations, leaks, risk scores, tank ages, or the figures in this database.";
 
-/** SPEC.md section 2: regulations, how risk is calculated, leak causes, tank ages, facility statistics. */
+/** docs/product.md section 2: regulations, how risk is calculated, leak causes, tank ages, facility statistics. */
 export const SUGGESTED_QUESTIONS = [
   'What are the EPA regulations for storage tanks?',
   'How is facility risk calculated?',
@@ -23,7 +24,7 @@ export const SUGGESTED_QUESTIONS = [
   'Show me facility statistics',
 ] as const;
 
-/** SPEC.md section 9. A published estimate quoted as such, never as a figure of this database (DECISIONS.md 14). */
+/** docs/product.md section 9. A published estimate quoted as such, never as a figure of this database (docs/decisions/0014-tank-ai-live-figures.md). */
 export const PUBLISHED_AVERAGE_CLEANUP_COST_USD = 125_000;
 
 export type TankAiStatistics = Pick<
@@ -169,7 +170,7 @@ export function replyTo(question: string, statistics: TankAiStatistics | null): 
   return { topic: rule.topic, text: statistics ? rule.reply(statistics) : CHAT_FAILURE_TEXT };
 }
 
-/** SPEC.md section 9: the typing indicator shows for a random 1,000 to 3,000 ms. */
+/** docs/product.md section 9: the typing indicator shows for a random 1,000 to 3,000 ms. */
 export const REPLY_DELAY_MS = { min: 1_000, max: 3_000 } as const;
 
 export function replyDelayMs(random: () => number = Math.random): number {

@@ -11,9 +11,10 @@ interface PendingQuestion {
 }
 
 /**
- * The conversation (SPEC.md section 4, Chat): a question shows the typing indicator for 1 to
- * 3 s, then the rule-based answer. The answer waits, past the delay, for statistics still in
- * flight, so a question asked as the page opens is not told the figures are unavailable.
+ * The conversation (docs/product.md section 4, Chat): a question shows the typing indicator
+ * for 1 to 3 s, then the rule-based answer. The answer waits, past the delay, for statistics
+ * still in flight, so a question asked as the page opens is not told the figures are
+ * unavailable.
  */
 export function useTankAiChat() {
   const statistics = useStatisticsQuery();
@@ -23,7 +24,7 @@ export function useTankAiChat() {
   const send = useCallback(
     (text: string): boolean => {
       const question = text.trim();
-      // SPEC.md section 5: non-empty after trimming, and not while a reply is pending.
+      // docs/product.md section 5: non-empty after trimming, and not while a reply is pending.
       if (!question || pending) return false;
       const message = chatMessage('user', question);
       setMessages((current) => [...current, message]);

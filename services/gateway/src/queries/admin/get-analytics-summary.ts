@@ -14,13 +14,14 @@ interface SummaryRow {
 }
 
 /**
- * The four Analytics cards over the 60 minutes up to `now` (DECISIONS.md 9), and anonymous
- * telemetry counted apart (AdminAnonymousTelemetry), in one statement (chDB runs one statement
- * at a time). They read the deduplicated tables with FINAL rather than `metrics_1m`: the view's
- * duration sums count a redelivered request twice, and its minutes cannot express "the last 30
- * minutes" to the millisecond. Both tables are ordered by time, so the window reads only its own
- * granules. Every gateway log row is a request-log row; a browser entry or an activity without a
- * user came without a token.
+ * The four Analytics cards over the 60 minutes up to `now`
+ * (docs/decisions/0009-admin-analytics-window.md), and anonymous telemetry counted apart
+ * (AdminAnonymousTelemetry), in one statement (chDB runs one statement at a time). They read the
+ * deduplicated tables with FINAL rather than `metrics_1m`: the view's duration sums count a
+ * redelivered request twice, and its minutes cannot express "the last 30 minutes" to the
+ * millisecond. Both tables are ordered by time, so the window reads only its own granules. Every
+ * gateway log row is a request-log row; a browser entry or an activity without a user came
+ * without a token.
  */
 export async function getAnalyticsSummary(store: AnalyticsStore, { now = new Date() }: { now?: Date } = {}): Promise<AdminAnalyticsSummary> {
   const [row] = await store.query<SummaryRow>(

@@ -11,7 +11,8 @@ export interface LogPageCursor {
  * One page of the log entries the System Logs filters match, newest first, after `cursor`: the
  * logs export reads them page by page, each page a statement of its own (chDB runs one at a
  * time). Keyset on the table's sort key, so an entry arriving mid-export neither repeats nor
- * shifts a row; FINAL so a redelivered batch shows once (DECISIONS.md 23).
+ * shifts a row; FINAL so a redelivered batch shows once
+ * (docs/decisions/0023-telemetry-deduplication.md).
  */
 export async function getLogPage(store: AnalyticsStore, query: AdminLogsExportQuery, cursor: LogPageCursor | null, limit: number): Promise<AdminLogEntry[]> {
   return store.query<AdminLogEntry>(

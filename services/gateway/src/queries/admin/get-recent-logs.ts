@@ -4,8 +4,9 @@ import type { AdminLogEntry, AdminLogsQuery } from '@ust/schemas';
 /**
  * The newest log entries for the System Logs tab, filtered server-side so that a filter finds
  * matches beyond the page the browser holds. FINAL so a redelivered batch shows once
- * (DECISIONS.md 23); ordering by the stored column (not the ISO alias) lets ClickHouse read the
- * time-ordered table backwards. An absent filter is passed as '' rather than spliced out of the SQL.
+ * (docs/decisions/0023-telemetry-deduplication.md); ordering by the stored column (not the ISO
+ * alias) lets ClickHouse read the time-ordered table backwards. An absent filter is passed as ''
+ * rather than spliced out of the SQL.
  */
 export async function getRecentLogs(store: AnalyticsStore, query: AdminLogsQuery): Promise<AdminLogEntry[]> {
   return store.query<AdminLogEntry>(

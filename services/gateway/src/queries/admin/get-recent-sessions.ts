@@ -4,10 +4,10 @@ import { SESSIONS_WINDOW_DAYS, type AdminSession, type AdminSessionsQuery } from
 /**
  * Browser sessions built from their activities, most recently active first, for the Active
  * Sessions tab. Activities without a session id belong to no session. FINAL so a redelivered
- * activity is not counted twice (DECISIONS.md 23). The user is the latest non-null one (argMax
- * skips nulls), so a session that signs in part-way shows its user. Only the last
- * SESSIONS_WINDOW_DAYS are read (the table is partitioned by day), so the query's cost does not
- * grow with the telemetry kept.
+ * activity is not counted twice (docs/decisions/0023-telemetry-deduplication.md). The user is
+ * the latest non-null one (argMax skips nulls), so a session that signs in part-way shows its
+ * user. Only the last SESSIONS_WINDOW_DAYS are read (the table is partitioned by day), so the
+ * query's cost does not grow with the telemetry kept.
  */
 export async function getRecentSessions(store: AnalyticsStore, query: AdminSessionsQuery, now: Date = new Date()): Promise<AdminSession[]> {
   return store.query<AdminSession>(

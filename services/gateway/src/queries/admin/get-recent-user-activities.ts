@@ -1,7 +1,7 @@
 import type { AnalyticsStore } from '@ust/platform';
 import type { AdminActivitiesQuery, AdminActivity } from '@ust/schemas';
 
-/** The newest activities for the User Activities tab; FINAL so a redelivered event shows once (DECISIONS.md 23). */
+/** The newest activities for the User Activities tab; FINAL so a redelivered event shows once (docs/decisions/0023-telemetry-deduplication.md). */
 export async function getRecentUserActivities(store: AnalyticsStore, query: AdminActivitiesQuery): Promise<AdminActivity[]> {
   return store.query<AdminActivity>(
     `SELECT toString(event_id) AS id, auth0_user_id, activity_type,

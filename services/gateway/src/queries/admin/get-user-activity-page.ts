@@ -5,7 +5,8 @@ import type { LogPageCursor } from './get-log-page.js';
 /**
  * One page of every user's activities, newest first, after `cursor` (the last row of the
  * previous page): the activities export reads them page by page, keyset on the table's sort
- * key; FINAL so a redelivered event shows once (DECISIONS.md 23).
+ * key; FINAL so a redelivered event shows once
+ * (docs/decisions/0023-telemetry-deduplication.md).
  */
 export async function getUserActivityPage(store: AnalyticsStore, cursor: LogPageCursor | null, limit: number): Promise<AdminActivity[]> {
   return store.query<AdminActivity>(

@@ -9,7 +9,7 @@ export interface FacilityWithTanksAndReleases {
   releases: ReleaseRecord[];
   /**
    * Whether the facility's state had release data in the build `version` (its facility_summary
-   * row, DECISIONS.md 37); null when that build has no row for it.
+   * row, docs/decisions/0037-leaks-not-reported.md); null when that build has no row for it.
    */
   leakReported: boolean | null;
 }

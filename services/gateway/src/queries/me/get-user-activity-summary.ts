@@ -2,8 +2,9 @@ import type { AnalyticsStore } from '@ust/platform';
 import type { MeActivity } from '@ust/schemas';
 
 /**
- * The signed-in user's Your Activity card (DECISIONS.md 8): searches, facility views and the
- * latest activity of any type, each event once (FINAL). A user with no activity gets 0, 0, null.
+ * The signed-in user's Your Activity card (docs/decisions/0008-live-activity-card.md): searches,
+ * facility views and the latest activity of any type, each event once (FINAL). A user with no
+ * activity gets 0, 0, null.
  */
 export async function getUserActivitySummary(store: AnalyticsStore, params: { auth0UserId: string }): Promise<MeActivity> {
   const [row] = await store.query<MeActivity>(

@@ -3,7 +3,8 @@ import type { UserRecord } from '@ust/schemas';
 
 /**
  * The current version of one user, or undefined. Only the user directory calls this, on a
- * cache miss: requests read roles from the cache (DECISIONS.md 22).
+ * cache miss: requests read roles from the cache
+ * (docs/decisions/0022-chdb-discipline.md).
  */
 export async function getUser(store: AnalyticsStore, id: string): Promise<UserRecord | undefined> {
   const [row] = await store.query<UserRecord>(

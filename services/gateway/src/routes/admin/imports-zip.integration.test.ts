@@ -1,9 +1,10 @@
 /**
- * ZIP uploads to POST /api/admin/imports (DECISIONS.md 36): a ZIP of the DE fixture folder lands
- * as the same files a folder upload gives, and a ZIP that would write outside the upload folder,
- * hold a link, an encrypted entry, a ZIP, a file that is not a CSV, or unpack past the request
- * limit (declared or only when inflated) is refused naming the ZIP and the entry, leaving nothing
- * behind. The import itself runs as for any upload (services/standalone's admin imports test).
+ * ZIP uploads to POST /api/admin/imports (docs/decisions/0036-import-uploads.md): a ZIP of the DE
+ * fixture folder lands as the same files a folder upload gives, and a ZIP that would write
+ * outside the upload folder, hold a link, an encrypted entry, a ZIP, a file that is not a CSV, or
+ * unpack past the request limit (declared or only when inflated) is refused naming the ZIP and
+ * the entry, leaving nothing behind. The import itself runs as for any upload
+ * (services/standalone's admin imports test).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -34,7 +34,7 @@ import { saveUpload } from '../../imports/uploads.js';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
 export interface ImportRoutesOptions {
-  /** Bytes per upload request. @defaultValue MAX_IMPORT_UPLOAD_BYTES (500 MB, DECISIONS.md 36) */
+  /** Bytes per upload request. @defaultValue MAX_IMPORT_UPLOAD_BYTES (500 MB, docs/decisions/0036-import-uploads.md) */
   uploadLimitBytes?: number;
 }
 

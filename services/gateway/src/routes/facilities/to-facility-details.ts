@@ -35,7 +35,7 @@ const OTHER_FIELDS: Array<[label: string, field: keyof FacilityRecord]> = [
  * The details body. The derived fields and the risk score come from the same @ust/domain
  * functions the rebuild stores in facility_summary, so the dialog and the lists agree for the
  * same `asOf`. `leakReported` false (the state's source has no release table) makes HAS_LEAK
- * null rather than false (DECISIONS.md 37).
+ * null rather than false (docs/decisions/0037-leaks-not-reported.md).
  */
 export function toFacilityDetails(
   facility: FacilityRecord,

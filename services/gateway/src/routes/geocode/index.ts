@@ -1,7 +1,7 @@
 /**
- * Address autocomplete (SPEC.md section 2 'Address autocomplete input', section 9): up to 8
- * suggestions from the geocoder port, which reads the cache (or an external service), never
- * ClickHouse (DECISIONS.md 22).
+ * Address autocomplete (docs/product.md section 2 'Address autocomplete input', section 9):
+ * up to 8 suggestions from the geocoder port, which reads the cache (or an external
+ * service), never ClickHouse (docs/decisions/0022-chdb-discipline.md).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, GEOCODE_QUERY_MIN_CHARS, GEOCODE_SUGGESTION_LIMIT, GeocodeSuggestQuery, GeocodeSuggestResponse } from '@ust/schemas';

@@ -1,7 +1,7 @@
 /**
  * GET /api/h3-density?res=: facility counts per H3 cell for the map's heat layer
- * (DECISIONS.md 17), prebuilt per resolution by the workers and sent as stored gzip bytes with
- * a strong ETag, like the region documents.
+ * (docs/decisions/0017-h3-density.md), prebuilt per resolution by the workers and sent as
+ * stored gzip bytes with a strong ETag, like the region documents.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, H3DensityDocument, H3DensityQuery, type H3DensityResolution } from '@ust/schemas';

@@ -1,6 +1,6 @@
 /**
- * POST /api/log-activity: one user activity (SPEC.md section 7; anonymous allowed, DECISIONS.md 2,
- * its session id namespaced).
+ * POST /api/log-activity: one user activity (docs/product.md section 7; anonymous allowed,
+ * docs/decisions/0002-anonymous-telemetry.md, its session id namespaced).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PostActivityBody } from '@ust/schemas';

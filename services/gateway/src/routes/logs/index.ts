@@ -1,7 +1,7 @@
 /**
- * POST /api/logs: browser log entries (SPEC.md section 3). Accepted without a token, tagged
- * anonymous (their session ids namespaced), under a stricter rate limit (DECISIONS.md 2), so
- * signed-out errors arrive too.
+ * POST /api/logs: browser log entries (docs/product.md section 3). Accepted without a token,
+ * tagged anonymous (their session ids namespaced), under a stricter rate limit
+ * (docs/decisions/0002-anonymous-telemetry.md), so signed-out errors arrive too.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PostLogsBody } from '@ust/schemas';

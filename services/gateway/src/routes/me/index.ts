@@ -1,4 +1,4 @@
-/** GET /api/me/activity: the signed-in user's own activity, for the dashboard's live card (DECISIONS.md 8). */
+/** GET /api/me/activity: the signed-in user's own activity, for the dashboard's live card (docs/decisions/0008-live-activity-card.md). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, MeActivity } from '@ust/schemas';
 import { cachedBriefly } from '../../queries/cached-briefly.js';

@@ -1,6 +1,6 @@
 import type { ReleaseDetails, ReleaseRecord } from '@ust/schemas';
 
-/** A release record in the keys of the release details dialog (SPEC.md 3, DECISIONS.md 10). */
+/** A release record in the keys of the release details dialog (docs/product.md section 3, docs/decisions/0010-release-fields.md). */
 export function toReleaseDetails(record: ReleaseRecord): ReleaseDetails {
   return {
     release_id: record.release_id,

@@ -1,8 +1,9 @@
 /**
- * Portfolio screening (DECISIONS.md 34-35): brokers, underwriters and admins (app.ts checks the
- * role for this prefix) upload a CSV of locations; the screenings queue screens it
- * (screenings/screening-job.ts) while the client follows its progress. A screening is its
- * owner's: anyone else but an admin is told it does not exist.
+ * Portfolio screening (docs/decisions/0034-access-by-role.md, 0035-portfolio-matching.md):
+ * brokers, underwriters and admins (app.ts checks the role for this prefix) upload a CSV of
+ * locations; the screenings queue screens it (screenings/screening-job.ts) while the client
+ * follows its progress. A screening is its owner's: anyone else but an admin is told it does
+ * not exist.
  */
 import path from 'node:path';
 import multipart from '@fastify/multipart';

@@ -1,8 +1,9 @@
 /**
- * POST /api/search-address (SPEC.md section 7, DECISIONS.md 12): geocode the address (or take
- * a picked suggestion's coordinates), then the 25 closest facilities within 10 miles with their
- * risk scores and indicative quotes, how many there are in all, and the closest release. Served
- * from the cache: no ClickHouse query per search (DECISIONS.md 22).
+ * POST /api/search-address (docs/product.md section 7, docs/decisions/0012-search-results.md):
+ * geocode the address (or take a picked suggestion's coordinates), then the 25 closest
+ * facilities within 10 miles with their risk scores and indicative quotes, how many there are
+ * in all, and the closest release. Served from the cache: no ClickHouse query per search
+ * (docs/decisions/0022-chdb-discipline.md).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { foundItemJson, readCurrentVersion, type SearchTiming } from '@ust/read-model';

@@ -1,9 +1,9 @@
 /**
- * POST /api/user-profile: the web app calls it after sign-in (SPEC.md section 7). Creates the
- * user on the first call, records the sign-in after that, and answers the server's role. The
- * e-mail and name recorded are the issuer's (token, else userinfo), never the body's
- * (DECISIONS.md 32). A deactivated user may call it, so the app can say the account is
- * deactivated (DECISIONS.md 4).
+ * POST /api/user-profile: the web app calls it after sign-in (docs/product.md section 7).
+ * Creates the user on the first call, records the sign-in after that, and answers the
+ * server's role. The e-mail and name recorded are the issuer's (token, else userinfo), never
+ * the body's (docs/decisions/0032-identity-from-token.md). A deactivated user may call it, so
+ * the app can say the account is deactivated (docs/decisions/0004-deactivated-accounts.md).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, UserProfileBody, UserProfileResponse } from '@ust/schemas';

@@ -1,10 +1,10 @@
 /**
  * Portfolio screening on the real fixtures, as a broker's client calls it: a CSV of fixture
  * facility addresses, their coordinates, points near them and bad rows is screened to the
- * end; every row comes back, matched by the rule DECISIONS.md 35 names, screened, or not
- * located with its reason. Then who may see it, the file problems that answer 400 or 413, the
- * three downloads read back (CSV, XLSX with exceljs, PDF with pdftotext), and a screening a
- * stop interrupts resuming where it was in the next gateway.
+ * end; every row comes back, matched by the rule docs/decisions/0035-portfolio-matching.md
+ * names, screened, or not located with its reason. Then who may see it, the file problems
+ * that answer 400 or 413, the three downloads read back (CSV, XLSX with exceljs, PDF with
+ * pdftotext), and a screening a stop interrupts resuming where it was in the next gateway.
  */
 import { execFile } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';

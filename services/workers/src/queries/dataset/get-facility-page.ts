@@ -9,8 +9,9 @@ export type FacilityPageRow = Pick<
   RiskReceptors;
 
 /**
- * The next `limit` facilities after `after` in facility_id order (paging by key, DECISIONS.md
- * 22): the list fields the summary copies and the receptor fields the risk score reads.
+ * The next `limit` facilities after `after` in facility_id order (paging by key,
+ * docs/decisions/0022-chdb-discipline.md): the list fields the summary copies and the
+ * receptor fields the risk score reads.
  */
 export async function getFacilityPage(store: AnalyticsStore, after: string, limit: number): Promise<FacilityPageRow[]> {
   return store.query<FacilityPageRow>(

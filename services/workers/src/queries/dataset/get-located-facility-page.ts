@@ -8,7 +8,8 @@ export interface LocatedFacilityRow {
 
 /**
  * The next `limit` facilities of a dataset version with coordinates, after `after` (paging by
- * key, DECISIONS.md 22): only what the density layer needs of a summary row.
+ * key, docs/decisions/0022-chdb-discipline.md): only what the density layer needs of a
+ * summary row.
  */
 export async function getLocatedFacilityPage(store: AnalyticsStore, version: number, after: string, limit: number): Promise<LocatedFacilityRow[]> {
   return store.query<LocatedFacilityRow>(

@@ -2,7 +2,7 @@ import type { AnalyticsStore } from '@ust/platform';
 
 /**
  * Coverage keys (states, or TRIBAL: schemas coverageKeyOf) whose sources provided a release
- * table (DECISIONS.md 37): from the coverage each
+ * table (docs/decisions/0037-leaks-not-reported.md): from the coverage each
  * import recorded, and for imports recorded before coverage was (or rows written without an
  * import row), the states their release rows lie in.
  */

@@ -22,7 +22,8 @@ export interface SearchFacilityRow {
 
 /**
  * The next `limit` located facilities of a dataset version after `after` (paging by key,
- * DECISIONS.md 22): what a search result shows of a facility, from its summary row.
+ * docs/decisions/0022-chdb-discipline.md): what a search result shows of a facility,
+ * from its summary row.
  */
 export async function getSearchFacilityPage(store: AnalyticsStore, version: number, after: string, limit: number): Promise<SearchFacilityRow[]> {
   return store.query<SearchFacilityRow>(

@@ -7,7 +7,7 @@ export interface FacilityAggregateRow {
   region: string;
   total_facilities: number;
   facilities_with_leaks: number;
-  /** Facilities whose state had release data: the leak rate's denominator (DECISIONS.md 37). */
+  /** Facilities whose state had release data: the leak rate's denominator (docs/decisions/0037-leaks-not-reported.md). */
   reported_facilities: number;
   /** Facilities not on tribal lands: of the state's own export (or generated). */
   state_source_facilities: number;
