@@ -1,8 +1,7 @@
--- Users and telemetry (docs/architecture.md sections 4-6). Log and activity rows are keyed by
--- their event id (ReplacingMergeTree, read with FINAL), so a batch redelivered after a consumer
--- crash adds no rows (docs/decisions/0023-telemetry-deduplication.md). Telemetry partitions are
--- days; the 90-day TTL is the default of TELEMETRY_TTL_DAYS, which ingest applies at start when
--- it differs.
+-- Users and telemetry (DESIGN.md sections 4-6). Log and activity rows are keyed by their
+-- event id (ReplacingMergeTree, read with FINAL), so a batch redelivered after a consumer crash
+-- adds no rows (DECISIONS.md 23). Telemetry partitions are days; the 90-day TTL is the default
+-- of TELEMETRY_TTL_DAYS, which ingest applies at start when it differs.
 
 -- One row per change of a user; the highest version is the user's current state.
 CREATE TABLE IF NOT EXISTS users (

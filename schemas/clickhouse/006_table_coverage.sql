@@ -1,7 +1,7 @@
--- Which tables each import's source provided, per state
--- (docs/decisions/0037-leaks-not-reported.md): a state whose source has no release table reads
--- "not reported" rather than "no leaks". Imports recorded before this migration have an empty
--- map; the rebuild then infers their coverage from the releases they wrote.
+-- Which tables each import's source provided, per state (DECISIONS.md 37): a state whose
+-- source has no release table reads "not reported" rather than "no leaks". Imports recorded
+-- before this migration have an empty map; the rebuild then infers their coverage from the
+-- releases they wrote.
 ALTER TABLE imports ADD COLUMN IF NOT EXISTS tables_by_state Map(String, Array(String)) AFTER rejects_by_reason;
 
 -- Whether a facility's state had release data in the version: false makes HAS_LEAK null and
