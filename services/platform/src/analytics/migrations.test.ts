@@ -1,7 +1,8 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { migrationsDirectory } from '../paths.js';
 import { readMigrations, splitStatements } from './migrations.js';
 
 describe('splitStatements', () => {
@@ -30,5 +31,15 @@ describe('readMigrations', () => {
     await writeFile(path.join(twice, '001_a.sql'), 'SELECT 1');
     await writeFile(path.join(twice, '001_b.sql'), 'SELECT 2');
     await expect(readMigrations(twice)).rejects.toThrow('Two migrations share version 1');
+  });
+});
+
+describe('the landed migrations', () => {
+  it('are unchanged, comments included: a deployment that applied one refuses to start on an edited file', async () => {
+    // schemas/clickhouse/applied-checksums.json: one line per landed file, added with the file.
+    const landed = JSON.parse(await readFile(path.join(migrationsDirectory, 'applied-checksums.json'), 'utf8')) as Record<string, string>;
+    const migrations = await readMigrations(migrationsDirectory);
+    const now = Object.fromEntries(migrations.map((migration) => [`${String(migration.version).padStart(3, '0')}_${migration.name}.sql`, migration.checksum]));
+    expect(now).toEqual(landed);
   });
 });
