@@ -1,7 +1,7 @@
 /**
  * Dataset records as they travel on the dataset topics and land in ClickHouse: one row shape
  * per table (facilities, tanks, releases). Field names follow EPA UST Finder's data dictionary
- * (shared/data/reference/ust-finder-2021-service-fields.json) in snake_case. Dates are ISO
+ * (pipelines/fixtures/reference/ust-finder-2021-service-fields.json) in snake_case. Dates are ISO
  * `YYYY-MM-DD` strings or null; unknown values are null, never the text 'Unknown'.
  */
 import Type, { type Static } from 'typebox';

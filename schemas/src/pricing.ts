@@ -1,6 +1,6 @@
 /**
  * Pricing contracts: the rating plan file (one program per carrier, modelled on the public rate
- * filings of shared/data/reference/rate-filings.md) and the pricing answers (docs/product.md
+ * filings of pipelines/fixtures/reference/rate-filings.md) and the pricing answers (docs/product.md
  * section 3, 'Quote' and 'Pricing info'). docs/pricing.md explains every table and the formula per
  * carrier.
  *

@@ -1,7 +1,7 @@
 /**
  * Per-state targets for the generated national dataset, calibrated to EPA's UST performance
  * measures (pipelines/fixtures/reference/epa-performance-measures-*.csv, 56 states and
- * territories) and to the national totals of EPA UST Finder (shared/data/README.md).
+ * territories) and to the national totals of EPA UST Finder (docs/generated-data.md, 'Calibration').
  *
  * Method (docs/generated-data.md has the same with the measured totals):
  *   systems(s)      = Total_Active_UST_Systems(s) + Total_Closed_UST_Systems(s)

@@ -2,7 +2,7 @@
  * Fixed word lists and weights for generated records. Names are invented (no real brand) so
  * that a generated facility can never be mistaken for a real one; value spellings follow EPA
  * UST Finder (substances, tank statuses), so generated and real records chart together.
- * Capacity weights follow the tribal UST Finder file (shared/data, 8,530 tanks).
+ * Capacity weights follow the tribal UST Finder file (pipelines/fixtures/ust-finder-tribal, 8,530 tanks).
  */
 import { Weighted } from './random.js';
 

@@ -1,5 +1,5 @@
 /**
- * Worked examples computed by hand from the filings' tables (shared/data/reference/
+ * Worked examples computed by hand from the filings' tables (pipelines/fixtures/reference/
  * rate-filings.md, transcribed into rating-plans/rating-plan-v1.json). docs/pricing.md repeats
  * the arithmetic. Policy date 2025-06-01, default contract $1M/$1M, $5k deductible.
  */
