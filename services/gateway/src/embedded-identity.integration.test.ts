@@ -1,12 +1,13 @@
 /**
  * The embedded provider as the gateway starts it: its demo accounts recorded with their roles,
- * announced at start, their passwords printed only outside production, and its key files
- * closed to other users even when DATA_DIR was open before.
+ * announced at start, their passwords printed only outside production, its key files closed to
+ * other users even when DATA_DIR was open before, and its sign-ins kept on the ports' cache.
  */
 import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyMigrations,
@@ -18,6 +19,8 @@ import {
   type AnalyticsStore,
   type Cache,
 } from '@ust/platform';
+import { embeddedIdentityPlugin, findDemoAccount, type DemoAccount } from '@ust/identity';
+import { signInThroughInject } from '@ust/identity/testing';
 import { startEmbeddedIdentity } from './embedded-identity.js';
 
 /** A logger whose lines are kept, to see what start-up prints. */
@@ -73,6 +76,28 @@ describe('startEmbeddedIdentity', () => {
     for (const file of ['jwks.json', 'cookie-keys.json', 'accounts.json']) {
       expect({ file, mode: (await stat(path.join(dataDir, 'identity', file))).mode & 0o777 }).toEqual({ file, mode: 0o600 });
       expect(JSON.parse(await readFile(path.join(dataDir, 'identity', file), 'utf8'))).toBeTruthy();
+    }
+  });
+
+  it("keeps the provider's sessions and refresh tokens on the ports' cache, under idp:", async () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const identity = await startEmbeddedIdentity(config, { store, cache }, createLogger('quiet', { level: 'silent' }));
+    const app = Fastify();
+    await app.register(embeddedIdentityPlugin, { identity });
+    try {
+      const admin = findDemoAccount(identity.accounts, 'admin') as DemoAccount;
+      const tokens = await signInThroughInject(app, {
+        issuer: identity.issuer,
+        clientId: config.OIDC_CLIENT_ID,
+        redirectUri: `${config.publicUrl}/callback`,
+        email: admin.email,
+        password: admin.password,
+      });
+      expect(tokens.refresh_token).toBeTruthy();
+      expect(await cache.keys('idp:Session:')).toHaveLength(1);
+      expect(await cache.keys('idp:RefreshToken:')).toHaveLength(1);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -4,7 +4,8 @@ import { createUserDirectory } from './users/user-directory.js';
 
 /**
  * The embedded OpenID provider with its demo accounts, whose roles are recorded as users so
- * that each account signs in with its role.
+ * that each account signs in with its role. Its sessions and refresh tokens live on the
+ * process's Cache port, beside the users.
  */
 export async function startEmbeddedIdentity(config: Readonly<Config>, ports: { store: AnalyticsStore; cache: Cache }, log: Logger): Promise<EmbeddedIdentity> {
   const identity = await createEmbeddedIdentity({
@@ -13,6 +14,7 @@ export async function startEmbeddedIdentity(config: Readonly<Config>, ports: { s
     audience: config.oidcAudience,
     clientId: config.OIDC_CLIENT_ID,
     webOrigins: [config.publicUrl],
+    cache: ports.cache,
     log,
   });
   const users = createUserDirectory({ store: ports.store, cache: ports.cache, adminEmails: config.adminEmails });

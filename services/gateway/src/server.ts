@@ -27,8 +27,9 @@ runMain(async () => {
   const ports = await createPorts(config, log, 'gateway');
   // Every process may start first; applying is idempotent (IF NOT EXISTS, recorded versions).
   await applyMigrations(ports.store, migrationsDirectory, log, { cluster: config.CLICKHOUSE_CLUSTER });
-  // Without OIDC_ISSUER this gateway is its own issuer (one gateway process only: the
-  // provider keeps sessions in memory).
+  // Without OIDC_ISSUER this gateway is its own issuer. Its sessions and refresh tokens are on
+  // the Cache port (Redis here), but its signing keys are in DATA_DIR/identity: replicas must
+  // share that directory, or one gateway process runs it.
   const identity = config.embeddedIdentity ? await startEmbeddedIdentity(config, ports, log) : undefined;
   const gateway = await buildGateway({
     config,

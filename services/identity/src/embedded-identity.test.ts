@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@ust/platform';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLogger, createMemoryCache } from '@ust/platform';
 import { findDemoAccount } from './demo-accounts.js';
 import { createEmbeddedIdentity } from './embedded-identity.js';
 import { embeddedIdentityPlugin } from './embedded-identity.plugin.js';
@@ -43,12 +43,14 @@ describe('discovery', () => {
 describe('an issuer without a path', () => {
   it('mounts the provider at the root', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-identity-root-'));
+    const cache = createMemoryCache();
     const identity = await createEmbeddedIdentity({
       dataDir,
       issuer: 'http://localhost:9090',
       audience: TEST_AUDIENCE,
       clientId: TEST_CLIENT_ID,
       webOrigins: ['http://localhost:9090'],
+      cache,
       log: createLogger('identity-test', { level: 'silent' }),
     });
     const app = Fastify();
@@ -64,7 +66,32 @@ describe('an issuer without a path', () => {
       expect((await app.inject({ method: 'GET', url: '/jwks?x=1', headers: { host: 'localhost:9090' } })).json().keys).toHaveLength(1);
     } finally {
       await app.close();
+      await cache.close();
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('storage', () => {
+  it("keeps the provider's state on the cache it is given, so oidc-provider has no development-only store to warn of", async () => {
+    const warnings = vi.spyOn(console, 'warn');
+    let again: TestIdentity | undefined;
+    try {
+      again = await startTestIdentity(test.dataDir);
+      const printed = warnings.mock.calls.map((call) => call.map(String).join(' ')).join('\n');
+      expect(printed).not.toContain('oidc-provider WARNING');
+      expect(printed).not.toContain('development-only');
+      // The discovery request creates no state; a sign-in page does: an interaction, under idp:.
+      const toInteraction = await again.app.inject({
+        method: 'GET',
+        url: `/idp/auth?client_id=${TEST_CLIENT_ID}&response_type=code&redirect_uri=${encodeURIComponent('http://localhost:8080/callback')}&scope=openid&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
+        headers: { host: 'localhost:8080' },
+      });
+      expect(toInteraction.statusCode).toBe(303);
+      expect(await again.cache.keys('idp:Interaction:')).toHaveLength(1);
+    } finally {
+      warnings.mockRestore();
+      await again?.close();
     }
   });
 });

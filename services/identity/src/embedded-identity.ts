@@ -1,14 +1,15 @@
 /**
  * The embedded OpenID provider (docs/architecture.md section 6) for local use and demos:
- * oidc-provider with the demo accounts, keys kept under `DATA_DIR/identity/`, and an
- * in-memory store (sessions and refresh tokens do not survive a restart; signing keys and
- * accounts do).
+ * oidc-provider with the demo accounts, keys kept under `DATA_DIR/identity/`, and its sessions,
+ * grants, codes and refresh tokens on the process's Cache port (cache-adapter.ts): they survive a
+ * restart (the embedded cache's snapshot, or Redis) and are shared by every replica on one Redis.
  */
 import type { JsonWebKey } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '@ust/platform';
+import type { Cache, Logger } from '@ust/platform';
 import Provider from 'oidc-provider';
 import { signAccessToken, type AccessTokenSubject } from './access-token.js';
+import { cacheAdapter } from './cache-adapter.js';
 import type { DemoAccount } from './demo-accounts.js';
 import { publicJwkOf } from './identity-keys.js';
 import { loadIdentityFiles } from './identity-files.js';
@@ -27,6 +28,11 @@ export interface EmbeddedIdentityOptions {
   clientId: string;
   /** Origins of the web app: redirect URIs `${origin}/callback` and `${origin}/silent-renew.html`, post-logout `${origin}/`. */
   webOrigins: string[];
+  /**
+   * Where the provider keeps its state (under `idp:`): the process's Cache port, so that a sign-in
+   * outlives a restart and every replica sharing the cache accepts its refresh tokens.
+   */
+  cache: Cache;
   log: Logger;
 }
 
@@ -57,12 +63,15 @@ function pinToIssuerOrigin(req: IncomingMessage, issuer: URL): void {
 }
 
 export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): Promise<EmbeddedIdentity> {
-  const { dataDir, issuer, audience, clientId, log } = options;
+  const { dataDir, issuer, audience, clientId, cache, log } = options;
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '');
   const webOrigins = options.webOrigins.map((origin) => new URL(origin).origin);
   const { keys, accounts } = await loadIdentityFiles(dataDir);
 
-  const provider = new Provider(issuer, providerConfiguration({ mountPath, audience, clientId, webOrigins, accounts, keys }));
+  const provider = new Provider(issuer, {
+    ...providerConfiguration({ mountPath, audience, clientId, webOrigins, accounts, keys }),
+    adapter: cacheAdapter(cache),
+  });
   // Koa then takes the request's origin from X-Forwarded-Proto and -Host, which pinToIssuerOrigin
   // sets on every request: only the issuer's origin ever reaches the provider. (Koa would also
   // read a client address from X-Forwarded-For; no flow enabled here uses one.)

@@ -19,15 +19,16 @@ describe('identity server', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-identity-server-'));
     const config = loadConfig({ DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_PER_MINUTE: String(SIGN_IN_LIMIT) });
     const log = createLogger('identity-server-test', { level: 'silent' });
+    cache = createMemoryCache();
     const identity = await createEmbeddedIdentity({
       dataDir,
       issuer: config.oidcIssuer,
       audience: config.oidcAudience,
       clientId: config.OIDC_CLIENT_ID,
       webOrigins: [config.publicUrl],
+      cache,
       log,
     });
-    cache = createMemoryCache();
     server = await buildIdentityServer({ config, identity, cache, logger: log });
   });
   afterAll(async () => {

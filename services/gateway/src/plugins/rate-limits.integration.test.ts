@@ -120,16 +120,17 @@ describe('rate limits', () => {
   it('limits posts to the embedded sign-in form per address', async () => {
     const { dataDir } = embedded;
     const config = loadConfig({ DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_PER_MINUTE: '3' });
+    const cache = createMemoryCache();
+    caches.push(cache);
     const identity = await createEmbeddedIdentity({
       dataDir,
       issuer: config.oidcIssuer,
       audience: config.oidcAudience,
       clientId: config.OIDC_CLIENT_ID,
       webOrigins: [config.publicUrl],
+      cache,
       log,
     });
-    const cache = createMemoryCache();
-    caches.push(cache);
     const gateway = await buildGateway({ config, ports: { ...embedded.ports, cache }, logger: log, identity });
     gateways.push(gateway);
     const statuses: number[] = [];
