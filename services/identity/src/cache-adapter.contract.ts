@@ -6,22 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cache } from '@ust/platform';
+import { eventually } from '@ust/platform/testing';
 import type { AdapterConstructor, AdapterPayload } from 'oidc-provider';
 import { cacheAdapter, IDENTITY_KEY_PREFIX } from './cache-adapter.js';
 
 const HOUR = 3_600;
 const epochSeconds = () => Math.floor(Date.now() / 1000);
-
-/** Polls `read` until it returns `expected`, failing after `timeoutMs`. */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  while (last !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    last = await read();
-  }
-  expect(last).toBe(expected);
-}
 
 /** A token's payload as oidc-provider hands it over (the fields the adapter reads, and some it must keep as they are). */
 function tokenPayload(model: string, grantId: string, extra: Partial<AdapterPayload> = {}): AdapterPayload {
@@ -86,7 +76,7 @@ export function describeCacheAdapterContract(cacheName: string, makeCache: () =>
       await interactions.upsert('kept', { kind: 'Interaction' });
       expect(await state.ttl('Interaction:long')).toBeGreaterThanOrEqual(HOUR - 1);
       expect(await state.ttl('Interaction:kept')).toBe(-1);
-      await eventually(async () => (await interactions.find('short')) === undefined, true);
+      expect(await eventually(async () => (await interactions.find('short')) === undefined, true)).toBe(true);
       expect(await interactions.find('long')).toBeDefined();
       expect(await interactions.find('kept')).toBeDefined();
     });

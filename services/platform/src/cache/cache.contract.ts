@@ -5,17 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cache } from '../ports/cache.js';
-
-/** Polls `read` until it returns `expected`, failing after `timeoutMs`. */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  while (last !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    last = await read();
-  }
-  expect(last).toBe(expected);
-}
+import { eventually } from '../testing/eventually.js';
 
 export function describeCacheContract(adapterName: string, makeCache: () => Promise<Cache>): void {
   describe(`Cache contract: ${adapterName}`, () => {
@@ -83,7 +73,7 @@ export function describeCacheContract(adapterName: string, makeCache: () => Prom
       expect(longTtl).toBeGreaterThan(0);
       expect(longTtl).toBeLessThanOrEqual(100);
       expect(await cache.get('short')).toBe('soon gone');
-      await eventually(() => cache.get('short'), null);
+      expect(await eventually(() => cache.get('short'), null)).toBeNull();
       expect(await cache.ttl('short')).toBe(-2);
       expect(await cache.keys('')).toEqual(['forever', 'long']);
       expect(await cache.get('forever')).toBe('stays');
@@ -124,7 +114,7 @@ export function describeCacheContract(adapterName: string, makeCache: () => Prom
         { ttlSeconds: 1 },
       );
       expect(await cache.ttl('brief')).toBeGreaterThan(-1);
-      await eventually(async () => (await cache.getBuffers(['brief', 'brief2'])).every((v) => v === null), true);
+      expect(await eventually(async () => (await cache.getBuffers(['brief', 'brief2'])).every((v) => v === null), true)).toBe(true);
       await cache.setMany([]);
     });
 
