@@ -34,12 +34,17 @@ export async function writeManifest(dataDir: string, manifest: ImportManifest): 
   await writeFile(path.join(directory, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
+/** No import was ever committed under the id: a replay of it has nothing to re-run. */
+export class ImportNotFoundError extends Error {
+  override readonly name = 'ImportNotFoundError';
+}
+
 export async function readManifest(dataDir: string, importId: string): Promise<ImportManifest> {
   const file = path.join(importDirectory(dataDir, importId), 'manifest.json');
   try {
     return JSON.parse(await readFile(file, 'utf8')) as ImportManifest;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`No import ${importId}: ${file} does not exist`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ImportNotFoundError(`No import ${importId}: ${file} does not exist`);
     throw error;
   }
 }

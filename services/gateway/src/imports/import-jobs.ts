@@ -5,10 +5,20 @@
  * then waits for ingest's commit and the workers' rebuild, and records every step in the run
  * record the API reads (a replay of all, in its replay record: replay-all-job.ts).
  */
-import { awaitRebuild, ImportFailedError, readManifest, resolveSources, runImport, estimateRows, type ImportManifest, type ImportTally } from '@ust/pipelines';
+import {
+  awaitRebuild,
+  ImportFailedError,
+  ImportNotFoundError,
+  readManifest,
+  resolveSources,
+  runImport,
+  estimateRows,
+  type ImportManifest,
+  type ImportTally,
+} from '@ust/pipelines';
 import { readDatasetMeta } from '@ust/read-model';
 import { IMPORTS_QUEUE, ImportJobNames, JobNames, JobQueueOf } from '@ust/schemas';
-import type { Logger, Ports, WorkerHandle } from '@ust/platform';
+import { UnrecoverableError, type Logger, type Ports, type WorkerHandle } from '@ust/platform';
 import { orderedSaver, progressWriter } from './record-writes.js';
 import { replayAll } from './replay-all-job.js';
 import { queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './run-records.js';
@@ -32,10 +42,17 @@ export function startImportJobs(deps: ImportJobDeps): Promise<WorkerHandle> {
   );
 }
 
+/** A manifest that was never written is no manifest; any other failure to read one stands. */
+function unlessNotFound(error: unknown): undefined {
+  if (error instanceof ImportNotFoundError) return undefined;
+  throw error;
+}
+
 async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: boolean): Promise<{ status: string }> {
   const record = await readRunRecord(deps.dataDir, importId);
-  const replayOf = replay ? await readManifest(deps.dataDir, importId) : undefined;
-  if (!record && !replayOf) throw new Error(`No import ${importId} to run`);
+  const replayOf = replay ? await readManifest(deps.dataDir, importId).catch(unlessNotFound) : undefined;
+  // Nothing to run will ever appear under this id: one try, not three.
+  if (!record && !replayOf) throw new UnrecoverableError(`No import ${importId} to run`);
   const plan = record?.plan ?? replayOf!.plan;
   const current: RunRecord = record ?? queuedRunRecord(importId, 'cli', plan);
   const save = orderedSaver(current, (snapshot) => writeRunRecord(deps.dataDir, snapshot));

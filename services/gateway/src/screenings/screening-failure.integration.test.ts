@@ -1,12 +1,12 @@
 /**
  * A screening that cannot run fails loudly: with no dataset built, its job tries three times,
  * then its record says failed and why, System Health lists the failed job, and nothing is
- * pretended (no rows, no downloads).
+ * pretended (no rows, no downloads). A job whose screening does not exist fails at its first try.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@ust/platform';
-import type { ScreeningRun, SystemHealth } from '@ust/schemas';
+import { SCREENINGS_QUEUE, ScreeningJobNames, type ScreeningRun, type SystemHealth } from '@ust/schemas';
 import { buildGateway } from '../build.js';
 import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../testing/embedded-test-ports.js';
 import { createTestIssuer } from '../testing/test-issuer.js';
@@ -57,5 +57,12 @@ describe('a screening with no dataset to screen against', () => {
     const health = (await gateway.inject({ method: 'GET', url: '/api/admin/health', headers })).json<SystemHealth>();
     const queue = health.job_queues.queues.find((candidate) => candidate.queue === 'screenings')!;
     expect(queue.failed).toBe(1);
+  });
+
+  it('fails a job for a screening that does not exist at its first try, without retries', async () => {
+    const id = 'scr-that-was-never-uploaded';
+    await embedded.ports.jobs.enqueue(SCREENINGS_QUEUE, ScreeningJobNames.screen, { screening_id: id }, { jobId: id, attempts: 3, backoffMs: 2_000 });
+    const job = await embedded.ports.jobs.waitUntilSettled(SCREENINGS_QUEUE, id, 60_000);
+    expect(job).toMatchObject({ status: 'failed', attemptsMade: 1, failedReason: `No screening ${id} to run` });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { readCurrentVersion, type SearchIndex } from '@ust/read-model';
 import { SCREENINGS_QUEUE, ScreeningJobNames, type ScreeningRow, type ScreeningRun } from '@ust/schemas';
-import type { Logger, Ports, WorkerHandle } from '@ust/platform';
+import { UnrecoverableError, type Logger, type Ports, type WorkerHandle } from '@ust/platform';
 import type { Geocoder } from '../geocoding/index.js';
 import { orderedSaver } from '../imports/record-writes.js';
 import { screenRow } from './screen-row.js';
@@ -87,7 +87,8 @@ export async function resumeScreenings(deps: Pick<ScreeningJobDeps, 'ports' | 'd
 
 export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<{ status: string }> {
   const record = await readScreeningRecord(deps.dataDir, id);
-  if (!record) throw new Error(`No screening ${id} to run`);
+  // Nothing to run will ever appear under this id: one try, not three.
+  if (!record) throw new UnrecoverableError(`No screening ${id} to run`);
   // A failed screening's job retried from System Health resumes after its last saved row.
   if (record.status === 'done') return { status: record.status };
   const save = orderedSaver(record, (snapshot) => writeScreeningRecord(deps.dataDir, snapshot));
