@@ -71,6 +71,14 @@ module.exports = {
       to: { path: targets.map((target) => (target.startsWith('^') ? target : `^${target}`)) },
     })),
     {
+      name: 'web-api-knows-no-feature',
+      severity: 'error',
+      comment:
+        "web/src/api is the app's data layer: the screens (web/src/features) use it, never the reverse, so a feature can move or go without the data layer following it.",
+      from: { path: '^web/src/api/' },
+      to: { path: '^web/src/features/' },
+    },
+    {
       name: 'cpu-worker-stays-pure',
       severity: 'error',
       comment:

@@ -1,5 +1,5 @@
 import { useQuery, type QueryFunctionContext, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import { useAuth } from '../features/auth/useAuth';
+import { useAuth } from '../auth-state';
 import { useApiClient } from './api-context';
 import type { ApiClient } from './client';
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Loading } from '../components/Loading';
-import { useAuth } from '../features/auth/useAuth';
+import { useAuth } from '../auth-state';
 import { AccountDeactivated, LoginFailed } from '../features/auth/AuthProblem';
 import { useRole } from '../features/auth/useRole';
 import { NavBar } from './NavBar';

@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useAuth } from '../features/auth/useAuth';
+import { useAuth } from '../auth-state';
 import { useRole } from '../features/auth/useRole';
 
 /** docs/product.md section 2, navigation bar. */

@@ -1,6 +1,6 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { FacilityListItem } from '@ust/schemas';
-import { useAuth } from '../../features/auth/useAuth';
+import { useAuth } from '../../auth-state';
 import { useApiClient } from '../api-context';
 import { fetchRegionFacilities, REGION_FACILITIES_STALE_MS, regionFacilitiesKey, type RegionFacilities } from './useRegionFacilitiesQuery';
 

@@ -1,4 +1,4 @@
-import { useAuth } from '../../features/auth/useAuth';
+import { useAuth } from '../../auth-state';
 import { useAuthedQuery } from '../authed-query';
 
 /** GET /api/me/activity: the signed-in user's Your Activity card (docs/decisions/0008-live-activity-card.md). */

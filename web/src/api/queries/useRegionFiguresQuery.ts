@@ -1,4 +1,4 @@
-import { loadRegionFigures, REGION_DATA_CACHE_MS, type RegionLevel } from '../../features/county-map/region-data';
+import { loadRegionFigures, REGION_DATA_CACHE_MS, type RegionLevel } from '../region-data';
 import { logger } from '../../telemetry';
 import { useAuthedQuery } from '../authed-query';
 

@@ -1,4 +1,4 @@
-import { useAuth } from './useAuth';
+import { useAuth } from '../../auth-state';
 
 /** 'Login failed' (docs/product.md section 8), with a way to try again. */
 export function LoginFailed() {

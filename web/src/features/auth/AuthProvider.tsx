@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { logger, setTelemetryIdentity } from '../../telemetry';
 import type { AuthClient, AuthUser } from './auth-client';
 import { isSignInCallback } from './sign-in-request';
-import { AuthContext, type AuthContextValue, type AuthStatus } from './useAuth';
+import { AuthContext, type AuthContextValue, type AuthStatus } from '../../auth-state';
 
 export const LOGIN_FAILED = 'Login failed';
 

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
-import { useAuth } from './useAuth';
+import { useAuth } from '../../auth-state';
 
 /** /callback: AuthProvider exchanges the code; this route then moves on to where sign-in began. */
 export function CallbackPage() {

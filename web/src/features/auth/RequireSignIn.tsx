@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAuth } from './useAuth';
+import { useAuth } from '../../auth-state';
 
 /**
  * Shows the screen's own signed-out prompt (docs/product.md section 2) with a Login button

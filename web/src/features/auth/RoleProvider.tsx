@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { UserProfileBody } from '@ust/schemas';
 import { ApiError } from '../../api/api-error';
 import { useApiClient } from '../../api/api-context';
-import { useAuth } from './useAuth';
+import { useAuth } from '../../auth-state';
 import { DEFAULT_ROLE, isProfileRefreshDue, markProfileSent, readCachedRole, writeCachedRole } from './role-cache';
 import { RoleContext, type RoleState } from './useRole';
 

@@ -18,7 +18,7 @@ import { mergePins } from './map-features';
 import { metricOf } from './map-metrics';
 import { performanceMarks } from './map-timing';
 import { MapSources } from './MapSources';
-import type { RegionLevel } from './region-data';
+import type { RegionLevel } from '../../api/region-data';
 import { RegionFinder } from './RegionFinder';
 import { RegionPanel } from './RegionPanel';
 import { RiskMap } from './RiskMap';

@@ -1,6 +1,6 @@
 import type { RegionProperties } from '@ust/schemas';
 import type { PinProperties } from './map-overlays';
-import type { RegionLevel } from './region-data';
+import type { RegionLevel } from '../../api/region-data';
 import { hoverFigures, regionTitle } from './region-format';
 
 /** What is under the pointer: a region, or a facility pin; at a position within the map, in CSS pixels. */

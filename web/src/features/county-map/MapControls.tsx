@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { MAP_STYLES, type MapStyleId } from './base-styles';
 import { COLOR_SCALES, type ColorScaleKind } from './color-scales';
 import { MAP_METRICS, type MetricKey } from './map-metrics';
-import { BOUNDARY_LEVELS, type RegionLevel } from './region-data';
+import { BOUNDARY_LEVELS, type RegionLevel } from '../../api/region-data';
 
 export interface MapSettings {
   level: RegionLevel;

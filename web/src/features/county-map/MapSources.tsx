@@ -1,5 +1,5 @@
 import { formatCount } from '../../components/format';
-import type { RegionFiguresDocument } from './region-data';
+import type { RegionFiguresDocument } from '../../api/region-data';
 
 /** Where the figures come from, and how much of them is generated demo data. */
 export function MapSources({ metadata }: { metadata: RegionFiguresDocument['metadata'] }) {

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import type { RegionFigures, RegionLevel } from './region-data';
+import type { RegionFigures, RegionLevel } from '../../api/region-data';
 import { regionTitle } from './region-format';
 
 /**

@@ -5,7 +5,7 @@ import { ExportButtons, type ExportOption } from '../../components/ExportButtons
 import { formatCount } from '../../components/format';
 import { Loading } from '../../components/Loading';
 import { FacilityTable } from './FacilityTable';
-import type { RegionLevel } from './region-data';
+import type { RegionLevel } from '../../api/region-data';
 import { EMPTY_COUNTY_TEXT, EMPTY_STATE_TEXT, facilityListTitle, LOADING_COUNTY_TEXT, LOADING_STATE_TEXT, panelFigures, regionTitle } from './region-format';
 
 export interface FacilityListState {

@@ -14,7 +14,7 @@ import { exposeRiskMap } from './expose-risk-map';
 import { HoverCard } from './HoverCard';
 import { layerIds } from './layers';
 import { densityResolutionFor } from './map-features';
-import type { RegionFigures } from './region-data';
+import type { RegionFigures } from '../../api/region-data';
 import { useMapPointer } from './useMapPointer';
 import { useRiskMapOverlays, type OverlayView } from './useRiskMapOverlays';
 import type { MapViewport } from './viewport-counties';

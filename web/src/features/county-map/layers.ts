@@ -19,7 +19,7 @@ import type {
 } from 'maplibre-gl';
 import type { LocalPalette } from './base-styles';
 import { FILL_COLOR_EXPRESSION, FILL_OPACITY, NO_RELEASE_DATA_COLOR } from './color-scales';
-import type { RegionLevel } from './region-data';
+import type { RegionLevel } from '../../api/region-data';
 
 export const REGION_LEVELS: readonly RegionLevel[] = ['states', 'counties'];
 

@@ -5,7 +5,7 @@ import { DEFAULT_COLOR_SCALE, type ColorScaleKind } from './color-scales';
 import type { MapSettings } from './MapControls';
 import { DEFAULT_METRIC, type MetricKey } from './map-metrics';
 import { performanceMarks } from './map-timing';
-import { DEFAULT_LEVEL, type RegionLevel } from './region-data';
+import { DEFAULT_LEVEL, type RegionLevel } from '../../api/region-data';
 
 export const INITIAL_MAP_SETTINGS: MapSettings = {
   level: DEFAULT_LEVEL,

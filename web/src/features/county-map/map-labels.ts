@@ -5,7 +5,7 @@
  */
 import type { FeatureCollection, Point } from 'geojson';
 import { labelPointOf } from './label-points';
-import type { RegionLevel } from './region-data';
+import type { RegionLevel } from '../../api/region-data';
 import type { RegionFeatures } from './region-geometry';
 import { US_CITIES, type UsCity } from './us-cities';
 

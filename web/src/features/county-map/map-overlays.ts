@@ -28,7 +28,7 @@ import {
   visibility,
 } from './layers';
 import type { PlaceLabels } from './map-labels';
-import type { RegionLevel } from './region-data';
+import type { RegionLevel } from '../../api/region-data';
 import type { MapGeometry, RegionFeatureProperties } from './region-geometry';
 
 export interface PinProperties {

@@ -5,7 +5,7 @@
  */
 import type { FacilityListItem, RegionProperties } from '@ust/schemas';
 import { formatCoordinate, formatCount, formatLeak, formatOneDecimal, formatPercent, formatYears, NOT_AVAILABLE, type Figure } from '../../components/format';
-import type { RegionLevel } from './region-data';
+import type { RegionLevel } from '../../api/region-data';
 
 /** A score out of `scale` with one decimal: '62.5/100'. */
 function formatScore(value: number | null, scale: number): string {

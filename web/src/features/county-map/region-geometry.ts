@@ -10,7 +10,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countiesTopologyUrl from 'us-atlas/counties-10m.json?url';
 import landTopologyUrl from 'world-atlas/land-50m.json?url';
-import type { RegionLevel } from './region-data';
+import type { RegionLevel } from '../../api/region-data';
 
 export interface RegionFeatureProperties {
   /** 2-digit state or 5-digit county FIPS, as in the figures' GEO_ID. */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { HoverTarget } from './HoverCard';
 import { layerIds } from './layers';
 import type { MapOverlays, PinProperties } from './map-overlays';
-import type { RegionFigures, RegionLevel } from './region-data';
+import type { RegionFigures, RegionLevel } from '../../api/region-data';
 import { fipsOf } from './region-geometry';
 
 export interface PointerOptions {

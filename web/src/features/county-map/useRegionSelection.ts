@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useRegionFacilitiesQuery, type FacilityListRegion } from '../../api';
 import { recordActivity } from '../../telemetry';
 import { pinFeatures } from './map-features';
-import type { RegionFigures, RegionLevel } from './region-data';
+import type { RegionFigures, RegionLevel } from '../../api/region-data';
 
 /**
  * The region chosen on the map or in the finder, its facilities and their pins. Choosing one

@@ -6,7 +6,7 @@ import type { ResolvedStyle } from './base-styles';
 import type { PlaceLabels } from './map-labels';
 import { MapOverlays, type DensityFeatures, type PinFeatures, type RampPositions } from './map-overlays';
 import { performanceMarks } from './map-timing';
-import type { RegionLevel } from './region-data';
+import type { RegionLevel } from '../../api/region-data';
 import { boundsOf, type MapGeometry } from './region-geometry';
 
 /** What the overlays should show: the page's state, as RiskMap receives it. */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCountiesFacilitiesQueries } from '../../api';
 import { pinFeatures } from './map-features';
 import type { PinFeatures } from './map-overlays';
-import type { RegionFigures } from './region-data';
+import type { RegionFigures } from '../../api/region-data';
 import { boundsOf, type MapGeometry, type RegionFeatures } from './region-geometry';
 import { countiesInView, VIEWPORT_SETTLE_MS, type CountyBox, type MapViewport } from './viewport-counties';
 

@@ -5,9 +5,9 @@
  * again (section 8).
  */
 import type { RegionLevel, RegionProperties, SourceCounts } from '@ust/schemas';
-import type { ApiClient } from '../../api/client';
-import { readSessionCache, writeSessionCache } from '../../api/session-cache';
-import type { ClientLogger } from '../../telemetry';
+import type { ApiClient } from './client';
+import { readSessionCache, writeSessionCache } from './session-cache';
+import type { ClientLogger } from '../telemetry';
 
 export type { RegionLevel };
 

@@ -1,5 +1,10 @@
+/**
+ * The sign-in state every part of the app reads: the screens, and the API layer's queries, which
+ * are keyed by the signed-in user. Beside the app rather than in features/auth, so that
+ * web/src/api depends on no feature (features/auth/AuthProvider.tsx provides it).
+ */
 import { createContext, useContext } from 'react';
-import type { AuthUser } from './auth-client';
+import type { AuthUser } from './features/auth/auth-user';
 
 /** docs/product.md section 4: loading at start, then signed in or not; a failed sign-in is an error. */
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'error';
