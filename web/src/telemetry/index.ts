@@ -6,6 +6,7 @@
 import { createActivityRecorder, type RecordActivity } from './activity-recorder';
 import { createClientLogger, type ClientLogger } from './client-logger';
 import { loadSessionId } from './session-id';
+import { browserStorage } from '../browser-storage';
 
 export interface TelemetryIdentity {
   user: { sub: string; email: string | null; name: string | null } | null;
@@ -19,15 +20,7 @@ export function setTelemetryIdentity(next: TelemetryIdentity): void {
   identity = next;
 }
 
-function safeSessionStorage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-export const sessionId = loadSessionId(safeSessionStorage(), Date.now(), (array) => crypto.getRandomValues(array));
+export const sessionId = loadSessionId(browserStorage('session'), Date.now(), (array) => crypto.getRandomValues(array));
 
 export const logger: ClientLogger = createClientLogger({
   fetch: (input, init) => fetch(input, init),

@@ -2,18 +2,11 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { applyTheme, readStoredThemeId, storeThemeId } from './apply-theme';
 import { ThemeContext, type ThemeContextValue } from './theme-context';
 import { findTheme, THEMES, type Theme } from './themes';
-
-export function browserLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+import { browserStorage } from '../browser-storage';
 
 /** Applies the stored theme before the first render, so the page never flashes the default. */
 export function applyStoredTheme(): Theme {
-  const theme = findTheme(readStoredThemeId(browserLocalStorage()))!;
+  const theme = findTheme(readStoredThemeId(browserStorage('local')))!;
   applyTheme(theme);
   return theme;
 }
@@ -24,7 +17,7 @@ export function ThemeProvider({ initialTheme, children }: { initialTheme: Theme;
     const next = findTheme(id);
     if (!next) return;
     applyTheme(next);
-    storeThemeId(browserLocalStorage(), next.id);
+    storeThemeId(browserStorage('local'), next.id);
     setCurrent(next);
   }, []);
   const value = useMemo<ThemeContextValue>(() => ({ theme, themes: THEMES, setTheme }), [theme, setTheme]);

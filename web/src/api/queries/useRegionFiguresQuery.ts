@@ -1,14 +1,7 @@
 import { loadRegionFigures, REGION_DATA_CACHE_MS, type RegionLevel } from '../region-data';
 import { logger } from '../../telemetry';
 import { useAuthedQuery } from '../authed-query';
-
-function storage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
+import { browserStorage } from '../../browser-storage';
 
 /**
  * GET /api/geojson-cached/{level} without geometry: every region's figures for the map, kept
@@ -18,7 +11,7 @@ function storage(): Storage | undefined {
 export function useRegionFiguresQuery(level: RegionLevel) {
   return useAuthedQuery({
     queryKey: ['region-figures', level],
-    queryFn: (api, { signal }) => loadRegionFigures(level, { api, storage: storage(), logger, now: Date.now }, signal),
+    queryFn: (api, { signal }) => loadRegionFigures(level, { api, storage: browserStorage('session'), logger, now: Date.now }, signal),
     staleTime: REGION_DATA_CACHE_MS,
   });
 }

@@ -1,18 +1,11 @@
 import type { FacilityStatistics } from '@ust/schemas';
 import { useAuthedQuery } from '../authed-query';
 import { readSessionCache, writeSessionCache } from '../session-cache';
+import { browserStorage } from '../../browser-storage';
 
 /** docs/product.md section 9: the statistics are kept in session storage for 10 minutes. */
 export const STATISTICS_CACHE_MS = 10 * 60_000;
 export const STATISTICS_CACHE_KEY = 'ust-facilities-statistics';
-
-function storage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * GET /api/facilities-statistics: the dashboard's figures and charts, and Tank AI's
@@ -23,12 +16,12 @@ export function useStatisticsQuery() {
     queryKey: ['facilities-statistics'],
     queryFn: async (api, { signal }) => {
       const statistics = await api.call('GET /api/facilities-statistics', { signal });
-      writeSessionCache(storage(), STATISTICS_CACHE_KEY, statistics, Date.now());
+      writeSessionCache(browserStorage('session'), STATISTICS_CACHE_KEY, statistics, Date.now());
       return statistics;
     },
     // A reload within 10 minutes shows the stored figures without a call.
-    initialData: () => readSessionCache<FacilityStatistics>(storage(), STATISTICS_CACHE_KEY, STATISTICS_CACHE_MS, Date.now())?.value,
-    initialDataUpdatedAt: () => readSessionCache(storage(), STATISTICS_CACHE_KEY, STATISTICS_CACHE_MS, Date.now())?.storedAt,
+    initialData: () => readSessionCache<FacilityStatistics>(browserStorage('session'), STATISTICS_CACHE_KEY, STATISTICS_CACHE_MS, Date.now())?.value,
+    initialDataUpdatedAt: () => readSessionCache(browserStorage('session'), STATISTICS_CACHE_KEY, STATISTICS_CACHE_MS, Date.now())?.storedAt,
     staleTime: STATISTICS_CACHE_MS,
   });
 }

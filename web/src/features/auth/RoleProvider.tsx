@@ -10,20 +10,13 @@ import { useApiClient } from '../../api/api-context';
 import { useAuth } from '../../auth-state';
 import { DEFAULT_ROLE, isProfileRefreshDue, markProfileSent, readCachedRole, writeCachedRole } from './role-cache';
 import { RoleContext, type RoleState } from './useRole';
+import { browserStorage } from '../../browser-storage';
 
 export const PROFILE_DELAY_MS = 100;
 
 const initial: RoleState = { role: DEFAULT_ROLE, pending: true, deactivated: false };
 
-function browserStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-export function RoleProvider({ children, storage = browserStorage() }: { children: ReactNode; storage?: Storage }) {
+export function RoleProvider({ children, storage = browserStorage('local') }: { children: ReactNode; storage?: Storage }) {
   const { status, user } = useAuth();
   const api = useApiClient();
   const [state, setState] = useState<RoleState>(initial);
