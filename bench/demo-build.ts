@@ -10,7 +10,8 @@ import path from 'node:path';
 import { applyMigrations, createLogger, createPorts, loadConfig, migrationsDirectory } from '@ust/platform';
 import { startIngest } from '@ust/ingest';
 import { startWorkers } from '@ust/workers';
-import { awaitRebuild, FIXTURES_DIRECTORY, REAL_SOURCES, runImport, type ImportPlan } from '@ust/pipelines';
+import { awaitRebuild, FIXTURES_DIRECTORY, REAL_SOURCES, runImport } from '@ust/pipelines';
+import type { ImportPlan } from '@ust/read-model';
 import { printTable, rssMegabytes } from './table.js';
 
 const scale = Number(process.argv[2] ?? 1);
@@ -29,7 +30,7 @@ const rows = [];
 const started = performance.now();
 for (const [label, plan] of plans) {
   const importStarted = performance.now();
-  const result = await runImport(plan, { events: ports.events, dataDir, log });
+  const result = await runImport(plan, { events: ports.events, store: ports.store, log });
   const published = performance.now();
   await awaitRebuild(ports.jobs, result.manifest);
   const done = performance.now();

@@ -9,20 +9,6 @@ import Type, { type Static } from 'typebox';
 /** At most this much per upload request (docs/decisions/0036-import-uploads.md). */
 export const MAX_IMPORT_UPLOAD_BYTES = 500 * 1024 * 1024;
 
-/**
- * Imports have their own queue, processed by the gateway (it may use the pipelines, the workers
- * may not), with concurrency 1: a second import waits queued while one runs.
- */
-export const IMPORTS_QUEUE = 'imports';
-export const ImportJobNames = {
-  /** Runs a new import of the run record's plan. Data: `{ import_id: string }`. */
-  runImport: 'run-import',
-  /** Runs a recorded import again under its id and version. Data: `{ import_id: string }`. */
-  replayImport: 'replay-import',
-  /** Re-publishes every committed import in version order. Data: `{}`; its job id names its replay record. */
-  replayAll: 'replay-all',
-} as const;
-
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const ImportStatus = Type.Union(

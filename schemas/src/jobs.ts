@@ -1,12 +1,16 @@
 /**
  * Background job names. Exactly one processor per name is registered by the workers, and
  * start-up fails when one is missing or unknown. Enqueuers (gateway, ingest, CLIs) import the
- * names from here.
+ * names from here; only the workers process them (docs/decisions/0105-workers-run-every-job.md).
  */
 export const Queues = {
   maintenance: 'maintenance',
   /** Rebuilds of derived data; one at a time per worker (each reads every facility). */
   dataset: 'dataset',
+  /** Imports and replays, one at a time across every worker: two imports at once would race to go live. */
+  imports: 'imports',
+  /** Portfolio screenings; each resumes after its last saved row when its worker stops. */
+  screenings: 'screenings',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
 
@@ -27,6 +31,20 @@ export const JobNames = {
    * re-enqueueing the same commit adds nothing.
    */
   rebuildDataset: 'rebuild-dataset',
+  /**
+   * Runs a new import of its run record's plan, follows it to live and records each step in the
+   * run record. Data: `{ import_id: string }`; no run record under the id fails without retry.
+   */
+  runImport: 'run-import',
+  /** Runs a recorded import again under its id and version. Data: `{ import_id: string }`. */
+  replayImport: 'replay-import',
+  /** Re-publishes every committed import in version order. Data: `{}`; its job id names its replay record. */
+  replayAll: 'replay-all',
+  /**
+   * Screens the rows of a saved screening not screened yet. Data: `{ screening_id: string }`; no
+   * screening under the id fails without retry.
+   */
+  screenPortfolio: 'screen-portfolio',
 } as const;
 export type JobName = (typeof JobNames)[keyof typeof JobNames];
 
@@ -34,4 +52,8 @@ export type JobName = (typeof JobNames)[keyof typeof JobNames];
 export const JobQueueOf: Record<JobName, QueueName> = {
   [JobNames.pruneDatasetVersions]: Queues.maintenance,
   [JobNames.rebuildDataset]: Queues.dataset,
+  [JobNames.runImport]: Queues.imports,
+  [JobNames.replayImport]: Queues.imports,
+  [JobNames.replayAll]: Queues.imports,
+  [JobNames.screenPortfolio]: Queues.screenings,
 };

@@ -12,14 +12,18 @@ import { SearchFacilityItem } from './search.js';
 // The limits a portfolio file is held to live in ./constants.js, which the web app bundles without typebox.
 export { MAX_SCREENING_BYTES, MAX_SCREENING_ROWS, SCREENING_MATCH_FEET, SCREENING_RADII_MILES, SCREENING_ROLES } from './constants.js';
 
-/** Screenings run on their own queue, processed by the gateway, and resume after a restart. */
-export const SCREENINGS_QUEUE = 'screenings';
-export const ScreeningJobNames = {
-  /** Screens the rows of a saved screening not screened yet. Data: `{ screening_id: string }`. */
-  screen: 'screen-portfolio',
-} as const;
-
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A row of a portfolio file as read: what the screening job screens, in file order. */
+export interface PortfolioRow {
+  line: number;
+  reference: string | null;
+  input: ScreeningInput;
+  /** Why the row cannot be located (it is listed as not located with this reason). */
+  problem: string | null;
+  /** What to know about a row that is still screened (a reference used before). */
+  note: string | null;
+}
 
 export const ScreeningStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')], {
   description: 'queued → running → done; or failed with its reason. A screening running when the platform stopped resumes where it was.',

@@ -5,8 +5,6 @@
  */
 import Type, { type Static } from 'typebox';
 import { PortStatus } from './health.js';
-import { IMPORTS_QUEUE } from './imports.js';
-import { SCREENINGS_QUEUE } from './screenings.js';
 import { Queues } from './jobs.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -45,12 +43,12 @@ export const FailedJobStatus = Type.Object({
 });
 export type FailedJobStatus = Static<typeof FailedJobStatus>;
 
-/** A queue of Queues, or the imports queue the gateway processes, as the API names it. */
+/** A queue of Queues, as the API names it. */
 export const JobQueueName = Type.Union([
   Type.Literal(Queues.maintenance),
   Type.Literal(Queues.dataset),
-  Type.Literal(IMPORTS_QUEUE),
-  Type.Literal(SCREENINGS_QUEUE),
+  Type.Literal(Queues.imports),
+  Type.Literal(Queues.screenings),
 ]);
 export type JobQueueName = Static<typeof JobQueueName>;
 

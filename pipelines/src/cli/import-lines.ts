@@ -4,7 +4,7 @@
  * outcome.
  */
 import type { ImportRun } from '@ust/schemas';
-import { importOutcome, type ImportManifest } from '../import/manifest.js';
+import { importOutcome, type ImportManifest } from '@ust/read-model';
 
 export function manifestLine(manifest: ImportManifest): string {
   const time = manifest.committed_at ?? manifest.failed_at ?? manifest.started_at;

@@ -18,7 +18,7 @@ import { createLogger, keepDataDirPrivate, loadConfig, runMain, type Config, typ
 import { ConsumerGroups } from '@ust/schemas';
 import { republishAllImports, resetDatasetWriterToEarliest } from '../import/replay-all.js';
 import { ImportFailedError, runImport, type ImportResult } from '../import/run-import.js';
-import { listAllManifests, readManifest, type ImportPlan } from '../import/manifest.js';
+import { listAllManifests, readManifest, type ImportManifest, type ImportPlan } from '@ust/read-model';
 import { awaitFailureRecorded } from '../import/await-failure.js';
 import { awaitRebuild } from '../import/await-rebuild.js';
 import { plannedCounts } from '../generate/index.js';
@@ -88,7 +88,12 @@ async function runPipelineCommand({ openEmbeddedBackend, adminToken }: PipelineC
   }
 
   if (command === 'imports') {
-    for (const manifest of await listAllManifests(config.dataDir)) console.log(manifestLine(manifest));
+    const session = await openPipelineSession(config, log, openEmbeddedBackend);
+    try {
+      for (const manifest of await listAllManifests(session.store)) console.log(manifestLine(manifest));
+    } finally {
+      await session.close();
+    }
     return;
   }
 
@@ -102,8 +107,8 @@ async function runPipelineCommand({ openEmbeddedBackend, adminToken }: PipelineC
     return;
   }
 
-  let plan: ImportPlan;
-  let replayOf;
+  let plan: ImportPlan | undefined;
+  let replayOf: ImportManifest | undefined;
   if (command === 'import' && args.length) {
     plan = { kind: 'files', ...importSources(args, values) };
   } else if (command === 'generate') {
@@ -116,32 +121,35 @@ async function runPipelineCommand({ openEmbeddedBackend, adminToken }: PipelineC
         .map((state) => state.trim().toUpperCase())
         .filter(Boolean),
     };
-  } else if (command === 'replay' && args.length === 1) {
-    replayOf = await readManifest(config.dataDir, args[0]!);
-    if (replayOf.failure !== undefined) {
-      console.error(`Import ${replayOf.import_id} failed (${replayOf.failure}); nothing of it is live to replay. Fix the source and import it again.`);
-      process.exit(1);
-    }
-    plan = replayOf.plan;
-  } else {
+  } else if (command !== 'replay' || args.length !== 1) {
     console.error(USAGE);
     process.exit(2);
   }
 
   const session = await openPipelineSession(config, log, openEmbeddedBackend);
   try {
+    if (command === 'replay') {
+      replayOf = await readManifest(session.store, args[0]!);
+      if (replayOf.failure !== undefined) {
+        console.error(`Import ${replayOf.import_id} failed (${replayOf.failure}); nothing of it is live to replay. Fix the source and import it again.`);
+        process.exitCode = 1;
+        return;
+      }
+      plan = replayOf.plan;
+    }
+    if (!plan) throw new Error(`No plan for ${command}`);
     const total = plan.kind === 'files' ? await estimateRows(plan.paths) : totalPlanned(plan);
     const bar = createProgressBar(replayOf ? `replay ${replayOf.import_id}` : command!, total);
     const started = performance.now();
     let result: ImportResult;
     try {
-      result = await runImport(plan, { events: session.events, dataDir: config.dataDir, log, onProgress: bar.update }, replayOf);
+      result = await runImport(plan, { events: session.events, store: session.store, log, onProgress: bar.update }, replayOf);
     } catch (error) {
       bar.stop();
       if (!(error instanceof ImportFailedError)) throw error;
       console.error(`\n${error.message}`);
       if (!error.manifest.committed_at) {
-        if (session.store) await awaitFailureRecorded(session.store, error.manifest.import_id);
+        if (session.jobs) await awaitFailureRecorded(session.store, error.manifest.import_id);
         console.error('Nothing of this import is visible: its records were staged and are dropped. `pnpm pipeline imports` lists it as failed.');
       }
       process.exitCode = 1;
@@ -172,7 +180,7 @@ async function replayFromBeginning(config: Config, log: Logger, openEmbeddedBack
     try {
       results = await republishAllImports({
         events: session.events,
-        dataDir: config.dataDir,
+        store: session.store,
         log,
         onImport: (manifest) => {
           const bar = createProgressBar(

@@ -4,7 +4,7 @@ import type { ImportResult } from '../import/run-import.js';
 const number = (value: number) => value.toLocaleString('en-US');
 
 /** The final summary of an import: records per file and table, rejects and warnings per reason, repairs. */
-export function printImportSummary({ manifest, tally, rejectsFile }: ImportResult, seconds: number): void {
+export function printImportSummary({ manifest, tally }: ImportResult, seconds: number): void {
   const files = tally.toFileTable();
   const fileWidth = Math.max(4, ...files.map((row) => row.file.length));
   console.log(`\nImport ${manifest.import_id}`);
@@ -25,7 +25,7 @@ export function printImportSummary({ manifest, tally, rejectsFile }: ImportResul
     for (const row of groupRows) console.log(`  ${row.name.padEnd(width)}  ${number(row.count).padStart(10)}`);
   }
   console.log(`\n${number(Math.round(tally.records / Math.max(seconds, 0.001)))} records/s, ${seconds.toFixed(1)} s`);
-  console.log(`Rejects report: ${rejectsFile}`);
+  console.log(`Rejects report: GET /api/admin/imports/${manifest.import_id}/rejects (Data Updates in the admin console)`);
 }
 
 /** The summary of an import the platform ran, from the figures its admin API gives. */

@@ -6,11 +6,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JobNames, JobQueueOf } from '@ust/schemas';
-import type { Cache, Config, EventLog, JobQueue, Logger } from '@ust/platform';
-import { DATASET_POINTER_KEY, DERIVED_DATA_FORMAT, readDatasetMeta } from '@ust/read-model';
+import type { AnalyticsStore, Cache, Config, EventLog, JobQueue, Logger } from '@ust/platform';
+import { DATASET_POINTER_KEY, DERIVED_DATA_FORMAT, listManifests, readDatasetMeta, type ImportPlan } from '@ust/read-model';
 import { runImport } from '../import/run-import.js';
 import { awaitRebuild } from '../import/await-rebuild.js';
-import { listManifests, type ImportPlan } from '../import/manifest.js';
 import { plannedCounts } from '../generate/index.js';
 import { createProgressBar } from '../cli/progress.js';
 import { estimateRows } from '../cli/estimate.js';
@@ -25,6 +24,7 @@ export const DEMO_SEED = 20_241_101;
 export interface DemoDeps {
   config: Pick<Config, 'DEMO_SCALE' | 'dataDir'>;
   events: EventLog;
+  store: AnalyticsStore;
   jobs: JobQueue;
   cache: Cache;
   log: Logger;
@@ -47,7 +47,7 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
     () => false,
   );
   if (built || scale === 'none') {
-    const hasImports = (await listManifests(deps.config.dataDir)).length > 0;
+    const hasImports = (await listManifests(deps.store)).length > 0;
     if (hasImports && (await deps.cache.get(DATASET_POINTER_KEY)) === null) {
       await rebuildFromTables(deps, 'Rebuilding maps, statistics and facility lists from the stored tables...');
     } else if (hasImports && ((await readDatasetMeta(deps.cache))?.format ?? 0) < DERIVED_DATA_FORMAT) {
@@ -69,7 +69,7 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
     const bar = createProgressBar(label.padEnd(17), total);
     let result;
     try {
-      result = await runImport(plan, { events: deps.events, dataDir: deps.config.dataDir, log: deps.log, onProgress: bar.update });
+      result = await runImport(plan, { events: deps.events, store: deps.store, log: deps.log, onProgress: bar.update });
     } finally {
       bar.stop();
     }

@@ -1,6 +1,6 @@
 import { JobNames, JobQueueOf } from '@ust/schemas';
 import type { JobQueue, JobState } from '@ust/platform';
-import type { ImportManifest } from './manifest.js';
+import type { ImportManifest } from '@ust/read-model';
 
 /** How often a started rebuild is checked on: it takes minutes at national scale. */
 const REBUILD_POLL_MS = 500;

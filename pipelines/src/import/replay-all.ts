@@ -7,9 +7,9 @@
  * Both leave identical tables.
  */
 import { ConsumerGroups } from '@ust/schemas';
-import type { EventLog, Logger } from '@ust/platform';
+import type { AnalyticsStore, EventLog, Logger } from '@ust/platform';
+import { listManifests, type ImportManifest } from '@ust/read-model';
 import { RECORD_TOPICS } from '../publish/dataset-topics.js';
-import { listManifests, type ImportManifest } from './manifest.js';
 import { runImport, type ImportResult } from './run-import.js';
 import type { ImportTally } from '../read/tally.js';
 
@@ -19,7 +19,7 @@ export async function resetDatasetWriterToEarliest(events: EventLog): Promise<vo
 
 export interface ReplayAllDeps {
   events: EventLog;
-  dataDir: string;
+  store: AnalyticsStore;
   log: Logger;
   onImport?: (manifest: ImportManifest) => { onProgress?: (tally: ImportTally) => void; done?: () => void };
 }
@@ -27,10 +27,10 @@ export interface ReplayAllDeps {
 /** Re-publishes every committed import under its own id and version; returns their results. */
 export async function republishAllImports(deps: ReplayAllDeps): Promise<ImportResult[]> {
   const results: ImportResult[] = [];
-  for (const manifest of await listManifests(deps.dataDir)) {
+  for (const manifest of await listManifests(deps.store)) {
     const hooks = deps.onImport?.(manifest) ?? {};
     try {
-      results.push(await runImport(manifest.plan, { events: deps.events, dataDir: deps.dataDir, log: deps.log, onProgress: hooks.onProgress }, manifest));
+      results.push(await runImport(manifest.plan, { events: deps.events, store: deps.store, log: deps.log, onProgress: hooks.onProgress }, manifest));
     } finally {
       hooks.done?.();
     }

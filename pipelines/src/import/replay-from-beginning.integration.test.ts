@@ -80,7 +80,7 @@ describe('replay from the beginning on Kafka', () => {
     let ingest = await startIngestWhenCoordinatorReady({ store, events, jobs, cache, log });
     const result = await runImport(
       { kind: 'files', paths: [path.join(FIXTURES_DIRECTORY, 'epa-template/DC')], sourceRoot: FIXTURES_DIRECTORY },
-      { events, dataDir, log },
+      { events, store, log },
     );
     expect(result.tally.counts).toMatchObject({ facilities: 1_356, tanks: 4_479, releases: 1_065 });
     await until(() => written(result.tally.counts));

@@ -5,11 +5,10 @@
  * read to its end publishes a failure instead (ingest drops what it staged) and throws an
  * ImportFailedError saying which file and line and what was wrong.
  */
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
 import { Topics, type ImportCommitted, type ImportFailed } from '@ust/schemas';
-import type { EventLog, Logger } from '@ust/platform';
+import type { AnalyticsStore, EventLog, Logger } from '@ust/platform';
+import { importRejectsWriter, newImportId, writeManifest, type ImportManifest, type ImportPlan } from '@ust/read-model';
 import { loadCountyLocator } from '@ust/domain';
 import type { DatasetItem, ImportContext } from '../dataset-item.js';
 import { readSources } from '../read/index.js';
@@ -19,11 +18,11 @@ import { RECORD_TOPICS } from '../publish/dataset-topics.js';
 import { ImportTally } from '../read/tally.js';
 import { generatedCoverage } from '../read/table-coverage.js';
 import { SourceFileError } from '../read/source-file-error.js';
-import { importDirectory, newImportId, writeManifest, type ImportManifest, type ImportPlan } from './manifest.js';
 
 export interface RunImportDeps {
   events: EventLog;
-  dataDir: string;
+  /** Where the manifest and the rejects report are kept. */
+  store: AnalyticsStore;
   log: Logger;
   onProgress?: (tally: ImportTally) => void;
 }
@@ -42,7 +41,6 @@ export class ImportFailedError extends Error {
 export interface ImportResult {
   manifest: ImportManifest;
   tally: ImportTally;
-  rejectsFile: string;
 }
 
 /** Runs `plan` as a new import, or again under the id and version of `replayOf`. */
@@ -61,9 +59,8 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
     // Ages are as of the import's start, so a replay derives the same values.
     asOf: new Date(manifest.version),
   };
-  await writeManifest(deps.dataDir, manifest);
-  const rejectsFile = path.join(importDirectory(deps.dataDir, manifest.import_id), 'rejects.jsonl');
-  const rejects = createWriteStream(rejectsFile);
+  await writeManifest(deps.store, manifest);
+  const rejects = importRejectsWriter(deps.store, manifest.import_id);
   const tally = new ImportTally();
   await deps.events.ensureTopics([...RECORD_TOPICS, Topics.datasetCommitted, Topics.datasetFailed].map((topic) => ({ topic })));
   const sources = plan.kind === 'files' ? plan.paths.map((entry) => path.relative(plan.sourceRoot, entry) || '.') : ['generated'];
@@ -73,14 +70,13 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
   } catch (error) {
     failure = failureReason(error, plan);
   } finally {
-    rejects.end();
-    await finished(rejects);
+    await rejects.flush();
   }
   if (failure !== undefined) {
     // A replay of a live import re-writes rows that are live already (same id and version): it
     // stays committed, and the failure is the replay's alone.
     if (replayOf?.committed_at) {
-      await writeManifest(deps.dataDir, replayOf);
+      await writeManifest(deps.store, replayOf);
       throw new ImportFailedError(replayOf, `the replay stopped, the import stays as it was: ${failure}`);
     }
     await recordFailure(manifest, sources, tally, failure, deps);
@@ -102,9 +98,9 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
   manifest.rejects_by_reason = commit.rejects_by_reason;
   manifest.tables_by_state = commit.tables_by_state;
   manifest.warnings_by_reason = commit.warnings_by_reason;
-  await writeManifest(deps.dataDir, manifest);
+  await writeManifest(deps.store, manifest);
   deps.log.info({ import_id: manifest.import_id, ...commit.counts }, 'import published');
-  return { manifest, tally, rejectsFile };
+  return { manifest, tally };
 }
 
 /**
@@ -139,7 +135,7 @@ async function recordFailure(manifest: ImportManifest, sources: string[], tally:
   manifest.failed_at = failed.failed_at;
   manifest.failure = reason;
   manifest.counts = failed.counts;
-  await writeManifest(deps.dataDir, manifest);
+  await writeManifest(deps.store, manifest);
   deps.log.info({ import_id: manifest.import_id, reason }, 'import failed');
   throw new ImportFailedError(manifest, reason);
 }

@@ -4,15 +4,15 @@
  * reader never outruns the in-process log's bounded retention (nothing is dropped) and memory
  * stays flat on a national import.
  */
-import type { WriteStream } from 'node:fs';
 import type { EventLog, OutgoingMessage } from '@ust/platform';
+import type { RejectsWriter } from '@ust/read-model';
 import type { DatasetItem } from '../dataset-item.js';
 import { DATASET_WRITER_GROUP, RECORD_TOPICS, routeOf } from './dataset-topics.js';
 import type { ImportTally } from '../read/tally.js';
 
 export interface PublishOptions {
   events: EventLog;
-  rejects: WriteStream;
+  rejects: Pick<RejectsWriter, 'add'>;
   tally: ImportTally;
   /** Messages per publish call. @defaultValue 2000 */
   batchSize?: number;
@@ -59,7 +59,7 @@ export async function publishItems(items: AsyncIterable<DatasetItem> | Iterable<
   for await (const item of items) {
     tally.add(item);
     if (item.kind === 'reject') {
-      if (!rejects.write(`${JSON.stringify(item.record)}\n`)) await new Promise<void>((resolve) => rejects.once('drain', () => resolve()));
+      await rejects.add(item.record);
       continue;
     }
     const { topic, key } = routeOf(item);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat } from './detect.js';
+import { detectFormat } from '@ust/domain/uploads';
 
 describe('detectFormat', () => {
   it('recognises the template files by their headers', () => {

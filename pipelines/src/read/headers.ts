@@ -4,11 +4,10 @@
  * comparing lower-case letters and digits only makes those one key, and an alias table per
  * record type lists the keys each field goes by.
  */
+import { headerKey } from '@ust/domain/uploads';
 
-/** The comparison key of a header: lower-case letters and digits only. */
-export function headerKey(header: string): string {
-  return header.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
+/** The comparison key of a header (`@ust/domain/uploads`, which the gateway's upload check shares). */
+export { headerKey };
 
 /** Canonical field -> header keys it may appear under (see `headerKey`), most specific first. */
 export type AliasTable<F extends string> = Readonly<Record<F, readonly string[]>>;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CountyLocator } from '@ust/domain';
 import type { DatasetItem, ImportContext } from '../dataset-item.js';
 import { loadCorrections, unusedCorrections, type LoadedCorrection } from './corrections.js';
-import type { FileFormat } from './detect.js';
+import type { FileFormat } from '@ust/domain/uploads';
 import { readEpaFacilities } from './epa-facility.reader.js';
 import { readEpaReleases } from './epa-release.reader.js';
 import { readEpaTanks } from './epa-tank.reader.js';

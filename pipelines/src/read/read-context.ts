@@ -1,6 +1,6 @@
 import type { CountyLocator } from '@ust/domain';
 import type { ImportContext } from '../dataset-item.js';
-import type { FileFormat } from './detect.js';
+import type { FileFormat } from '@ust/domain/uploads';
 
 /** Shared by every reader of one `readSources` call (one source set). */
 export interface ReadContext {

@@ -6,7 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { stateFipsOf } from '@ust/domain';
 import { readCsvHeader } from './csv-rows.js';
-import { detectFormat } from './detect.js';
+import { detectFormat } from '@ust/domain/uploads';
 import type { SourceFile } from './read-context.js';
 
 async function csvFilesUnder(directory: string): Promise<string[]> {

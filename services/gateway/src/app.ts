@@ -43,8 +43,6 @@ import userProfileRoutes from './routes/user-profile/index.js';
 import meRoutes from './routes/me/index.js';
 import adminRoutes from './routes/admin/index.js';
 import importRoutes from './routes/admin/imports.js';
-import importJobsPlugin from './imports/import-jobs-plugin.js';
-import screeningJobsPlugin from './screenings/screening-jobs-plugin.js';
 import screeningRoutes from './routes/screenings/index.js';
 import searchIndexPlugin from './search/search-index-plugin.js';
 import geocodeRoutes from './routes/geocode/index.js';
@@ -110,8 +108,6 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(cpuPool, { threads: options.config.CPU_POOL_THREADS, queue: options.config.CPU_POOL_QUEUE });
   await fastify.register(geocoderPlugin);
   await fastify.register(searchIndexPlugin);
-  await fastify.register(importJobsPlugin);
-  await fastify.register(screeningJobsPlugin);
   const { config, ports } = options;
   // What the gateway trusts is what the web app signs in with (GET /api/auth-config, inlined in its pages).
   const authConfig: AuthConfig = {

@@ -3,6 +3,5 @@ export { buildGateway } from './build.js';
 export { createUserDirectory, userIdOfSubject, type UserDirectory } from './users/user-directory.js';
 export { localSigningKeys, type SigningKeyResolver } from './auth/signing-keys.js';
 export { startEmbeddedIdentity } from './embedded-identity.js';
-export { createGeocoder } from './geocoding/index.js';
 export { searchResponseBody } from './search/search-response-body.js';
 export { renderExposureSheetPdf, type Paper } from './exposure-sheet/render-exposure-sheet-pdf.js';

@@ -22,7 +22,7 @@ runMain(async () => {
   const config = loadConfig();
   requireProductionPorts(config, 'the gateway', ['CLICKHOUSE_URL', 'KAFKA_BROKERS', 'REDIS_URL']);
   const log = createLogger('gateway', { level: config.LOG_LEVEL });
-  // Screenings and uploads are kept under DATA_DIR whatever the ports are.
+  // Its copies of screening results, and uploads unless UPLOADS_DIR is elsewhere, are under DATA_DIR.
   await keepDataDirPrivate(config.dataDir);
   const ports = await createPorts(config, log, 'gateway');
   // Every process may start first; applying is idempotent (IF NOT EXISTS, recorded versions).

@@ -27,6 +27,11 @@ export const ConfigSchema = Type.Object({
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   /** Embedded adapters keep their state here (chDB data, keys, runtime.json). */
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  /**
+   * Where admins' import uploads are saved: one volume every gateway writes and every worker
+   * reads (a ReadWriteMany volume in deploy/k8s). @defaultValue DATA_DIR/uploads
+   */
+  UPLOADS_DIR: Type.Optional(Type.String({ minLength: 1 })),
   /** Built web app served by the gateway; defaults to web/dist of the workspace. */
   WEB_DIST_DIR: Type.Optional(Type.String({ minLength: 1 })),
 
@@ -134,6 +139,8 @@ export type RawConfig = Static<typeof ConfigSchema>;
 export interface Config extends RawConfig {
   /** DATA_DIR resolved to an absolute path. */
   readonly dataDir: string;
+  /** UPLOADS_DIR resolved to an absolute path (DATA_DIR/uploads unless set). */
+  readonly uploadsDir: string;
   readonly publicUrl: string;
   /** The issuer tokens must come from: OIDC_ISSUER, or the embedded provider's. */
   readonly oidcIssuer: string;
@@ -182,6 +189,7 @@ function deriveConfig(raw: RawConfig): Readonly<Config> {
   return Object.freeze({
     ...raw,
     dataDir: path.resolve(raw.DATA_DIR),
+    uploadsDir: path.resolve(raw.UPLOADS_DIR ?? path.join(raw.DATA_DIR, 'uploads')),
     publicUrl,
     // Kept exactly as given: the `iss` claim must match it byte for byte (Auth0's ends in '/').
     oidcIssuer: raw.OIDC_ISSUER ?? `${publicUrl}/idp`,

@@ -48,3 +48,40 @@ export {
 export { SearchIndex, type KeptTiles, type SearchIndexOptions, type SearchTiming, type Surroundings } from './search/search-index.js';
 export { foundItemJson, roundMiles, type FoundFacility, type FoundItem, type FoundRelease, type NearPointResult } from './search/found-items.js';
 export { listItemsOfBody, streamCountyFacilities, streamStateFacilities, type FacilityListStream } from './stream-facility-lists.js';
+export { GeocoderUnavailableError, type Geocoder } from './geocoding/geocoder.js';
+export { createGeocoder, type GeocoderDeps } from './geocoding/create-geocoder.js';
+export { createLocalGeocoder, type LocalGeocoderOptions } from './geocoding/local-geocoder.js';
+export { createExternalGeocoder, type ExternalGeocoderOptions } from './geocoding/external-geocoder.js';
+export {
+  ImportNotFoundError,
+  importOutcome,
+  listAllManifests,
+  listManifests,
+  newImportId,
+  readManifest,
+  writeManifest,
+  type ImportManifest,
+  type ImportPlan,
+} from './job-records/import-manifests.js';
+export { importRejectsWriter, readImportRejects, type RejectsWriter } from './job-records/import-rejects.js';
+export { listImportRuns, queuedRunRecord, readRunRecord, toImportRun, writeRunRecord, type RunRecord } from './job-records/import-runs.js';
+export { queuedReplayRecord, readReplayRecord, writeReplayRecord } from './job-records/replay-runs.js';
+export { orderedSaver, progressWriter } from './job-records/record-writes.js';
+export {
+  appendResultLines,
+  countResults,
+  createScreening,
+  enqueueScreening,
+  SCREENING_ATTEMPTS,
+  listScreenings,
+  newScreeningId,
+  queuedScreening,
+  readPortfolioRows,
+  readResultLines,
+  readResultRows,
+  readResults,
+  readResultsJsonLines,
+  readScreeningRecord,
+  writeScreeningRecord,
+  type StoredScreening,
+} from './job-records/screenings.js';

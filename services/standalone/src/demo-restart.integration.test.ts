@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@ust/platform';
-import { listManifests, tableChecksums } from '@ust/pipelines';
-import { datasetKeys, DERIVED_DATA_FORMAT, readCurrentVersion, readDatasetMeta } from '@ust/read-model';
+import { tableChecksums } from '@ust/pipelines';
+import { datasetKeys, DERIVED_DATA_FORMAT, readCurrentVersion, readDatasetMeta, listManifests } from '@ust/read-model';
 import { startStandalone } from './start-standalone.js';
 
 const log = createLogger('demo-restart', { level: 'silent' });
@@ -30,7 +30,7 @@ describe('the demo dataset across restarts', () => {
 
     // A normal restart: nothing is imported again and the derived data is there at once.
     standalone = await startStandalone({ config, log, listen: false });
-    expect(await listManifests(dataDir)).toHaveLength(1);
+    expect(await listManifests(standalone.ports.store)).toHaveLength(1);
     expect((await statistics(standalone)).total_facilities).toBe(first.total_facilities);
     await standalone.close();
 
@@ -43,20 +43,20 @@ describe('the demo dataset across restarts', () => {
     standalone = await startStandalone({ config, log, listen: false });
     expect(await readCurrentVersion(standalone.ports.cache)).toBeGreaterThan(oldVersion);
     expect(await readDatasetMeta(standalone.ports.cache)).toMatchObject({ format: DERIVED_DATA_FORMAT });
-    expect(await listManifests(dataDir)).toHaveLength(1);
+    expect(await listManifests(standalone.ports.store)).toHaveLength(1);
     await standalone.close();
 
     // The cache snapshot is gone (a killed process): the derived data is rebuilt from the tables.
     await rm(path.join(dataDir, 'cache.snapshot'));
     standalone = await startStandalone({ config, log, listen: false });
-    expect(await listManifests(dataDir)).toHaveLength(1);
+    expect(await listManifests(standalone.ports.store)).toHaveLength(1);
     expect((await statistics(standalone)).total_facilities).toBe(first.total_facilities);
     await standalone.close();
 
     // The build never finished (no marker): it runs again, and the tables end up the same.
     await rm(path.join(dataDir, 'demo-dataset.json'));
     standalone = await startStandalone({ config, log, listen: false });
-    expect(await listManifests(dataDir)).toHaveLength(2);
+    expect(await listManifests(standalone.ports.store)).toHaveLength(2);
     expect(await tableChecksums(standalone.ports.store)).toEqual(checksums.map((table) => ({ ...table, checksum: expect.any(String) })));
     expect((await statistics(standalone)).total_facilities).toBe(first.total_facilities);
     await standalone.close();

@@ -24,7 +24,7 @@ export async function startEmbeddedBackend(config: Readonly<Config>, log: Logger
     await applyMigrations(ports.store, migrationsDirectory, log);
     const ingest = await startIngest({ ...ports, log, telemetryTtlDays: config.TELEMETRY_TTL_DAYS });
     try {
-      const workers = await startWorkers({ ...ports, log });
+      const workers = await startWorkers({ ...ports, log, config });
       return {
         ports,
         async close() {

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { densityCellOf } from '@ust/domain';
 import { createLogger, loadConfig } from '@ust/platform';
 import { H3_DENSITY_RESOLUTIONS, type H3DensityDocument } from '@ust/schemas';
-import { awaitRebuild, listManifests, republishAllImports, runImport, tableChecksums } from '@ust/pipelines';
+import { awaitRebuild, republishAllImports, runImport, tableChecksums } from '@ust/pipelines';
+import { listManifests } from '@ust/read-model';
 import { readCurrentVersion } from '@ust/read-model';
 import { startStandalone, type Standalone } from './start-standalone.js';
 
@@ -33,7 +34,7 @@ describe('the real fixtures end to end', () => {
   afterAll(() => standalone?.close());
 
   it('imports every real file once and counts what it read and rejected', async () => {
-    const [manifest, ...others] = await listManifests(dataDir);
+    const [manifest, ...others] = await listManifests(standalone.ports.store);
     expect(others).toEqual([]);
     // Every row read is a record or a rejected row; warnings are values of imported rows.
     expect(manifest?.counts).toEqual({ facilities: 13_696, tanks: 23_615, releases: 9_289, rejects: 1_601, warnings: 3_162 });
@@ -222,7 +223,7 @@ describe('the real fixtures end to end', () => {
   });
 
   it('records which tables each state source provided', async () => {
-    const [manifest] = await listManifests(dataDir);
+    const [manifest] = await listManifests(standalone.ports.store);
     expect(manifest?.tables_by_state).toMatchObject({
       DC: ['facilities', 'tanks', 'releases'],
       DE: ['facilities', 'tanks'],
@@ -330,8 +331,8 @@ describe('the real fixtures end to end', () => {
 
   it('replays the import with identical table checksums', async () => {
     const before = await tableChecksums(standalone.ports.store);
-    const [manifest] = await listManifests(dataDir);
-    const replay = await runImport(manifest!.plan, { events: standalone.ports.events, dataDir, log }, manifest);
+    const [manifest] = await listManifests(standalone.ports.store);
+    const replay = await runImport(manifest!.plan, { events: standalone.ports.events, store: standalone.ports.store, log }, manifest);
     await awaitRebuild(standalone.ports.jobs, replay.manifest);
     expect(await tableChecksums(standalone.ports.store)).toEqual(before);
     expect(before.map((table) => table.rows)).toEqual([13_696, 23_615, 9_289]);
@@ -339,7 +340,7 @@ describe('the real fixtures end to end', () => {
 
   it('replays from the beginning (every recorded import from its sources) with identical checksums', async () => {
     const before = await tableChecksums(standalone.ports.store);
-    const results = await republishAllImports({ events: standalone.ports.events, dataDir, log });
+    const results = await republishAllImports({ events: standalone.ports.events, store: standalone.ports.store, log });
     expect(results).toHaveLength(1);
     await awaitRebuild(standalone.ports.jobs, results[0]!.manifest);
     expect(await tableChecksums(standalone.ports.store)).toEqual(before);

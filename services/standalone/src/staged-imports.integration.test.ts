@@ -7,7 +7,7 @@
  * own, so they read every message of the shared topics and assertions are scoped to DE and to the
  * test's import ids.
  */
-import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -26,17 +26,8 @@ import {
 import { Topics } from '@ust/schemas';
 import { buildConsumers, dropAbandonedStaging, startIngest, type IngestHandle } from '@ust/ingest';
 import { startWorkers, type WorkersHandle } from '@ust/workers';
-import {
-  awaitFailureRecorded,
-  awaitRebuild,
-  FIXTURES_DIRECTORY,
-  ImportFailedError,
-  importOutcome,
-  readManifest,
-  runImport,
-  type ImportPlan,
-  type RunImportDeps,
-} from '@ust/pipelines';
+import { awaitFailureRecorded, awaitRebuild, FIXTURES_DIRECTORY, ImportFailedError, runImport, type RunImportDeps } from '@ust/pipelines';
+import { importOutcome, listAllManifests, readManifest, type ImportPlan } from '@ust/read-model';
 
 const log = createLogger('staged-imports-test', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const DE = { facilities: 2_665, tanks: 8_986, releases: 0 };
@@ -97,7 +88,7 @@ describe.each(variants)('staged imports on %s', (_name, openEvents) => {
   let workers: WorkersHandle;
   const jobs = createInProcessJobQueue();
   const cache = createMemoryCache();
-  const deps = (): RunImportDeps => ({ events, dataDir, log });
+  const deps = (): RunImportDeps => ({ events, store, log });
   const goodPlan: ImportPlan = {
     kind: 'files',
     paths: [path.join(FIXTURES_DIRECTORY, 'epa-template/DE')],
@@ -155,16 +146,16 @@ describe.each(variants)('staged imports on %s', (_name, openEvents) => {
     expect(await store.query('SELECT status, failure FROM imports FINAL WHERE import_id = {id:String}', { id: manifest.import_id })).toEqual([
       { status: 'failed', failure: reason },
     ]);
-    expect(importOutcome(await readManifest(dataDir, manifest.import_id))).toBe(`failed: ${reason}`);
+    expect(importOutcome(await readManifest(store, manifest.import_id))).toBe(`failed: ${reason}`);
     expect(await visibleDe()).toEqual({ facilities: 0, tanks: 0, releases: 0 });
   }, 120_000);
 
   it('leaves an import killed before its commit staged and invisible', async () => {
     const killed = await runImport(goodPlan, { ...deps(), events: killedBeforeCommit(events) }).catch((error: unknown) => error);
     expect((killed as Error).message).toBe('killed before the commit');
-    const [killedId] = (await readdir(path.join(dataDir, 'imports'))).filter((id) => id !== importIds.failed);
+    const [killedId] = (await listAllManifests(store)).map((manifest) => manifest.import_id).filter((id) => id !== importIds.failed);
     importIds.killed = killedId!;
-    expect(importOutcome(await readManifest(dataDir, importIds.killed))).toMatch(/^not committed/);
+    expect(importOutcome(await readManifest(store, importIds.killed))).toMatch(/^not committed/);
 
     // Every record reaches staging, and none of it the live tables.
     await until(
@@ -202,7 +193,7 @@ describe.each(variants)('staged imports on %s', (_name, openEvents) => {
   it('replays the good import without changing a row', async () => {
     const checksum = () => store.query(`SELECT count() AS n, sum(cityHash64(*)) AS hash FROM tanks FINAL WHERE state = 'DE'`);
     const before = await checksum();
-    const manifest = await readManifest(dataDir, importIds.good!);
+    const manifest = await readManifest(store, importIds.good!);
     const replay = await runImport(manifest.plan, deps(), manifest);
     expect((await awaitRebuild(jobs, replay.manifest)).status).toBe('completed');
     expect(await checksum()).toEqual(before);
@@ -217,7 +208,7 @@ describe.each(variants)('staged imports on %s', (_name, openEvents) => {
     for (const table of TABLES) await store.command(`OPTIMIZE TABLE ${table} FINAL`);
     expect(await rowsOf('tanks', importIds.good!)).toBe(0);
 
-    const manifest = await readManifest(dataDir, importIds.good!);
+    const manifest = await readManifest(store, importIds.good!);
     const replay = await runImport(manifest.plan, deps(), manifest);
     expect((await awaitRebuild(jobs, replay.manifest)).status).toBe('completed');
     expect(await visibleDe()).toEqual(DE);

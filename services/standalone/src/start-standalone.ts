@@ -35,7 +35,7 @@ export async function startStandalone({ config: requested, log, listen = true }:
   const backend = await startEmbeddedBackend(config, log, 'standalone');
   const { ports } = backend;
   try {
-    await ensureDemoDataset({ config, events: ports.events, jobs: ports.jobs, cache: ports.cache, log });
+    await ensureDemoDataset({ config, events: ports.events, store: ports.store, jobs: ports.jobs, cache: ports.cache, log });
     const identity = config.embeddedIdentity ? await startEmbeddedIdentity(config, ports, log) : undefined;
     // A new one each run: a runtime file left by an earlier run names a key no process holds.
     const runtimeProofKey = listen ? newRuntimeProofKey() : undefined;

@@ -19,7 +19,7 @@ runMain(async () => {
   const ports = await createPorts(config, log, 'workers');
   // Every process may start first; applying is idempotent (IF NOT EXISTS, recorded versions).
   await applyMigrations(ports.store, migrationsDirectory, log);
-  const workers = await startWorkers({ ...ports, log });
+  const workers = await startWorkers({ ...ports, log, config });
   const heartbeat = startHeartbeat();
   onShutdown(log, async () => {
     heartbeat.stop();

@@ -1,23 +1,41 @@
 /**
  * One processor per job name (docs/architecture.md section 9): the registry maps every
  * JobName to its processor and start-up fails when one is missing or an unknown name is
- * registered.
+ * registered. The workers run every background job of the platform; the gateway only enqueues
+ * and reads (docs/decisions/0105-workers-run-every-job.md).
  */
 import { JobNames, type JobName } from '@ust/schemas';
-import type { Logger, Ports, Processor } from '@ust/platform';
+import type { Config, Logger, Ports, Processor } from '@ust/platform';
+import { importProcessors } from '@ust/pipelines';
+import { createGeocoder, SearchIndex, type Geocoder } from '@ust/read-model';
 import { pruneDatasetVersions } from './processors/prune-dataset-versions.js';
 import { rebuildDatasetProcessor } from './processors/rebuild-dataset.js';
+import { screeningProcessor } from './screenings/screening-job.js';
 
 export interface WorkerDeps extends Ports {
   log: Logger;
   /** The clock of derived data (tank ages, generated_at); tests fix it. @defaultValue () => new Date() */
   now?: () => Date;
+  /** Chooses the geocoder screenings place addresses with. @defaultValue the local index in the cache */
+  config?: Pick<Config, 'GEOCODER_URL' | 'GEOCODER_API_KEY'>;
+  /** The geocoder screenings place addresses with (the embedded platform shares the gateway's). @defaultValue from `config` */
+  geocoder?: Geocoder;
 }
 
-export function buildProcessors(deps: WorkerDeps): Record<JobName, Processor> {
+/** What a processor may ask of the workers running it. */
+export interface WorkerContext {
+  /** True once the workers are stopping: a long job saves what it has and yields. */
+  stopping: () => boolean;
+}
+
+export function buildProcessors(deps: WorkerDeps, context: WorkerContext = { stopping: () => false }): Record<JobName, Processor> {
+  const ports: Ports = { store: deps.store, events: deps.events, jobs: deps.jobs, cache: deps.cache };
+  const geocoder = deps.geocoder ?? createGeocoder({ cache: deps.cache, config: deps.config ?? {} });
   return {
     [JobNames.pruneDatasetVersions]: pruneDatasetVersions(deps.cache),
     [JobNames.rebuildDataset]: rebuildDatasetProcessor(deps),
+    ...importProcessors({ ports, log: deps.log }),
+    [JobNames.screenPortfolio]: screeningProcessor({ ports, log: deps.log, geocoder, searchIndex: new SearchIndex(deps.cache), stopping: context.stopping }),
   };
 }
 

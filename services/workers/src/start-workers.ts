@@ -1,15 +1,24 @@
-import { JobQueueOf, type JobName, type QueueName } from '@ust/schemas';
-import type { Processor, WorkerHandle } from '@ust/platform';
+import { JobQueueOf, Queues, type JobName, type QueueName } from '@ust/schemas';
+import type { ProcessOptions, Processor, WorkerHandle } from '@ust/platform';
 import { assertOneProcessorPerJob, buildProcessors, type WorkerDeps } from './registry.js';
+import { resumeScreenings } from './screenings/screening-job.js';
 
 export interface WorkersHandle {
   queues: QueueName[];
+  /** Asks long jobs to save what they have and yield (a screening resumes at the next start), then waits for the active ones. */
   close(): Promise<void>;
 }
 
+/** How each queue is processed; the default is one job at a time per worker. */
+const QUEUE_OPTIONS: Partial<Record<QueueName, ProcessOptions>> = {
+  // Across every worker of every process: two imports at once would race to go live.
+  [Queues.imports]: { concurrency: 1, globalConcurrency: 1 },
+};
+
 /** Registers every processor on its queue; closing waits for active jobs to finish. */
 export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
-  const processors = buildProcessors(deps);
+  let stopping = false;
+  const processors = buildProcessors(deps, { stopping: () => stopping });
   assertOneProcessorPerJob(processors);
   const byQueue = new Map<QueueName, Record<string, Processor>>();
   for (const [name, processor] of Object.entries(processors) as Array<[JobName, Processor]>) {
@@ -18,12 +27,18 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
   }
   const handles: WorkerHandle[] = [];
   for (const [queue, queueProcessors] of byQueue) {
-    handles.push(await deps.jobs.process(queue, queueProcessors));
+    handles.push(await deps.jobs.process(queue, queueProcessors, QUEUE_OPTIONS[queue]));
     deps.log.info({ queue, jobs: Object.keys(queueProcessors) }, `worker started on queue ${queue}`);
+  }
+  if (deps.jobs.adapter === 'in-process') {
+    resumeScreenings({ ports: deps, log: deps.log }).catch((error: unknown) =>
+      deps.log.warn({ err: error }, 'unfinished screenings could not be queued again'),
+    );
   }
   return {
     queues: [...byQueue.keys()],
     async close() {
+      stopping = true;
       await Promise.all(handles.map((handle) => handle.close()));
     },
   };

@@ -34,9 +34,10 @@ describe('a gateway whose CPU pool is full', () => {
     response.statusCode === 200 && response.rawPayload.subarray(0, 5).toString() === '%PDF-';
 
   it('answers 503 with retry-after to what needs the pool, and everything else as usual', async () => {
-    const running = await doneScreening(platform.embedded.dataDir, owner, { held: true });
-    const waiting = await doneScreening(platform.embedded.dataDir, owner, { held: true });
-    const other = await doneScreening(platform.embedded.dataDir, owner);
+    const { dataDir, ports } = platform.embedded;
+    const running = await doneScreening(dataDir, owner, { held: true, store: ports.store });
+    const waiting = await doneScreening(dataDir, owner, { held: true, store: ports.store });
+    const other = await doneScreening(dataDir, owner, { store: ports.store });
     const completedBefore = gateway.cpuPool.stats().completed;
     const held = [get(`/api/screenings/${running.screening.id}/summary.pdf`), get(`/api/screenings/${waiting.screening.id}/summary.pdf`)];
     await expect.poll(() => gateway.cpuPool.stats().admitted, { timeout: 30_000 }).toBe(2);

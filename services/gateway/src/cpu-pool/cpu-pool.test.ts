@@ -50,10 +50,10 @@ describe('the CPU pool', () => {
   });
 
   it("makes a screening's PDF and workbook from its results file", async () => {
-    const { screening } = await doneScreening(dataDir, owner);
-    const pdf = await pool.run('screeningPdf', { dataDir, screening });
+    const { screening, resultsFile } = await doneScreening(dataDir, owner);
+    const pdf = await pool.run('screeningPdf', { resultsFile, screening });
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
-    const xlsx = await pool.run('screeningXlsx', { dataDir, screening });
+    const xlsx = await pool.run('screeningXlsx', { resultsFile, screening });
     // A workbook is a ZIP file.
     expect(Buffer.from(xlsx.subarray(0, 2)).toString()).toBe('PK');
   });
@@ -61,8 +61,8 @@ describe('the CPU pool', () => {
   it('refuses a task past its threads and queue with a 503 to retry, and takes tasks again once one ends', async () => {
     const running = await doneScreening(dataDir, owner, { held: true });
     const waiting = await doneScreening(dataDir, owner, { held: true });
-    const first = pool.run('screeningPdf', { dataDir, screening: running.screening });
-    const second = pool.run('screeningPdf', { dataDir, screening: waiting.screening });
+    const first = pool.run('screeningPdf', { resultsFile: running.resultsFile, screening: running.screening });
+    const second = pool.run('screeningPdf', { resultsFile: waiting.resultsFile, screening: waiting.screening });
     expect(pool.stats().admitted).toBe(2);
 
     const refused = await pool.run('readPortfolio', Buffer.from('reference,latitude,longitude\nA,38.9,-77.03\n')).catch((error: unknown) => error);

@@ -4,8 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createGeocoder } from './create-geocoder.js';
-import type { Geocoder } from './geocoder.js';
+import { createGeocoder, type Geocoder } from '@ust/read-model';
 
 declare module 'fastify' {
   interface FastifyInstance {

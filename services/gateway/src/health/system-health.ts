@@ -7,20 +7,11 @@
 import path from 'node:path';
 import { checkPorts, consumerLag, UnknownTopicError, type Ports } from '@ust/platform';
 import { readDatasetMeta } from '@ust/read-model';
-import {
-  DEAD_LETTER_WINDOW_MINUTES,
-  IMPORTS_QUEUE,
-  Queues,
-  SCREENINGS_QUEUE,
-  TopicsOfGroup,
-  type PartitionLagStatus,
-  type QueueStatus,
-  type SystemHealth,
-} from '@ust/schemas';
+import { DEAD_LETTER_WINDOW_MINUTES, Queues, TopicsOfGroup, type PartitionLagStatus, type QueueStatus, type SystemHealth } from '@ust/schemas';
 import { getDeadLetterSummary } from '../queries/admin/get-dead-letter-summary.js';
 
-/** The workers' queues, and the imports queue the gateway processes. */
-const SHOWN_QUEUES: Array<QueueStatus['queue']> = [Queues.maintenance, Queues.dataset, IMPORTS_QUEUE, SCREENINGS_QUEUE];
+/** The workers' queues, in the order System Health lists them. */
+const SHOWN_QUEUES: Array<QueueStatus['queue']> = [Queues.maintenance, Queues.dataset, Queues.imports, Queues.screenings];
 
 /** Failed jobs listed per queue. */
 const FAILED_JOBS_SHOWN = 10;

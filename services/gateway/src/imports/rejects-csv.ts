@@ -1,9 +1,8 @@
 /**
- * The rejects report (rejects.jsonl, one rejected or repaired field per line) as CSV for a
- * spreadsheet, through the exports' CSV writer (BOM, formula cells guarded), line by line.
+ * The rejects report (one rejected or repaired field per line) as CSV for a spreadsheet, through
+ * the exports' CSV writer (BOM, formula cells guarded), line by line.
  */
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import type { RejectedRow } from '@ust/schemas';
 import { csvChunks, type CsvColumn } from '../exports/csv-writer.js';
 
 type Reject = Record<string, unknown>;
@@ -13,11 +12,10 @@ const COLUMNS: ReadonlyArray<CsvColumn<Reject>> = ['file', 'line', 'field', 'val
   cell: (row: Reject) => row[name],
 }));
 
-async function* rejectsOf(file: string): AsyncGenerator<Reject> {
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  for await (const line of lines) if (line.trim()) yield JSON.parse(line) as Reject;
+async function* asRecords(rejects: AsyncIterable<RejectedRow>): AsyncGenerator<Reject> {
+  for await (const reject of rejects) yield reject as unknown as Reject;
 }
 
-export function rejectsCsv(file: string): AsyncGenerator<string> {
-  return csvChunks(COLUMNS, rejectsOf(file));
+export function rejectsCsv(rejects: AsyncIterable<RejectedRow>): AsyncGenerator<string> {
+  return csvChunks(COLUMNS, asRecords(rejects));
 }

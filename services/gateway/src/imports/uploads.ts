@@ -1,5 +1,5 @@
 /**
- * Saves an import upload under DATA_DIR/uploads/{import id}/, keeping each file's relative name
+ * Saves an import upload under UPLOADS_DIR/{import id}/, keeping each file's relative name
  * (a browser sends `DE/UST/facility.csv` for a folder it uploads), so the folder importer reads
  * it as it reads any folder. A ZIP (by its name or its first bytes) is unpacked there the same
  * way and then deleted (imports/zip-upload.ts). Every problem is an UploadError naming the file:
@@ -13,8 +13,8 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { resolveSources } from '@ust/pipelines';
-import { CsvFieldLimits, FieldLimitError, importColumnLimits } from '@ust/domain/uploads';
+import { parse } from 'csv-parse';
+import { CsvFieldLimits, detectFormat, FieldLimitError, importColumnLimits } from '@ust/domain/uploads';
 import { UploadNames } from './upload-names.js';
 import { countBytes, safeRelativeName, shownName, tooLarge, UploadError, type ByteTally } from './upload-rules.js';
 import { extractZip, hasZipSignature, type UploadedFile } from './zip-upload.js';
@@ -60,7 +60,7 @@ export async function saveUpload(files: AsyncIterable<MultipartFile>, directory:
       saved.push({ path: target, label });
     }
     if (saved.length === 0) throw new UploadError(400, 'files: the upload holds no file');
-    await checkLayouts(saved, directory);
+    await checkLayouts(saved);
     for (const file of saved) await checkFieldLimits(file);
     return saved.map((file) => file.path);
   } catch (error) {
@@ -69,19 +69,25 @@ export async function saveUpload(files: AsyncIterable<MultipartFile>, directory:
   }
 }
 
-/** Each file must be one the readers know, so the import does not start on a file it would skip. */
-async function checkLayouts(files: UploadedFile[], directory: string): Promise<void> {
+/** Each file must be one the readers know (by its header row), so the import does not start on a file it would skip. */
+async function checkLayouts(files: UploadedFile[]): Promise<void> {
   for (const file of files) {
-    try {
-      await resolveSources([file.path], directory);
-    } catch (error) {
-      // Named as the admin sent them, not by where the server keeps them.
-      const message = (error instanceof Error ? error.message : String(error)).split(`${directory}${path.sep}`).join('');
-      const relative = path.relative(directory, file.path).split(path.sep).join('/');
-      const named = message.startsWith(`${relative}:`) ? `${file.label}${message.slice(relative.length)}` : message;
-      throw new UploadError(400, named.replace(/\(headers: .*\)$/, '(unknown layout: the header row matches neither the EPA template nor UST Finder)'));
-    }
+    const header = await headerRow(file.path).catch((error: unknown) => {
+      throw new UploadError(400, `${file.label}, line 1: the header row cannot be read (${error instanceof Error ? error.message : String(error)})`);
+    });
+    if (detectFormat(header)) continue;
+    throw new UploadError(
+      400,
+      `${file.label}: not a known EPA template or UST Finder file (unknown layout: the header row matches neither the EPA template nor UST Finder)`,
+    );
   }
+}
+
+/** The file's first row, read as the importer reads it (a byte-order mark dropped); none for a file without one. */
+async function headerRow(file: string): Promise<string[]> {
+  const rows = createReadStream(file).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, to_line: 1 }));
+  for await (const row of rows as AsyncIterable<string[]>) return row;
+  return [];
 }
 
 /** Every field and row within its limit, read a chunk at a time so that a long file never holds the event loop. */

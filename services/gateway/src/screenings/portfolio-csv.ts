@@ -9,22 +9,21 @@
  */
 import { parse } from 'csv-parse/sync';
 import { CsvFieldLimits, FieldLimitError, type ColumnLimits } from '@ust/domain/uploads';
-import { MAX_ADDRESS_CHARS, MAX_FIELD_CHARS, MAX_REFERENCE_CHARS, MAX_SCREENING_BYTES, MAX_SCREENING_ROWS, type ScreeningInput } from '@ust/schemas';
+import {
+  MAX_ADDRESS_CHARS,
+  MAX_FIELD_CHARS,
+  MAX_REFERENCE_CHARS,
+  MAX_SCREENING_BYTES,
+  MAX_SCREENING_ROWS,
+  type PortfolioRow,
+  type ScreeningInput,
+} from '@ust/schemas';
 import { UploadError } from '../imports/upload-rules.js';
 
 /** A portfolio file over MAX_SCREENING_BYTES. */
 export const portfolioTooLarge = () => new UploadError(413, `file: a portfolio file holds at most ${MAX_SCREENING_BYTES / 1024 / 1024} MB`);
 
 /** A row as read: its line, reference and columns, and what is wrong with it (null when nothing). */
-export interface PortfolioRow {
-  line: number;
-  reference: string | null;
-  input: ScreeningInput;
-  /** Why the row cannot be located (it is listed as not located with this reason). */
-  problem: string | null;
-  /** What to know about a row that is still screened (a reference used before). */
-  note: string | null;
-}
 
 type Column = keyof ScreeningInput | 'reference';
 

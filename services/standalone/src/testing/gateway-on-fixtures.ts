@@ -30,7 +30,7 @@ export async function startGatewayOnFixtures(name: string, env: Record<string, s
   const workers = await startWorkers({ ...ports, log });
   const { manifest } = await runImport(
     { kind: 'files', paths: REAL_SOURCES.map((source) => path.join(FIXTURES_DIRECTORY, source)), sourceRoot: FIXTURES_DIRECTORY },
-    { events: ports.events, dataDir, log },
+    { events: ports.events, store: ports.store, log },
   );
   await awaitRebuild(ports.jobs, manifest);
   const issuer = await createTestIssuer();

@@ -12,8 +12,7 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { FIXTURES_DIRECTORY } from '@ust/pipelines';
-import { createLogger, loadConfig, type JobQueue } from '@ust/platform';
+import { createLogger, loadConfig, workspaceRoot, type JobQueue } from '@ust/platform';
 import type { ImportRun } from '@ust/schemas';
 import { buildGateway } from '../../build.js';
 import { MAX_ZIP_ENTRIES } from '../../imports/zip-upload.js';
@@ -22,7 +21,8 @@ import { createTestIssuer } from '../../testing/test-issuer.js';
 
 const log = createLogger('imports-zip-test', { level: 'silent' });
 const admin = { sub: 'local|ada', email: 'ada@example.com', email_verified: true, name: 'Ada Admin' };
-const DE_UST = path.join(FIXTURES_DIRECTORY, 'epa-template', 'DE', 'UST');
+// The real EPA fixtures the pipelines read (pipelines/fixtures).
+const DE_UST = path.join(workspaceRoot, 'pipelines', 'fixtures', 'epa-template', 'DE', 'UST');
 const DE_FILES = ['compartment.csv', 'facility.csv', 'piping.csv', 'tank.csv'];
 /** Small enough to exceed in a test, large enough for the DE fixture (4.7 MB). */
 const LIMIT = 8 * 1024 * 1024;

@@ -1,20 +1,34 @@
 /**
  * Imports through the running platform (admin only: app.ts checks the role for the whole
  * /admin prefix). Starting one saves the files (or resolves the inbox folder), writes a queued
- * run record and enqueues the job; the job does the rest (imports/import-jobs.ts).
+ * run record and enqueues the job; the workers do the rest (JobNames.runImport).
  */
-import { access } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Value from 'typebox/value';
-import { importDirectory, listManifests, newImportId, readManifest, type ImportManifest } from '@ust/pipelines';
+import {
+  listImportRuns,
+  listManifests,
+  newImportId,
+  queuedReplayRecord,
+  queuedRunRecord,
+  readImportRejects,
+  readManifest,
+  readReplayRecord,
+  readRunRecord,
+  writeReplayRecord,
+  writeRunRecord,
+  type ImportManifest,
+  type RunRecord,
+} from '@ust/read-model';
+import type { AnalyticsStore } from '@ust/platform';
 import {
   ErrorBody,
-  IMPORTS_QUEUE,
   ImportIdParams,
   ImportJobAccepted,
-  ImportJobNames,
+  JobNames,
+  JobQueueOf,
   ImportRejectsCsv,
   ImportsResponse,
   InboxImportBody,
@@ -25,8 +39,6 @@ import {
 import { InboxPathError, resolveInboxFolder } from '../../imports/inbox.js';
 import { exportFileName, sendExport } from '../../exports/send-export.js';
 import { rejectsCsv } from '../../imports/rejects-csv.js';
-import { queuedReplayRecord, readReplayRecord, writeReplayRecord } from '../../imports/replay-records.js';
-import { listImportRuns, queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from '../../imports/run-records.js';
 import { multipartUploadError, type MultipartUpload } from '../../imports/multipart-errors.js';
 import { tooLarge } from '../../imports/upload-rules.js';
 import { saveUpload } from '../../imports/uploads.js';
@@ -40,15 +52,17 @@ export interface ImportRoutesOptions {
 
 const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fastify, options) => {
   const limitBytes = options.uploadLimitBytes ?? MAX_IMPORT_UPLOAD_BYTES;
-  const { dataDir } = fastify.config;
-  const { jobs } = fastify.ports;
+  const { dataDir, uploadsDir } = fastify.config;
+  const { jobs, store } = fastify.ports;
+  const enqueueImportJob = (name: typeof JobNames.runImport | typeof JobNames.replayImport | typeof JobNames.replayAll, data: object, jobId: string) =>
+    jobs.enqueue(JobQueueOf[name], name, data, { jobId, attempts: 1 });
   const upload: MultipartUpload = { field: 'files', maxFiles: 10_000, tooLarge: () => tooLarge(limitBytes) };
   // preservePath keeps `DE/UST/tank.csv`: a tank file's state comes from its folder.
   await fastify.register(multipart, { preservePath: true, limits: { fileSize: limitBytes, files: upload.maxFiles, fields: 0 } });
 
   const enqueue = async (record: RunRecord) => {
-    await writeRunRecord(dataDir, record);
-    await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.runImport, { import_id: record.import_id }, { jobId: record.import_id, attempts: 1 });
+    await writeRunRecord(store, record);
+    await enqueueImportJob(JobNames.runImport, { import_id: record.import_id }, record.import_id);
     return { id: record.import_id, status: 'queued' as const };
   };
   const queued = (id: string, source: RunRecord['source'], paths: string[], sourceRoot: string) =>
@@ -72,7 +86,8 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
         if (request.isMultipart()) {
           const declared = Number(request.headers['content-length'] ?? 0);
           if (declared > limitBytes) throw tooLarge(limitBytes);
-          const directory = path.join(dataDir, 'uploads', id);
+          // On the uploads volume every worker reads (UPLOADS_DIR).
+          const directory = path.join(uploadsDir, id);
           const saved = await saveUpload(request.files(), directory, limitBytes);
           request.log.info({ import_id: id, files: saved.length, by: request.principal!.userId }, 'import uploaded');
           return reply.code(202).send(await enqueue(queued(id, 'upload', saved, directory)));
@@ -92,7 +107,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
   fastify.get(
     '/imports',
     { schema: { tags: ['admin'], summary: 'Every import, newest first, with its status and live progress', response: { 200: ImportsResponse, ...errors } } },
-    async () => ({ imports: await listImportRuns(dataDir) }),
+    async () => ({ imports: await listImportRuns(store) }),
   );
 
   fastify.get(
@@ -107,15 +122,10 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
       },
     },
     async (request, reply) => {
-      const file = path.join(importDirectory(dataDir, request.params.id), 'rejects.jsonl');
-      if (
-        !(await access(file).then(
-          () => true,
-          () => false,
-        ))
-      )
-        return reply.notFound(`Import ${request.params.id} has no rejects report`);
-      return sendExport(reply, 'csv', exportFileName(['rejects', request.params.id], 'csv'), rejectsCsv(file));
+      const { id } = request.params;
+      const manifest = await readManifest(store, id).catch(() => null);
+      if (!manifest) return reply.notFound(`Import ${id} has no rejects report`);
+      return sendExport(reply, 'csv', exportFileName(['rejects', id], 'csv'), rejectsCsv(readImportRejects(store, id)));
     },
   );
 
@@ -131,21 +141,20 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
     },
     async (request, reply) => {
       const { id } = request.params;
-      const manifest = await readManifest(dataDir, id).catch(() => null);
+      const manifest = await readManifest(store, id).catch(() => null);
       if (!manifest) return reply.notFound(`No import ${id}`);
       if (!manifest.committed_at)
         return reply.conflict(`Import ${id} never went live (${manifest.failure ?? 'not committed'}); import the files again instead`);
-      const newer = await supersededBy(dataDir, manifest);
+      const newer = await supersededBy(store, manifest);
       if (newer) {
         // Its rows were replaced by the newer import's versions: a replay would write rows that never show.
         return reply.conflict(`Import ${id} was superseded by ${newer.import_id} (same states); import its files again instead of replaying it`);
       }
       // Queued from now, also for an import the CLI ran offline (no record yet): a reader never
       // takes the previous run's live status for this replay's.
-      const record = (await readRunRecord(dataDir, id)) ?? queuedRunRecord(id, 'cli', manifest.plan);
-      await writeRunRecord(dataDir, { ...record, status: 'queued', failure: null, queued_at: new Date().toISOString(), finished_at: null });
-      const jobId = `replay-${id}-${Date.now()}`;
-      await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.replayImport, { import_id: id }, { jobId, attempts: 1 });
+      const record = (await readRunRecord(store, id)) ?? queuedRunRecord(id, 'cli', manifest.plan);
+      await writeRunRecord(store, { ...record, status: 'queued', failure: null, queued_at: new Date().toISOString(), finished_at: null });
+      await enqueueImportJob(JobNames.replayImport, { import_id: id }, `replay-${id}-${Date.now()}`);
       return reply.code(202).send({ id, status: 'queued' as const });
     },
   );
@@ -161,8 +170,8 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
     },
     async (_request, reply) => {
       const jobId = `replay-all-${Date.now()}`;
-      await writeReplayRecord(dataDir, queuedReplayRecord(jobId));
-      await jobs.enqueue(IMPORTS_QUEUE, ImportJobNames.replayAll, {}, { jobId, attempts: 1 });
+      await writeReplayRecord(store, queuedReplayRecord(jobId));
+      await enqueueImportJob(JobNames.replayAll, {}, jobId);
       return reply.code(202).send({ id: jobId, status: 'queued' as const });
     },
   );
@@ -177,14 +186,14 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (fast
         response: { 200: ReplayRun, 404: ErrorBody, ...errors },
       },
     },
-    async (request, reply) => (await readReplayRecord(dataDir, request.params.id)) ?? reply.notFound(`No replay ${request.params.id}`),
+    async (request, reply) => (await readReplayRecord(store, request.params.id)) ?? reply.notFound(`No replay ${request.params.id}`),
   );
 };
 
 /** A later committed import that accepted rows for one of `manifest`'s states, if any. */
-async function supersededBy(dataDir: string, manifest: ImportManifest): Promise<ImportManifest | undefined> {
+async function supersededBy(store: AnalyticsStore, manifest: ImportManifest): Promise<ImportManifest | undefined> {
   const states = new Set(Object.keys(manifest.tables_by_state ?? {}));
-  return (await listManifests(dataDir)).find((other) => {
+  return (await listManifests(store)).find((other) => {
     const accepted = other.counts ? other.counts.facilities + other.counts.tanks + other.counts.releases : 0;
     return other.version > manifest.version && accepted > 0 && Object.keys(other.tables_by_state ?? {}).some((state) => states.has(state));
   });

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, GEOCODE_QUERY_MIN_CHARS, GEOCODE_SUGGESTION_LIMIT, GeocodeSuggestQuery, GeocodeSuggestResponse } from '@ust/schemas';
-import { GeocoderUnavailableError } from '../../geocoding/geocoder.js';
+import { GeocoderUnavailableError } from '@ust/read-model';
 
 const geocodeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(

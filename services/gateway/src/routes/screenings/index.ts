@@ -1,7 +1,7 @@
 /**
  * Portfolio screening (docs/decisions/0034-access-by-role.md, 0035-portfolio-matching.md):
  * brokers, underwriters and admins (app.ts checks the role for this prefix) upload a CSV of
- * locations; the screenings queue screens it (screenings/screening-job.ts) while the client
+ * locations; the workers screen it (JobNames.screenPortfolio) while the client
  * follows its progress. A screening is its owner's: anyone else but an admin is told it does
  * not exist.
  */
@@ -31,17 +31,18 @@ import { UploadError } from '../../imports/upload-rules.js';
 import { portfolioTooLarge } from '../../screenings/portfolio-csv.js';
 import { acceptedPortfolio } from '../../screenings/portfolio-read.js';
 import { carriersIn, screeningColumns } from '../../screenings/screening-columns.js';
-import { enqueueScreening } from '../../screenings/screening-job.js';
+import { resultsCopy } from '../../screenings/results-copy.js';
 import { sendScreeningResult } from '../../screenings/screening-result-json.js';
 import {
   createScreening,
+  enqueueScreening,
   listScreenings,
   newScreeningId,
   queuedScreening,
   readResultRows,
   readScreeningRecord,
   type StoredScreening,
-} from '../../screenings/screening-store.js';
+} from '@ust/read-model';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const notFound = { 404: ErrorBody };
@@ -52,12 +53,13 @@ const PORTFOLIO_UPLOAD: MultipartUpload = { field: 'file', maxFiles: 1, tooLarge
 
 const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { dataDir } = fastify.config;
+  const { store } = fastify.ports;
   // One file of at most 10 MB; a byte more marks it truncated, which answers 413.
   await fastify.register(multipart, { limits: { fileSize: MAX_SCREENING_BYTES, files: PORTFOLIO_UPLOAD.maxFiles, fields: 0 } });
 
   /** The screening if the caller may see it: its owner, or an admin. */
   const visibleScreening = async (request: FastifyRequest, id: string): Promise<StoredScreening | null> => {
-    const screening = await readScreeningRecord(dataDir, id);
+    const screening = await readScreeningRecord(store, id);
     if (!screening) return null;
     const principal = request.principal!;
     return principal.role === 'admin' || screening.owner_id === principal.userId ? screening : null;
@@ -92,7 +94,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         const { rows, rowsJsonLines } = acceptedPortfolio(await fastify.cpuPool.run('readPortfolio', bytes));
         const principal = request.principal!;
         const record = queuedScreening(newScreeningId(), fileName, { userId: principal.userId, email: principal.email }, rows);
-        await createScreening(dataDir, record, rowsJsonLines);
+        await createScreening(store, record, rowsJsonLines);
         await enqueueScreening(fastify.ports.jobs, record);
         request.log.info({ screening_id: record.id, rows, by: principal.userId }, 'portfolio screening queued');
         return reply.code(202).send({ id: record.id, status: 'queued' as const, rows_total: rows });
@@ -106,7 +108,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/',
     { schema: { tags: ['screenings'], summary: 'Your screenings (every one, for an admin), newest first', response: { 200: ScreeningsResponse, ...errors } } },
     async (request) => {
-      const all = await listScreenings(dataDir);
+      const all = await listScreenings(store);
       const principal = request.principal!;
       return { screenings: principal.role === 'admin' ? all : all.filter((screening) => screening.owner_id === principal.userId) };
     },
@@ -138,7 +140,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const screening = await visibleScreening(request, request.params.id);
       if (!screening) return reply.notFound(notFoundMessage(request.params.id));
-      return sendScreeningResult(reply, dataDir, screening);
+      return sendScreeningResult(reply, store, screening);
     },
   );
 
@@ -166,9 +168,9 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const finished = await finishedScreening(request, request.params.id);
       if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
       // Read twice, a row at a time: once for the carrier columns, once to write them.
-      const { id } = finished.screening;
-      const columns = screeningColumns(await carriersIn(readResultRows(dataDir, id)));
-      return sendExport(reply, 'csv', exportFileName(downloadName(finished.screening), 'csv'), csvChunks<ScreeningRow>(columns, readResultRows(dataDir, id)));
+      const { screening } = finished;
+      const columns = screeningColumns(await carriersIn(readResultRows(store, screening)));
+      return sendExport(reply, 'csv', exportFileName(downloadName(screening), 'csv'), csvChunks<ScreeningRow>(columns, readResultRows(store, screening)));
     },
   );
 
@@ -187,7 +189,12 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const finished = await finishedScreening(request, request.params.id);
       if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
       const name = exportFileName(downloadName(finished.screening), 'csv').replace(/\.csv$/, '.xlsx');
-      return sendDownload(reply, XLSX_TYPE, name, await fastify.cpuPool.run('screeningXlsx', { dataDir, screening: finished.screening }));
+      return sendDownload(
+        reply,
+        XLSX_TYPE,
+        name,
+        await fastify.cpuPool.run('screeningXlsx', { resultsFile: await resultsCopy(store, dataDir, finished.screening), screening: finished.screening }),
+      );
     },
   );
 
@@ -207,7 +214,8 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const finished = await finishedScreening(request, request.params.id);
       if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
       const name = exportFileName(downloadName(finished.screening), 'csv').replace(/\.csv$/, '-summary.pdf');
-      const pdf = await fastify.cpuPool.run('screeningPdf', { dataDir, screening: finished.screening, paper: request.query.paper });
+      const resultsFile = await resultsCopy(store, dataDir, finished.screening);
+      const pdf = await fastify.cpuPool.run('screeningPdf', { resultsFile, screening: finished.screening, paper: request.query.paper });
       return sendPdf(reply, pdf, name);
     },
   );

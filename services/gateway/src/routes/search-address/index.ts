@@ -22,7 +22,7 @@ import { csvChunks } from '../../exports/csv-writer.js';
 import { SEARCH_FACILITY_COLUMNS, searchFacilityFeature } from '../../exports/facility-columns.js';
 import { featureCollectionChunks } from '../../exports/geojson-writer.js';
 import { exportFileName, sendExport } from '../../exports/send-export.js';
-import { GeocoderUnavailableError } from '../../geocoding/index.js';
+import { GeocoderUnavailableError } from '@ust/read-model';
 import { InvalidFieldsError } from '../../plugins/invalid-fields.js';
 import { searchResponseBody } from '../../search/search-response-body.js';
 

@@ -23,7 +23,8 @@ import {
   type Cache,
   type Ports,
 } from '@ust/platform';
-import { buildGateway, createGeocoder } from '@ust/gateway';
+import { buildGateway } from '@ust/gateway';
+import { createGeocoder } from '@ust/read-model';
 import { createTestIssuer } from '@ust/gateway/testing';
 import { datasetKeys } from '@ust/read-model';
 import { facilityRecord, releaseRecord } from '@ust/schemas/testing';

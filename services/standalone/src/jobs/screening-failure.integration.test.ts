@@ -5,27 +5,31 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from '@ust/gateway';
+import { createTestIssuer, openEmbeddedTestPorts, type EmbeddedTestPorts } from '@ust/gateway/testing';
 import { createLogger, loadConfig } from '@ust/platform';
-import { SCREENINGS_QUEUE, ScreeningJobNames, type ScreeningRun, type SystemHealth } from '@ust/schemas';
-import { buildGateway } from '../build.js';
-import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../testing/embedded-test-ports.js';
-import { createTestIssuer } from '../testing/test-issuer.js';
+import { JobNames, JobQueueOf, type ScreeningRun, type SystemHealth } from '@ust/schemas';
+import { startWorkers, type WorkersHandle } from '@ust/workers';
 
 const admin = { sub: 'local|ava', email: 'ava@example.com', email_verified: true, name: 'Ava Admin' };
 
 describe('a screening with no dataset to screen against', () => {
   let gateway: FastifyInstance;
   let embedded: EmbeddedTestPorts;
+  let workers: WorkersHandle;
   let headers: Record<string, string>;
+  const queue = JobQueueOf[JobNames.screenPortfolio];
 
   beforeAll(async () => {
     embedded = await openEmbeddedTestPorts('screening-failure');
     const issuer = await createTestIssuer();
     const config = loadConfig({ ...issuer.env, DATA_DIR: embedded.dataDir, ADMIN_EMAILS: admin.email });
+    const logger = createLogger('screening-failure', { level: 'silent' });
+    workers = await startWorkers({ ...embedded.ports, log: logger });
     gateway = await buildGateway({
       config,
       ports: embedded.ports,
-      logger: createLogger('screening-failure', { level: 'silent' }),
+      logger,
       signingKeys: issuer.signingKeys,
     });
     headers = await issuer.headers(admin);
@@ -33,6 +37,7 @@ describe('a screening with no dataset to screen against', () => {
   });
   afterAll(async () => {
     await gateway?.close();
+    await workers?.close();
     await embedded?.close();
   });
 
@@ -61,8 +66,8 @@ describe('a screening with no dataset to screen against', () => {
 
   it('fails a job for a screening that does not exist at its first try, without retries', async () => {
     const id = 'scr-that-was-never-uploaded';
-    await embedded.ports.jobs.enqueue(SCREENINGS_QUEUE, ScreeningJobNames.screen, { screening_id: id }, { jobId: id, attempts: 3, backoffMs: 2_000 });
-    const job = await embedded.ports.jobs.waitUntilSettled(SCREENINGS_QUEUE, id, 60_000);
+    await embedded.ports.jobs.enqueue(queue, JobNames.screenPortfolio, { screening_id: id }, { jobId: id, attempts: 3, backoffMs: 2_000 });
+    const job = await embedded.ports.jobs.waitUntilSettled(queue, id, 60_000);
     expect(job).toMatchObject({ status: 'failed', attemptsMade: 1, failedReason: `No screening ${id} to run` });
   });
 });

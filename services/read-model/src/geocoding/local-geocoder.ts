@@ -19,7 +19,8 @@ import {
   type GeocoderIndexMeta,
 } from '@ust/domain/geocoding';
 import type { Cache } from '@ust/platform';
-import { datasetKeys, readCurrentVersion } from '@ust/read-model';
+import { datasetKeys } from '../keys.js';
+import { readCurrentVersion } from '../read-dataset.js';
 import { GEOCODE_SUGGESTION_LIMIT, type AddressSuggestion, type GeocodeResult } from '@ust/schemas';
 import { GeocoderUnavailableError, type Geocoder } from './geocoder.js';
 

@@ -7,9 +7,10 @@
  */
 import { FEET_PER_MILE } from '@ust/domain';
 import { canonicalTokens, normaliseStreet } from '@ust/domain/geocoding';
-import { foundItemJson, type FoundFacility, type FoundItem, type SearchIndex, type Surroundings } from '@ust/read-model';
+import { foundItemJson, type FoundFacility, type FoundItem, type Geocoder, type SearchIndex, type Surroundings } from '@ust/read-model';
 import {
   SCREENING_MATCH_FEET,
+  type PortfolioRow,
   SCREENING_RADII_MILES,
   type ScreeningInput,
   type ScreeningRow,
@@ -17,8 +18,6 @@ import {
   type SearchFacilityItem,
   type SearchReleaseItem,
 } from '@ust/schemas';
-import type { Geocoder } from '../geocoding/index.js';
-import type { PortfolioRow } from './portfolio-csv.js';
 
 /**
  * The closest facilities read around a place: the address rule's candidates, and those the

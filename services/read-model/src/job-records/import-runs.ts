@@ -1,14 +1,14 @@
 /**
  * What the API knows of an import beyond its manifest: how it came (upload, inbox), where it
  * stands (queued … live) and its live progress. The import job rewrites the record as it goes,
- * so any gateway sharing DATA_DIR reads the same progress; imports run from the CLI have only a
- * manifest and are listed from it.
+ * in the analytics store, so every gateway reads the same progress; imports run before the
+ * platform kept run records have only a manifest and are listed from it.
  */
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { importDirectory, listAllManifests, type ImportManifest, type ImportPlan } from '@ust/pipelines';
+import type { AnalyticsStore } from '@ust/platform';
 import type { ImportRun, ImportStatus } from '@ust/schemas';
+import { listAllManifests, type ImportManifest, type ImportPlan } from './import-manifests.js';
+import { recordTable } from './record-table.js';
 
 export interface RunRecord {
   import_id: string;
@@ -44,37 +44,22 @@ export function queuedRunRecord(id: string, source: RunRecord['source'], plan: I
   };
 }
 
-const recordFile = (dataDir: string, id: string) => path.join(importDirectory(dataDir, id), 'run.json');
+const runRecords = (store: AnalyticsStore) => recordTable<RunRecord>(store, 'import-run');
 
-export async function writeRunRecord(dataDir: string, record: RunRecord): Promise<void> {
-  const file = recordFile(dataDir, record.import_id);
-  await mkdir(path.dirname(file), { recursive: true });
-  // Written aside and renamed, so a reader never sees half a record; the aside name is the
-  // writer's own, so two writers never rename each other's file.
-  const aside = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  await writeFile(aside, JSON.stringify(record));
-  await rename(aside, file);
+export function writeRunRecord(store: AnalyticsStore, record: RunRecord): Promise<void> {
+  return runRecords(store).put(record.import_id, record);
 }
 
-export async function readRunRecord(dataDir: string, id: string): Promise<RunRecord | null> {
-  try {
-    return JSON.parse(await readFile(recordFile(dataDir, id), 'utf8')) as RunRecord;
-  } catch {
-    return null;
-  }
+export function readRunRecord(store: AnalyticsStore, id: string): Promise<RunRecord | null> {
+  return runRecords(store).get(id);
 }
 
 /** Every import, newest first: API imports from their run records, CLI imports from their manifests. */
-export async function listImportRuns(dataDir: string): Promise<ImportRun[]> {
-  const manifests = new Map((await listAllManifests(dataDir)).map((manifest) => [manifest.import_id, manifest]));
-  const ids = new Set(manifests.keys());
-  for (const id of await readdir(path.join(dataDir, 'imports')).catch(() => [] as string[])) ids.add(id);
+export async function listImportRuns(store: AnalyticsStore): Promise<ImportRun[]> {
+  const manifests = new Map((await listAllManifests(store)).map((manifest) => [manifest.import_id, manifest]));
+  const records = new Map((await runRecords(store).list()).map((record) => [record.import_id, record]));
   const runs: ImportRun[] = [];
-  for (const id of ids) {
-    const record = await readRunRecord(dataDir, id);
-    const manifest = manifests.get(id);
-    if (record || manifest) runs.push(toImportRun(id, record, manifest));
-  }
+  for (const id of new Set([...manifests.keys(), ...records.keys()])) runs.push(toImportRun(id, records.get(id) ?? null, manifests.get(id)));
   return runs.sort((a, b) => (b.queued_at ?? b.started_at ?? '').localeCompare(a.queued_at ?? a.started_at ?? ''));
 }
 

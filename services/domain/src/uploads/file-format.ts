@@ -1,8 +1,17 @@
 /**
  * A file's format from its header row. File names differ between states (IA's releases are
- * `Template.csv`, IL's dispensers `facility_dispenser.csv`), headers do not.
+ * `Template.csv`, IL's dispensers `facility_dispenser.csv`), headers do not. The importer reads
+ * by it, and the gateway checks an upload with it before an import is queued.
  */
-import { headerKey } from './headers.js';
+
+/**
+ * The comparison key of a header: lower-case letters and digits only. States spell the same
+ * template column as `FACILITYID`, `FacilityID` or `Facility ID`, and Illinois writes
+ * ` FacilityState` with a leading space.
+ */
+export function headerKey(header: string): string {
+  return header.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
 
 export type FileFormat =
   | 'epa-facility'

@@ -1,45 +1,49 @@
 /**
- * The imports queue's processors: a new import, a replay of one, a replay of all. They run in
- * the gateway (the layering lets it use the pipelines; the workers may not), one at a time
- * across every gateway, so a second import waits queued. Each job follows its import to live: it publishes the files,
- * then waits for ingest's commit and the workers' rebuild, and records every step in the run
- * record the API reads (a replay of all, in its replay record: replay-all-job.ts).
+ * The imports queue's processors (JobNames.runImport, replayImport, replayAll), registered by the
+ * workers: a new import, a replay of one, a replay of all. Each job follows its import to live:
+ * it publishes the files, then waits for ingest's commit and the rebuild, and records every step
+ * in the run record the API reads (a replay of all, in its replay record: replay-all-job.ts).
  */
 import {
-  awaitRebuild,
-  ImportFailedError,
   ImportNotFoundError,
+  orderedSaver,
+  progressWriter,
+  queuedRunRecord,
+  readDatasetMeta,
   readManifest,
-  resolveSources,
-  runImport,
-  estimateRows,
+  readRunRecord,
+  writeRunRecord,
   type ImportManifest,
-  type ImportTally,
-} from '@ust/pipelines';
-import { readDatasetMeta } from '@ust/read-model';
-import { IMPORTS_QUEUE, ImportJobNames, JobNames, JobQueueOf } from '@ust/schemas';
-import { UnrecoverableError, type Logger, type Ports, type WorkerHandle } from '@ust/platform';
-import { orderedSaver, progressWriter } from './record-writes.js';
+  type RunRecord,
+} from '@ust/read-model';
+import { JobNames, JobQueueOf } from '@ust/schemas';
+import { UnrecoverableError, type Logger, type Ports, type Processor } from '@ust/platform';
+import { awaitRebuild } from '../import/await-rebuild.js';
+import { ImportFailedError, runImport } from '../import/run-import.js';
+import type { ImportTally } from '../read/tally.js';
+import { resolveSources } from '../read/sources.js';
+import { estimateRows } from '../cli/estimate.js';
 import { replayAll } from './replay-all-job.js';
-import { queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './run-records.js';
 
-interface ImportJobDeps {
+export interface ImportJobDeps {
   ports: Ports;
-  dataDir: string;
   log: Logger;
 }
 
-export function startImportJobs(deps: ImportJobDeps): Promise<WorkerHandle> {
-  return deps.ports.jobs.process(
-    IMPORTS_QUEUE,
-    {
-      [ImportJobNames.runImport]: async (job) => runRecordedImport(deps, (job.data as { import_id: string }).import_id, false),
-      [ImportJobNames.replayImport]: async (job) => runRecordedImport(deps, (job.data as { import_id: string }).import_id, true),
-      [ImportJobNames.replayAll]: async (job) => replayAll(deps, job.id),
-    },
-    // Across gateways too: two imports of the same states at once would race to go live.
-    { concurrency: 1, globalConcurrency: 1 },
-  );
+/** Throws UnrecoverableError (no retry) for data no retry could fix. */
+function importIdOf(data: unknown): string {
+  const id = (data as { import_id?: unknown } | null)?.import_id;
+  if (typeof id !== 'string' || id.trim() === '') throw new UnrecoverableError(`import job data must name an import_id, got ${JSON.stringify(data)}`);
+  return id;
+}
+
+/** The processors of the imports queue, by job name. */
+export function importProcessors(deps: ImportJobDeps): Record<typeof JobNames.runImport | typeof JobNames.replayImport | typeof JobNames.replayAll, Processor> {
+  return {
+    [JobNames.runImport]: async (job) => runRecordedImport(deps, importIdOf(job.data), false),
+    [JobNames.replayImport]: async (job) => runRecordedImport(deps, importIdOf(job.data), true),
+    [JobNames.replayAll]: async (job) => replayAll(deps, job.id),
+  };
 }
 
 /** A manifest that was never written is no manifest; any other failure to read one stands. */
@@ -49,13 +53,13 @@ function unlessNotFound(error: unknown): undefined {
 }
 
 async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: boolean): Promise<{ status: string }> {
-  const record = await readRunRecord(deps.dataDir, importId);
-  const replayOf = replay ? await readManifest(deps.dataDir, importId).catch(unlessNotFound) : undefined;
+  const record = await readRunRecord(deps.ports.store, importId);
+  const replayOf = replay ? await readManifest(deps.ports.store, importId).catch(unlessNotFound) : undefined;
   // Nothing to run will ever appear under this id: one try, not three.
   if (!record && !replayOf) throw new UnrecoverableError(`No import ${importId} to run`);
   const plan = record?.plan ?? replayOf!.plan;
   const current: RunRecord = record ?? queuedRunRecord(importId, 'cli', plan);
-  const save = orderedSaver(current, (snapshot) => writeRunRecord(deps.dataDir, snapshot));
+  const save = orderedSaver(current, (snapshot) => writeRunRecord(deps.ports.store, snapshot));
   const startedAt = Date.now();
   await save({ status: 'reading', failure: null, started_at: new Date(startedAt).toISOString(), finished_at: null, records: 0 });
   if (plan.kind === 'files') await save({ total: await recordRows(plan.paths, plan.sourceRoot).catch(() => null) });
@@ -64,7 +68,7 @@ async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: 
     const manifestOf: ImportManifest = replayOf ?? { import_id: importId, version: startedAt, plan: current.plan, started_at: current.started_at! };
     const result = await runImport(
       current.plan,
-      { events: deps.ports.events, dataDir: deps.dataDir, log: deps.log, onProgress: progressOf(save, startedAt) },
+      { events: deps.ports.events, store: deps.ports.store, log: deps.log, onProgress: progressOf(save, startedAt) },
       manifestOf,
     );
     // Committed: ingest promotes the staged rows, then enqueues the rebuild.

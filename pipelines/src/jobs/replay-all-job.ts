@@ -4,15 +4,14 @@
  * → live (or failed, naming the import that could not be read) with the records read against the
  * imports' recorded counts, so the CLI and the admin screen follow it as they follow an import.
  */
-import { awaitRebuild, listManifests, republishAllImports, type ImportManifest } from '@ust/pipelines';
 import type { Logger, Ports } from '@ust/platform';
+import { listManifests, orderedSaver, progressWriter, queuedReplayRecord, readReplayRecord, writeReplayRecord, type ImportManifest } from '@ust/read-model';
 import type { ReplayRun } from '@ust/schemas';
-import { orderedSaver, progressWriter } from './record-writes.js';
-import { queuedReplayRecord, readReplayRecord, writeReplayRecord } from './replay-records.js';
+import { awaitRebuild } from '../import/await-rebuild.js';
+import { republishAllImports } from '../import/replay-all.js';
 
 interface ReplayAllDeps {
   ports: Ports;
-  dataDir: string;
   log: Logger;
 }
 
@@ -22,11 +21,11 @@ const recordsOf = (manifest: ImportManifest) => {
 };
 
 export async function replayAll(deps: ReplayAllDeps, replayId: string): Promise<{ replayed: number }> {
-  const current = (await readReplayRecord(deps.dataDir, replayId)) ?? queuedReplayRecord(replayId);
-  const save = orderedSaver(current, (record) => writeReplayRecord(deps.dataDir, record));
+  const current = (await readReplayRecord(deps.ports.store, replayId)) ?? queuedReplayRecord(replayId);
+  const save = orderedSaver(current, (record) => writeReplayRecord(deps.ports.store, record));
   const progress = (changes: Partial<ReplayRun['progress']>) => save({ progress: { ...current.progress, ...changes } });
   const startedAt = Date.now();
-  const manifests = await listManifests(deps.dataDir);
+  const manifests = await listManifests(deps.ports.store);
   await save({ status: 'reading', started_at: new Date(startedAt).toISOString(), imports_total: manifests.length });
   await progress({ total: manifests.reduce((sum, manifest) => sum + recordsOf(manifest), 0) });
 
@@ -36,7 +35,7 @@ export async function replayAll(deps: ReplayAllDeps, replayId: string): Promise<
   try {
     const results = await republishAllImports({
       events: deps.ports.events,
-      dataDir: deps.dataDir,
+      store: deps.ports.store,
       log: deps.log,
       onImport: (manifest) => {
         // The imports before this one are replayed: it is only starting.
