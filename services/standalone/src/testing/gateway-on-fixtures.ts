@@ -18,6 +18,8 @@ export interface FixturesGateway {
   ports: Ports;
   issuer: TestIssuer;
   log: Logger;
+  /** Stops the workers (a running screening saves its last batch and yields), then starts new ones on the same ports. */
+  restartWorkers(between?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export async function startGatewayOnFixtures(name: string, env: Record<string, s
   const embedded = await openEmbeddedTestPorts(name);
   const { ports, dataDir } = embedded;
   const ingest = await startIngest({ ...ports, log });
-  const workers = await startWorkers({ ...ports, log });
+  let workers = await startWorkers({ ...ports, log });
   const { manifest } = await runImport(
     { kind: 'files', paths: REAL_SOURCES.map((source) => path.join(FIXTURES_DIRECTORY, source)), sourceRoot: FIXTURES_DIRECTORY },
     { events: ports.events, store: ports.store, log },
@@ -41,6 +43,11 @@ export async function startGatewayOnFixtures(name: string, env: Record<string, s
     ports,
     issuer,
     log,
+    async restartWorkers(between) {
+      await workers.close();
+      await between?.();
+      workers = await startWorkers({ ...ports, log });
+    },
     async close() {
       await gateway.close();
       await ingest.close();

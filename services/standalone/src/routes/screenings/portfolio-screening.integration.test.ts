@@ -4,19 +4,18 @@
  * end; every row comes back, matched by the rule docs/decisions/0035-portfolio-matching.md
  * names, screened, or not located with its reason. Then who may see it, the file problems
  * that answer 400 or 413, the three downloads read back (CSV, XLSX with exceljs, PDF with
- * pdftotext), and a screening a stop interrupts resuming where it was in the next gateway.
+ * pdftotext), and a screening whose workers stop resuming where it was in the next workers.
  */
 import { execFile } from 'node:child_process';
-import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '@ust/gateway';
 import { bodyProblemsOf } from '@ust/gateway/testing';
-import { loadConfig } from '@ust/platform';
+import { appendResultLines, countResults, readResults, readScreeningRecord } from '@ust/read-model';
 import {
   API_ROUTES,
   PRICING_DISCLAIMER,
@@ -92,8 +91,6 @@ describe('portfolio screening', () => {
     facilities = county.facilities.filter((facility) => facility.Address && facility.Zip_Code && facility.Latitude !== null && facility.Longitude !== null);
   }, 300_000);
   afterAll(async () => {
-    // The gateway the resume test built in place of the first, which platform.close() closes again.
-    if (gateway !== platform?.gateway) await gateway?.close();
     await platform?.close();
   });
 
@@ -270,7 +267,7 @@ describe('portfolio screening', () => {
     expect(text).toMatch(/\nDC\s+\d+/);
   });
 
-  it('pauses a screening when its gateway stops and resumes it where it was in the next one, after a line the stop cut short', async () => {
+  it('pauses a screening when its workers stop and resumes it where it was in the next ones, every row once', async () => {
     const points = facilities.map((facility) => [facility.Latitude, facility.Longitude] as const);
     const lines = [
       'ref,latitude,longitude',
@@ -279,24 +276,21 @@ describe('portfolio screening', () => {
     const accepted = (await upload(as(broker), 'large.csv', lines.join('\n'))).json<ScreeningAccepted>();
     const partway = await until(as(broker), accepted.id, (screening) => screening.status === 'running' && screening.rows_done > 0);
     expect(partway.rows_done).toBeLessThan(6_000);
-    const { dataDir } = (gateway as unknown as { config: { dataDir: string } }).config;
-    await gateway.close();
-    // Paused, not finished: its record still says running, and its results file holds the rows it says it did.
-    const folder = path.join(dataDir, 'screenings', accepted.id);
-    const paused = JSON.parse(await readFile(path.join(folder, 'screening.json'), 'utf8')) as ScreeningRun & { runs: number };
-    expect(paused).toMatchObject({ status: 'running', runs: 1 });
-    expect(paused.rows_done).toBeLessThan(6_000);
-    expect((await readFile(path.join(folder, 'results.jsonl'), 'utf8')).trimEnd().split('\n')).toHaveLength(paused.rows_done);
-    // As if the stop had come in the middle of an append: half of the next row's line.
-    await appendFile(path.join(folder, 'results.jsonl'), `{"reference":"R-${paused.rows_done}","outc`);
-
-    const config = loadConfig({ ...platform.issuer.env, DATA_DIR: dataDir, ADMIN_EMAILS: admin.email });
-    gateway = await buildGateway({ config, ports: platform.ports, logger: platform.log, signingKeys: platform.issuer.signingKeys });
-    await gateway.ready();
+    const { store } = platform.ports;
+    await platform.restartWorkers(async () => {
+      // Paused, not finished: its record still says running, and its saved results are the rows it says it did.
+      const paused = (await readScreeningRecord(store, accepted.id))!;
+      expect(paused).toMatchObject({ status: 'running', runs: 1 });
+      expect(paused.rows_done).toBeLessThan(6_000);
+      expect(await countResults(store, paused)).toBe(paused.rows_done);
+      // As if a stop had come between saving a batch and recording it: the last saved row is saved again.
+      const [last] = (await readResults(store, paused)).slice(-1);
+      await appendResultLines(store, paused, paused.rows_done - 1, [JSON.stringify(last)]);
+    });
     const done = await until(as(broker), accepted.id, (screening) => screening.status === 'done');
     expect(done).toMatchObject({ rows_done: 6_000, matched: 6_000 });
     const rows = (await call('GET', `/api/screenings/${accepted.id}/rows`, as(broker))).json<ScreeningResult>().rows;
     expect(rows.map((row: ScreeningRow) => row.reference)).toEqual(Array.from({ length: 6_000 }, (_, index) => `R-${index}`));
-    expect(JSON.parse(await readFile(path.join(folder, 'screening.json'), 'utf8'))).toMatchObject({ status: 'done', runs: 2 });
+    expect(await readScreeningRecord(store, accepted.id)).toMatchObject({ status: 'done', runs: 2 });
   });
 });
