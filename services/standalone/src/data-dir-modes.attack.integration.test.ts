@@ -85,7 +85,6 @@ describe('DATA_DIR as another user of the machine finds it', () => {
   it('reads what `pnpm pipeline import` wrote offline: every directory 0700, every file 0600', async () => {
     const offline = await pipeline(['import', path.join(FIXTURES_DIRECTORY, 'epa-template/VT')], environment);
     expect(offline.status, offline.output).toBe(0);
-    expect(await filesUnder(dataDir, 'imports')).toBeGreaterThan(0);
     expect(await filesUnder(dataDir, 'clickhouse')).toBeGreaterThan(0);
     expect(await openToOthers(dataDir)).toEqual([]);
   }, 300_000);
@@ -118,9 +117,11 @@ describe('DATA_DIR as another user of the machine finds it', () => {
       return run.status === 'done' || run.status === 'failed' ? run : undefined;
     });
     expect(screened).toMatchObject({ status: 'done', rows_done: 2 });
+    // The workbook is made from the gateway's copy of the results, a file in DATA_DIR.
+    expect((await api(`/screenings/${screeningId}/export/xlsx`)).status).toBe(200);
 
     await stopStandalone(server, 'SIGTERM to the process');
-    expect(await readdir(path.join(dataDir, 'screenings', screeningId))).toEqual(expect.arrayContaining(['screening.json', 'rows.jsonl', 'results.jsonl']));
+    expect((await readdir(path.join(dataDir, 'screening-results'))).some((name) => name.startsWith(screeningId))).toBe(true);
     expect(await filesUnder(dataDir, path.join('uploads', importId))).toBe(4);
     expect(await openToOthers(dataDir)).toEqual([]);
   }, 400_000);
