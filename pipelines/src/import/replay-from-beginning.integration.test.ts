@@ -19,7 +19,8 @@ import {
   type AnalyticsStore,
   type EventLog,
 } from '@ust/platform';
-import { startIngest, type IngestHandle } from '@ust/ingest';
+import type { IngestHandle } from '@ust/ingest';
+import { startIngestWhenCoordinatorReady } from '@ust/ingest/testing';
 import { FIXTURES_DIRECTORY } from '../demo/build-demo.js';
 import { runImport } from './run-import.js';
 import { resetDatasetWriterToEarliest } from './replay-all.js';
@@ -32,22 +33,6 @@ async function until(check: () => Promise<boolean>, timeoutMs = 90_000): Promise
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/**
- * On a broker that has just started, the group coordinator may still be loading and the first
- * consumer can stop before it joins; a deployed ingest service is restarted by its supervisor,
- * here the start is retried the same way.
- */
-async function startIngestWhenCoordinatorReady(deps: Parameters<typeof startIngest>[0]): Promise<IngestHandle> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startIngest(deps);
-    } catch (error) {
-      if (attempt === 5 || !/stopped before it joined|coordinator/i.test((error as Error).message)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
   }
 }
 

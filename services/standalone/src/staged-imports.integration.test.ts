@@ -24,7 +24,8 @@ import {
   type EventLog,
 } from '@ust/platform';
 import { Topics } from '@ust/schemas';
-import { buildConsumers, dropAbandonedStaging, startIngest, type IngestHandle } from '@ust/ingest';
+import { buildConsumers, dropAbandonedStaging, type IngestHandle } from '@ust/ingest';
+import { startIngestWhenCoordinatorReady } from '@ust/ingest/testing';
 import { startWorkers, type WorkersHandle } from '@ust/workers';
 import { awaitFailureRecorded, awaitRebuild, FIXTURES_DIRECTORY, ImportFailedError, runImport, type RunImportDeps } from '@ust/pipelines';
 import { importOutcome, listAllManifests, readManifest, type ImportPlan } from '@ust/read-model';
@@ -38,18 +39,6 @@ async function until(check: () => Promise<boolean>, timeoutMs = 90_000): Promise
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** A just-started broker's group coordinator may still be loading: retried as a supervisor would. */
-async function startIngestWhenCoordinatorReady(...args: Parameters<typeof startIngest>): Promise<IngestHandle> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startIngest(...args);
-    } catch (error) {
-      if (attempt === 5 || !/stopped before it joined|coordinator/i.test((error as Error).message)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
   }
 }
 
