@@ -19,7 +19,6 @@ import {
   type AnalyticsStore,
   type EventLog,
 } from '@ust/platform';
-import type { IngestHandle } from '@ust/ingest';
 import { startIngestWhenCoordinatorReady } from '@ust/ingest/testing';
 import { FIXTURES_DIRECTORY } from '../demo/build-demo.js';
 import { runImport } from './run-import.js';

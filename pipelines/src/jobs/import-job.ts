@@ -23,6 +23,7 @@ import { ImportFailedError, runImport } from '../import/run-import.js';
 import type { ImportTally } from '../read/tally.js';
 import { resolveSources } from '../read/sources.js';
 import { estimateRows } from '../cli/estimate.js';
+import { plannedCounts } from '../generate/index.js';
 import { replayAll } from './replay-all-job.js';
 
 export interface ImportJobDeps {
@@ -62,7 +63,7 @@ async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: 
   const save = orderedSaver(current, (snapshot) => writeRunRecord(deps.ports.store, snapshot));
   const startedAt = Date.now();
   await save({ status: 'reading', failure: null, started_at: new Date(startedAt).toISOString(), finished_at: null, records: 0 });
-  if (plan.kind === 'files') await save({ total: await recordRows(plan.paths, plan.sourceRoot).catch(() => null) });
+  await save({ total: plan.kind === 'files' ? await recordRows(plan.paths, plan.sourceRoot).catch(() => null) : plannedRecords(plan) });
   try {
     // A new import runs under the id the API answered with: a manifest without a commit carries it.
     const manifestOf: ImportManifest = replayOf ?? { import_id: importId, version: startedAt, plan: current.plan, started_at: current.started_at! };
@@ -99,6 +100,12 @@ const NOT_RECORDS = new Set(['epa-compartment', 'epa-piping', 'coordinate-correc
 async function recordRows(paths: string[], sourceRoot: string): Promise<number> {
   const files = await resolveSources(paths, sourceRoot);
   return estimateRows(files.filter((file) => !NOT_RECORDS.has(file.format)).map((file) => file.path));
+}
+
+/** The records a generated plan makes: the progress bar's total. */
+function plannedRecords(plan: Extract<ImportManifest['plan'], { kind: 'generated' }>): number {
+  const counts = plannedCounts({ seed: plan.seed, scale: plan.scale, excludeStates: plan.excludeStates });
+  return counts.facilities + counts.tanks + counts.releases;
 }
 
 /** Resolves once ingest has written the import and enqueued its rebuild (the id awaitRebuild waits for). */

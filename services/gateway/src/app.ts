@@ -43,6 +43,7 @@ import userProfileRoutes from './routes/user-profile/index.js';
 import meRoutes from './routes/me/index.js';
 import adminRoutes from './routes/admin/index.js';
 import importRoutes from './routes/admin/imports.js';
+import replayRoutes from './routes/admin/replays.js';
 import screeningRoutes from './routes/screenings/index.js';
 import searchIndexPlugin from './search/search-index-plugin.js';
 import geocodeRoutes from './routes/geocode/index.js';
@@ -196,6 +197,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
               documentRouteAccess(admin, { roles: ['admin'] });
               await admin.register(adminRoutes, { dataDir: config.dataDir });
               await admin.register(importRoutes, { uploadLimitBytes: options.importUploadLimitBytes });
+              await admin.register(replayRoutes);
             },
             { prefix: '/admin' },
           );

@@ -85,3 +85,4 @@ export {
   writeScreeningRecord,
   type StoredScreening,
 } from './job-records/screenings.js';
+export { queueImport, queueReplay, queueReplayAll, ReplayRefusedError } from './job-records/import-queue.js';

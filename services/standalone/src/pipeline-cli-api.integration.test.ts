@@ -56,7 +56,7 @@ describe('pnpm pipeline while the platform runs', () => {
     environment = { ...inherited, DATA_DIR: dataDir, DEMO_SCALE: 'none', LOG_LEVEL: 'error' };
     const offline = await pipeline(['import', path.join(FIXTURES_DIRECTORY, 'epa-template/VT')], environment);
     expect(offline.status, `${offline.stdout}${offline.stderr}`).toBe(0);
-    offlineId = /^Import (imp-[0-9a-f-]+)$/m.exec(offline.stdout)![1]!;
+    offlineId = /^Import (imp-[0-9a-f-]+): live/m.exec(offline.stdout)![1]!;
     server = spawnStandalone({ dataDir, port: await findFreePort(), env: { DEMO_SCALE: 'none' } });
     await waitForHealth(server, 120_000);
     // Resolves once runtime.json names the platform: the CLI finds it there.
