@@ -55,7 +55,7 @@ export interface DataTableProps<Row> {
 
 /** A table of rows with one column definition each: header, cell, alignment and attributes. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { rows, columns, rowKey, rowAttributes, wrapperClassName, regionLabel, className, caption, captionHidden = false, empty } = props;
+  const { rows, columns, rowKey, rowAttributes, wrapperClassName, regionLabel, className, caption, captionHidden, empty } = props;
   if (rows.length === 0 && empty !== undefined) return empty;
   const region = regionLabel === undefined ? {} : { tabIndex: 0, role: 'region', 'aria-label': regionLabel };
   return (
@@ -74,9 +74,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <tbody>
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)} {...rowAttributes?.(row)}>
-              {columns.map((column) => (
-                <Cell key={column.key} row={row} column={column} />
-              ))}
+              {columns.map((column) => cellOf(row, column))}
             </tr>
           ))}
         </tbody>
@@ -85,23 +83,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   );
 }
 
-function Cell<Row>({ row, column }: { row: Row; column: DataTableColumn<Row> }) {
-  const { className: rowClassName, ...attributes } = column.cellAttributes?.(row) ?? {};
-  const className = classNames(column.numeric && 'numeric', column.className, rowClassName);
-  if (column.rowHeader) {
-    return (
-      <th scope="row" className={className} {...attributes}>
-        {column.cell(row)}
-      </th>
-    );
-  }
+function cellOf<Row>(row: Row, column: DataTableColumn<Row>) {
+  const { className, ...attributes } = column.cellAttributes?.(row) ?? {};
+  const Tag = column.rowHeader ? 'th' : 'td';
+  const classes = [column.numeric && 'numeric', column.className, className].filter(Boolean).join(' ');
   return (
-    <td className={className} {...attributes}>
+    <Tag key={column.key} scope={column.rowHeader ? 'row' : undefined} className={classes || undefined} {...attributes}>
       {column.cell(row)}
-    </td>
+    </Tag>
   );
-}
-
-function classNames(...names: (string | false | undefined)[]): string | undefined {
-  return names.filter(Boolean).join(' ') || undefined;
 }
