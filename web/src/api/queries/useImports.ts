@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportJobAccepted, ImportRun } from '@ust/schemas';
+import type { ImportJobAccepted, ImportRun, ImportsResponse } from '@ust/schemas';
 import { useApiClient } from '../api-context';
 import { saveFile } from '../save-file';
 import { useAuthedQuery } from '../authed-query';
+import { pollUntilSettled } from '../poll-until-settled';
 
 /** How often Data Updates asks again while an import is queued or running. */
 export const IMPORTS_REFRESH_MS = 2_000;
@@ -13,13 +14,14 @@ export const IMPORTS_QUERY_KEY = ['admin', 'imports'] as const;
 export const LIVE_DATASET_QUERY_KEY = ['admin', 'live-dataset'] as const;
 
 const settled = (run: ImportRun) => run.status === 'live' || run.status === 'failed';
+const everyImportSettled = ({ imports }: ImportsResponse) => imports.every(settled);
 
 /** GET /api/admin/imports, polled every 2 s while one is queued or running, and not otherwise. */
 export function useImportsQuery() {
   return useAuthedQuery({
     queryKey: IMPORTS_QUERY_KEY,
     queryFn: (api, { signal }) => api.call('GET /api/admin/imports', { signal }),
-    refetchInterval: (query) => (query.state.data?.imports.some((run) => !settled(run)) ? IMPORTS_REFRESH_MS : false),
+    refetchInterval: pollUntilSettled(everyImportSettled, IMPORTS_REFRESH_MS),
     staleTime: 0,
     retry: false,
   });

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ScreeningAccepted, ScreeningRun, ScreeningStatus } from '@ust/schemas';
+import type { ScreeningAccepted, ScreeningRun, ScreeningsResponse, ScreeningStatus } from '@ust/schemas';
 import { ApiError } from '../api-error';
 import { useApiClient } from '../api-context';
 import { useAuthedQuery } from '../authed-query';
+import { pollUntilSettled } from '../poll-until-settled';
 import { saveFile } from '../save-file';
 import { EXPORT_TIMEOUT_MS } from './useExportDownload';
 
@@ -19,13 +20,14 @@ export const SCREENINGS_QUERY_KEY = ['screenings'] as const;
 export const isScreeningSettled = (status: ScreeningStatus) => status === 'done' || status === 'failed';
 
 const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+const everyScreeningSettled = ({ screenings }: ScreeningsResponse) => screenings.every((run) => isScreeningSettled(run.status));
 
 /** GET /api/screenings: the user's own screenings (every one for an admin), newest first. */
 export function useScreeningsQuery({ enabled = true }: { enabled?: boolean } = {}) {
   return useAuthedQuery({
     queryKey: SCREENINGS_QUERY_KEY,
     queryFn: (api, { signal }) => api.call('GET /api/screenings', { signal }),
-    refetchInterval: (query) => (query.state.data?.screenings.some((run) => !isScreeningSettled(run.status)) ? SCREENINGS_LIST_POLL_MS : false),
+    refetchInterval: pollUntilSettled(everyScreeningSettled, SCREENINGS_LIST_POLL_MS),
     staleTime: 0,
     enabled,
   });
@@ -36,11 +38,11 @@ export function useScreeningQuery(id: string) {
   return useAuthedQuery({
     queryKey: [...SCREENINGS_QUERY_KEY, id],
     queryFn: (api, { signal }) => api.call('GET /api/screenings/{id}', { params: { id }, signal }),
-    refetchInterval: (query) => {
-      // A settled run changes no more; an unknown or forbidden one will not appear by asking again.
-      if (query.state.data && isScreeningSettled(query.state.data.status)) return false;
-      return isClientError(query.state.error) ? false : SCREENING_POLL_MS;
-    },
+    // A settled run changes no more; an unknown or forbidden one will not appear by asking again.
+    refetchInterval: pollUntilSettled((run: ScreeningRun) => isScreeningSettled(run.status), SCREENING_POLL_MS, {
+      beforeFirstAnswer: true,
+      stopsOn: isClientError,
+    }),
     staleTime: 0,
   });
 }

@@ -8,6 +8,7 @@
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminAnalyticsPoint } from '@ust/schemas';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { formatCount } from '../../components/format';
 import { minuteRows, seriesTotals, type MinuteRow } from './analytics-data';
 import '../../components/figures.css';
@@ -114,6 +115,19 @@ export function AnalyticsCharts({ series }: { series: readonly AdminAnalyticsPoi
 
 type Column = [label: string, value: (row: MinuteRow) => number | null];
 
+const MINUTE_COLUMN: DataTableColumn<MinuteRow> = { key: 'minute', header: 'Minute', rowHeader: true, cell: (row) => row.label };
+
+function valueColumn([label, value]: Column): DataTableColumn<MinuteRow> {
+  return {
+    key: label,
+    header: label,
+    cell: (row) => {
+      const count = value(row);
+      return count === null ? '—' : formatCount(count);
+    },
+  };
+}
+
 /** A chart with its title, and its numbers as a table for screen readers (an SVG alone tells them nothing). */
 function MinuteFigure({ title, rows, columns, children }: { title: string; rows: readonly MinuteRow[]; columns: Column[]; children: ReactNode }) {
   const titleId = useId();
@@ -123,31 +137,13 @@ function MinuteFigure({ title, rows, columns, children }: { title: string; rows:
         {title}
       </figcaption>
       {children}
-      <div className="visually-hidden">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Minute</th>
-              {columns.map(([label]) => (
-                <th key={label} scope="col">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                {columns.map(([label, value]) => (
-                  <td key={label}>{value(row) === null ? '—' : formatCount(value(row)!)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={rows}
+        columns={[MINUTE_COLUMN, ...columns.map(valueColumn)]}
+        rowKey={(row) => row.label}
+        wrapperClassName="visually-hidden"
+        caption={title}
+      />
     </figure>
   );
 }

@@ -8,12 +8,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { FacilityStatistics, ImportRun } from '@ust/schemas';
 import { useImportsQuery, useLiveDatasetQuery, useRejectsDownload, useReplayMutation, useUploadImportMutation } from '../../api';
+import { DataTable } from '../../components/DataTable';
 import { formatCount, formatTimestamp } from '../../components/format';
 import { Loading } from '../../components/Loading';
 import { Modal, ModalHeader } from '../../components/Modal';
 import { Time } from './Badges';
 import { LoadFailure } from './LoadFailure';
-import { formatImportStatus, formatProgress, formatRejectReasons, formatStates, newestBuild, progressPercent } from './data-updates-format';
+import { newestBuild } from './data-updates-format';
+import { importColumns } from './import-columns';
 import { useFailureLog } from './useAdminData';
 import './data-updates.css';
 
@@ -117,81 +119,17 @@ function UploadForm() {
 
 function ImportsTable({ runs, onReplay }: { runs: ImportRun[]; onReplay: (id: string) => void }) {
   const download = useRejectsDownload();
-  if (!runs.length) return <p className="admin-empty muted">No imports yet.</p>;
   return (
-    <div className="admin-table-scroll">
-      <table className="admin-table data-updates-imports">
-        <caption>Imports, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Import</th>
-            <th scope="col">Status</th>
-            <th scope="col">Progress</th>
-            <th scope="col" className="numeric">
-              Read
-            </th>
-            <th scope="col" className="numeric">
-              Accepted
-            </th>
-            <th scope="col" className="numeric">
-              Rejected
-            </th>
-            <th scope="col" className="numeric">
-              Warnings
-            </th>
-            <th scope="col">Version</th>
-            <th scope="col">Started / finished</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => (
-            <tr key={run.id} data-import={run.id} data-status={run.status}>
-              <th scope="row">
-                {run.id}
-                <div className="muted">
-                  {run.source} · {formatStates(run.states)}
-                </div>
-              </th>
-              <td className={run.status === 'failed' ? 'admin-failure' : undefined}>{formatImportStatus(run)}</td>
-              <td>
-                <progress max={100} value={progressPercent(run)} aria-label={`Progress of ${run.id}`} />
-                <div className="muted">{formatProgress(run)}</div>
-              </td>
-              <td className="numeric">{formatCount(run.records_read)}</td>
-              <td className="numeric" data-testid="accepted">
-                {formatCount(run.accepted)}
-              </td>
-              <td className="numeric" title={formatRejectReasons(run.rejects_by_reason)}>
-                {formatCount(run.rejected)}
-              </td>
-              <td className="numeric">{formatCount(run.warnings)}</td>
-              <td>{run.dataset_version ?? ''}</td>
-              <td>
-                {run.started_at ? <Time iso={run.started_at} format={formatTimestamp} /> : ''}
-                {run.finished_at && (
-                  <div>
-                    <Time iso={run.finished_at} format={formatTimestamp} />
-                  </div>
-                )}
-              </td>
-              <td className="data-updates-actions">
-                {run.status !== 'queued' && (
-                  <button type="button" className="button button-secondary" onClick={() => void download(run.id)}>
-                    Rejects CSV
-                  </button>
-                )}
-                {run.status === 'live' && (
-                  <button type="button" className="button button-secondary" onClick={() => onReplay(run.id)} aria-label={`Replay ${run.id}`}>
-                    Replay
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={runs}
+      columns={importColumns({ onDownloadRejects: (id) => void download(id), onReplay })}
+      rowKey={(run) => run.id}
+      rowAttributes={(run) => ({ 'data-import': run.id, 'data-status': run.status })}
+      wrapperClassName="admin-table-scroll"
+      className="admin-table data-updates-imports"
+      caption="Imports, newest first"
+      empty={<p className="admin-empty muted">No imports yet.</p>}
+    />
   );
 }
 

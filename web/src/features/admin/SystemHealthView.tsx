@@ -5,13 +5,15 @@
  * data. Asked again every SYSTEM_HEALTH_REFRESH_MS while shown; mounted only while shown, which
  * stops the polling.
  */
-import type { JobQueueName, SystemHealth } from '@ust/schemas';
+import type { SystemHealth } from '@ust/schemas';
 import { SYSTEM_HEALTH_REFRESH_MS, useRetryJobMutation, useSystemHealthQuery } from '../../api';
+import { DataTable } from '../../components/DataTable';
 import { formatCount, formatTimestamp } from '../../components/format';
 import { Loading } from '../../components/Loading';
 import { Time } from './Badges';
 import { LoadFailure } from './LoadFailure';
-import { formatAge, formatCommitted, formatRoundTrip, healthSummary, lagByTopic } from './system-health-format';
+import { DEAD_LETTER_COLUMNS, failedJobColumns, PORT_COLUMNS, QUEUE_COLUMNS } from './system-health-columns';
+import { formatAge, formatCommitted, healthSummary, lagByTopic } from './system-health-format';
 import { useFailureLog } from './useAdminData';
 import './system-health.css';
 
@@ -56,37 +58,15 @@ function SectionError({ error }: { error: string | null }) {
 
 function PortsTable({ ports }: { ports: SystemHealth['ports'] }) {
   return (
-    <div className="admin-table-scroll">
-      <table className="admin-table system-health-ports">
-        <caption>Ports</caption>
-        <thead>
-          <tr>
-            <th scope="col">Port</th>
-            <th scope="col">Adapter</th>
-            <th scope="col">Target</th>
-            <th scope="col">Reachable</th>
-            <th scope="col" className="numeric">
-              Round trip
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {ports.map((port) => (
-            <tr key={port.port} data-port={port.port}>
-              <th scope="row">{port.port}</th>
-              <td>
-                {port.adapter} <span className="muted">({port.mode})</span>
-              </td>
-              <td className="system-health-target">{port.target}</td>
-              <td>
-                <span className={`badge ${port.reachable ? 'badge-active' : 'badge-inactive'}`}>{port.reachable ? 'Yes' : 'No'}</span>
-              </td>
-              <td className="numeric">{formatRoundTrip(port)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={ports}
+      columns={PORT_COLUMNS}
+      rowKey={(port) => port.port}
+      rowAttributes={(port) => ({ 'data-port': port.port })}
+      wrapperClassName="admin-table-scroll"
+      className="admin-table system-health-ports"
+      caption="Ports"
+    />
   );
 }
 
@@ -167,29 +147,14 @@ function DeadLetters({ deadLetters }: { deadLetters: SystemHealth['dead_letters'
         </ul>
       )}
       {deadLetters.latest.length > 0 && (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <caption>Latest dead letters, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">From topic</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deadLetters.latest.map((entry, index) => (
-                <tr key={`${entry.at} ${index}`}>
-                  <td className="admin-nowrap">
-                    <Time iso={entry.at} format={formatTimestamp} />
-                  </td>
-                  <td className="admin-code">{entry.source_topic || entry.topic}</td>
-                  <td className="admin-message">{entry.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={deadLetters.latest}
+          columns={DEAD_LETTER_COLUMNS}
+          rowKey={(entry, index) => `${entry.at} ${index}`}
+          wrapperClassName="admin-table-scroll"
+          className="admin-table"
+          caption="Latest dead letters, newest first"
+        />
       )}
     </div>
   );
@@ -201,92 +166,30 @@ function JobQueues({ jobQueues }: { jobQueues: SystemHealth['job_queues'] }) {
   return (
     <div className="system-health-block">
       <SectionError error={jobQueues.error} />
-      <div className="admin-table-scroll">
-        <table className="admin-table system-health-queues">
-          <caption>Job queues</caption>
-          <thead>
-            <tr>
-              <th scope="col">Queue</th>
-              <th scope="col" className="numeric">
-                Waiting
-              </th>
-              <th scope="col" className="numeric">
-                Delayed
-              </th>
-              <th scope="col" className="numeric">
-                Active
-              </th>
-              <th scope="col" className="numeric">
-                Failed
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {jobQueues.queues.map((queue) => (
-              <tr key={queue.queue}>
-                <th scope="row">{queue.queue}</th>
-                <td className="numeric">{formatCount(queue.waiting)}</td>
-                <td className="numeric">{formatCount(queue.delayed)}</td>
-                <td className="numeric">{formatCount(queue.active)}</td>
-                <td className="numeric">{formatCount(queue.failed)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={jobQueues.queues}
+        columns={QUEUE_COLUMNS}
+        rowKey={(queue) => queue.queue}
+        wrapperClassName="admin-table-scroll"
+        className="admin-table system-health-queues"
+        caption="Job queues"
+      />
       {retry.isError && (
         <p className="admin-failure" role="alert">
           Could not retry the job: {retry.error.message}
         </p>
       )}
       {failedJobs.length > 0 && (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <caption>Latest failed jobs</caption>
-            <thead>
-              <tr>
-                <th scope="col">Queue</th>
-                <th scope="col">Job</th>
-                <th scope="col">Name</th>
-                <th scope="col">Reason</th>
-                <th scope="col">
-                  <span className="visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {failedJobs.map((job) => (
-                <tr key={`${job.queue} ${job.id}`}>
-                  <td>{job.queue}</td>
-                  <td className="admin-code">{job.id}</td>
-                  <td className="admin-code">{job.name}</td>
-                  <td className="admin-message">{job.reason}</td>
-                  <td>
-                    <RetryButton queue={job.queue} id={job.id} name={job.name} retry={retry} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={failedJobs}
+          columns={failedJobColumns(retry)}
+          rowKey={(job) => `${job.queue} ${job.id}`}
+          wrapperClassName="admin-table-scroll"
+          className="admin-table"
+          caption="Latest failed jobs"
+        />
       )}
     </div>
-  );
-}
-
-function RetryButton(props: { queue: JobQueueName; id: string; name: string; retry: ReturnType<typeof useRetryJobMutation> }) {
-  const { queue, id, name, retry } = props;
-  const pending = retry.isPending && retry.variables.id === id && retry.variables.queue === queue;
-  return (
-    <button
-      type="button"
-      className="button button-secondary"
-      disabled={pending}
-      aria-label={`Retry job ${id} (${name})`}
-      onClick={() => retry.mutate({ id, queue })}
-    >
-      {pending ? 'Retrying...' : 'Retry'}
-    </button>
   );
 }
 

@@ -2,6 +2,7 @@ import type { AdminActivity } from '@ust/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ADMIN_ACTIVITIES_LIMIT } from '../../api';
 import { formatTimestamp } from '../../components/format';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { ExportButtons } from '../../components/ExportButtons';
 import { Loading } from '../../components/Loading';
 import { RoleBadge } from '../auth';
@@ -25,51 +26,41 @@ export function UserActivitiesTab({ query }: { query: UseQueryResult<AdminActivi
         ]}
       />
       <LoadFailure what="the user activities" query={query} />
-      {activities.length === 0 ? (
-        <p className="admin-empty muted">No activities yet.</p>
-      ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">User activities, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Activity</th>
-                <th scope="col">Timestamp</th>
-                <th scope="col">Role</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {activities.map((activity) => (
-                <ActivityRow key={activity.id} activity={activity} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={activities}
+        columns={ACTIVITY_COLUMNS}
+        rowKey={(activity) => activity.id}
+        wrapperClassName="admin-table-scroll"
+        className="admin-table"
+        caption="User activities, newest first"
+        captionHidden
+        empty={<p className="admin-empty muted">No activities yet.</p>}
+      />
       <p className="admin-footnote muted">The {ADMIN_ACTIVITIES_LIMIT} newest activities of every user.</p>
     </>
   );
 }
 
-function ActivityRow({ activity }: { activity: AdminActivity }) {
-  const role = knownRole(activity.user_role);
-  return (
-    <tr>
-      <td title={activity.email ?? activity.auth0_user_id ?? undefined}>{userLabel(activity.auth0_user_id)}</td>
-      <td>
-        <ActivityBadge type={activity.activity_type} />
-      </td>
-      <td className="admin-nowrap">
-        <Time iso={activity.timestamp} format={formatTimestamp} />
-      </td>
-      <td>{role ? <RoleBadge role={role} /> : <span className="muted">{activity.user_role ?? '—'}</span>}</td>
-      <td className="admin-details">
-        {activityDetails(activity).map((detail) => (
-          <span key={detail}>{detail}</span>
-        ))}
-      </td>
-    </tr>
-  );
+const ACTIVITY_COLUMNS: DataTableColumn<AdminActivity>[] = [
+  {
+    key: 'user',
+    header: 'User',
+    cellAttributes: (activity) => ({ title: activity.email ?? activity.auth0_user_id ?? undefined }),
+    cell: (activity) => userLabel(activity.auth0_user_id),
+  },
+  { key: 'activity', header: 'Activity', cell: (activity) => <ActivityBadge type={activity.activity_type} /> },
+  { key: 'timestamp', header: 'Timestamp', className: 'admin-nowrap', cell: (activity) => <Time iso={activity.timestamp} format={formatTimestamp} /> },
+  { key: 'role', header: 'Role', cell: (activity) => <ActivityRole role={activity.user_role} /> },
+  {
+    key: 'details',
+    header: 'Details',
+    className: 'admin-details',
+    cell: (activity) => activityDetails(activity).map((detail) => <span key={detail}>{detail}</span>),
+  },
+];
+
+/** The badge of a role the app knows; any other role as the server wrote it. */
+function ActivityRole({ role }: { role: AdminActivity['user_role'] }) {
+  const known = knownRole(role);
+  return known ? <RoleBadge role={known} /> : <span className="muted">{role ?? '—'}</span>;
 }

@@ -2,12 +2,13 @@ import type { AdminUser } from '@ust/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAdminUserMutation } from '../../api';
+import { DataTable } from '../../components/DataTable';
 import { Loading } from '../../components/Loading';
 import { useAuth } from '../auth';
 import { userCounts } from './admin-format';
 import { ConfirmChangeDialog } from './ConfirmChangeDialog';
 import { LoadFailure } from './LoadFailure';
-import { UserRow } from './UserRow';
+import { userColumns, userRowAttributes } from './user-columns';
 import type { UserChange } from './user-changes';
 
 /** User Management (docs/product.md section 2): the users, role and activation changes with confirmation, the counts. */
@@ -30,34 +31,17 @@ export function UserManagementTab({ query }: { query: UseQueryResult<AdminUser[]
   return (
     <>
       <LoadFailure what="the users" query={query} />
-      {users.length === 0 ? (
-        <p className="admin-empty muted">No users yet.</p>
-      ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Display name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Registered</th>
-                <th scope="col">Last login</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="numeric">
-                  Activities
-                </th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <UserRow key={user.id} user={user} own={user.auth0_user_id === me?.sub} onChange={ask} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={users}
+        columns={userColumns((user) => user.auth0_user_id === me?.sub, ask)}
+        rowKey={(user) => user.id}
+        rowAttributes={userRowAttributes}
+        wrapperClassName="admin-table-scroll"
+        className="admin-table"
+        caption="Users"
+        captionHidden
+        empty={<p className="admin-empty muted">No users yet.</p>}
+      />
       <footer className="admin-footer">
         <dl>
           {userCounts(users).map((count) => (

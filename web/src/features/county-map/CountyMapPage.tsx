@@ -9,8 +9,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { recordActivity } from '../../telemetry';
 import { RequireSignIn } from '../auth';
-import { FacilityDetailsDialog } from '../facility-details/FacilityDetailsDialog';
-import { ReleaseDetailsDialog } from '../release-details/ReleaseDetailsDialog';
+import { useDetailDialogs } from '../detail-dialogs/useDetailDialogs';
 import { INITIAL_MAP_SETTINGS, mapControlHandlers } from './map-control-handlers';
 import { MapControls } from './MapControls';
 import { MapLegend } from './MapLegend';
@@ -36,11 +35,6 @@ export function CountyMapPage() {
   );
 }
 
-interface OpenFacility {
-  id: string;
-  name: string | null;
-}
-
 const LOADING_TEXT = 'Loading USA county map and facility data...';
 
 function CountyMap() {
@@ -53,8 +47,7 @@ function CountyMap() {
   const density = useFacilityDensity(showDensity);
   const controls = mapControlHandlers({ settings, setSettings, config, clearSelection: selection.clear });
   const [mapLoaded, setMapLoaded] = useState(false);
-  const [facility, setFacility] = useState<OpenFacility | null>(null);
-  const [releaseId, setReleaseId] = useState<string | null>(null);
+  const { openFacility, dialogs } = useDetailDialogs();
 
   function onColoured(colouredLevel: RegionLevel) {
     performanceMarks.coloured(colouredLevel);
@@ -65,8 +58,7 @@ function CountyMap() {
 
   function openPin(id: string) {
     const item = [...(selection.list.data?.facilities ?? []), ...inView.facilities].find((each) => each.Facility_ID === id);
-    recordActivity('facility_view', { facility_id: id, location_lat: item?.Latitude ?? null, location_lon: item?.Longitude ?? null });
-    setFacility({ id, name: item?.Name ?? null });
+    openFacility({ id, name: item?.Name ?? null, latitude: item?.Latitude ?? null, longitude: item?.Longitude ?? null });
   }
 
   const failed = geometry.isError || figures.isError;
@@ -131,25 +123,10 @@ function CountyMap() {
           list={{ data: selection.list.data, isLoading: selection.listLoading }}
           listRegion={selection.listRegion}
           onClose={selection.clear}
-          onOpenFacility={(item) => {
-            recordActivity('facility_view', { facility_id: item.Facility_ID, location_lat: item.Latitude, location_lon: item.Longitude });
-            setFacility({ id: item.Facility_ID, name: item.Name });
-          }}
+          onOpenFacility={(item) => openFacility({ id: item.Facility_ID, name: item.Name, latitude: item.Latitude, longitude: item.Longitude })}
         />
       )}
-      {facility && (
-        <FacilityDetailsDialog
-          key={facility.id}
-          facilityId={facility.id}
-          facilityName={facility.name}
-          onClose={() => setFacility(null)}
-          onOpenRelease={(id) => {
-            recordActivity('release_view', { release_id: id });
-            setReleaseId(id);
-          }}
-        />
-      )}
-      {releaseId && <ReleaseDetailsDialog key={releaseId} releaseId={releaseId} onClose={() => setReleaseId(null)} />}
+      {dialogs}
     </Page>
   );
 }

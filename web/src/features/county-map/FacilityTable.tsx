@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { FacilityListItem } from '@ust/schemas';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { FACILITY_COLUMNS, facilityCells } from './region-format';
 
 /** Rows per page: a county can hold thousands of facilities. */
@@ -20,42 +21,16 @@ export function FacilityTable({ facilities, caption, onOpenFacility }: FacilityT
   const rows = facilities.slice(current * FACILITY_PAGE_SIZE, (current + 1) * FACILITY_PAGE_SIZE);
   return (
     <div className="map-facility-table">
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
-        <table>
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {FACILITY_COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((facility) => (
-              <tr key={facility.Facility_ID} className={facility.is_generated ? 'is-generated' : undefined}>
-                {facilityCells(facility).map((cell, index) => (
-                  <td key={FACILITY_COLUMNS[index]}>
-                    {index === 0 ? (
-                      <button type="button" className="map-link-button" onClick={() => onOpenFacility(facility)} title="View facility details">
-                        {cell}
-                      </button>
-                    ) : (
-                      cell
-                    )}
-                    {index === 0 && facility.is_generated && (
-                      <span className="demo-badge" title="Generated demo record, not EPA data">
-                        Demo
-                      </span>
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={rows.map((facility) => ({ facility, cells: facilityCells(facility) }))}
+        columns={facilityColumns(onOpenFacility)}
+        rowKey={({ facility }) => facility.Facility_ID}
+        rowAttributes={({ facility }) => ({ className: facility.is_generated ? 'is-generated' : undefined })}
+        wrapperClassName="table-scroll"
+        regionLabel={caption}
+        caption={caption}
+        captionHidden
+      />
       {pages > 1 && (
         <nav className="map-table-pager" aria-label="Facility pages">
           <button type="button" className="button button-secondary" onClick={() => setPage(current - 1)} disabled={current === 0}>
@@ -70,5 +45,35 @@ export function FacilityTable({ facilities, caption, onOpenFacility }: FacilityT
         </nav>
       )}
     </div>
+  );
+}
+
+/** A facility with its cells formatted once. */
+interface FacilityRow {
+  facility: FacilityListItem;
+  cells: string[];
+}
+
+function facilityColumns(onOpenFacility: (facility: FacilityListItem) => void): DataTableColumn<FacilityRow>[] {
+  return FACILITY_COLUMNS.map((header, index) => ({
+    key: header,
+    header,
+    cell: ({ facility, cells }) => (index === 0 ? <FacilityIdCell facility={facility} id={cells[0]} onOpen={onOpenFacility} /> : cells[index]),
+  }));
+}
+
+/** The Facility ID opens the details dialog; a generated record says so beside it. */
+function FacilityIdCell({ facility, id, onOpen }: { facility: FacilityListItem; id: string | undefined; onOpen: (facility: FacilityListItem) => void }) {
+  return (
+    <>
+      <button type="button" className="map-link-button" onClick={() => onOpen(facility)} title="View facility details">
+        {id}
+      </button>
+      {facility.is_generated && (
+        <span className="demo-badge" title="Generated demo record, not EPA data">
+          Demo
+        </span>
+      )}
+    </>
   );
 }

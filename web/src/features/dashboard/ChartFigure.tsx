@@ -1,7 +1,10 @@
 import { useId, type ReactNode } from 'react';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { formatCount } from '../../components/format';
 import type { ChartRow } from './chart-data';
 import '../../components/figures.css';
+
+const CATEGORY_COLUMN: DataTableColumn<ChartRow> = { key: 'category', header: 'Category', rowHeader: true, cell: (row) => row.label };
 
 /**
  * One chart with its title and the same numbers as a table for screen readers: an SVG chart
@@ -16,25 +19,13 @@ export function ChartFigure({ title, valueLabel, rows, children }: { title: stri
       </figcaption>
       {rows.length === 0 ? <p className="muted chart-empty">No data in this dataset.</p> : children}
       {/* The wrapper is hidden, not the table: a table's height is only a minimum, so a hidden table still lengthens the page. */}
-      <div className="visually-hidden">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col">{valueLabel}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                <td>{formatCount(row.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={rows}
+        columns={[CATEGORY_COLUMN, { key: 'value', header: valueLabel, cell: (row) => formatCount(row.value) }]}
+        rowKey={(row) => row.label}
+        wrapperClassName="visually-hidden"
+        caption={title}
+      />
     </figure>
   );
 }

@@ -1,46 +1,33 @@
 import type { FacilityDetails } from '@ust/schemas';
 import { ReleaseStatusBadge } from '../../components/Badges';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DetailSection, FieldGrid } from '../../components/DetailSection';
 import { formatCount, formatText as text } from '../../components/format';
 import { fieldLabel, formatFieldValue } from './other-fields';
 
+type Tank = FacilityDetails['tanks'][number];
+
+const TANK_COLUMNS: DataTableColumn<Tank>[] = [
+  { key: 'tank', header: 'Tank', rowHeader: true, cell: (tank) => tank.Tank_ID },
+  { key: 'status', header: 'Status', cell: (tank) => text(tank.Tank_Status) },
+  { key: 'installed', header: 'Installed', cell: (tank) => text(tank.Installation_Date) },
+  { key: 'removed', header: 'Removed', cell: (tank) => text(tank.Removal_Date) },
+  { key: 'capacity', header: 'Capacity (gal)', numeric: true, cell: (tank) => formatCount(tank.Capacity) },
+  { key: 'substances', header: 'Substances', cell: (tank) => text(tank.Substances) },
+  { key: 'wall', header: 'Wall', cell: (tank) => text(tank.Tank_Wall_Type) },
+];
+
 export function TankList({ tanks }: { tanks: FacilityDetails['tanks'] }) {
   return (
     <DetailSection title={`Tanks (${tanks.length})`}>
-      {tanks.length === 0 ? (
-        <p className="muted">No tank records for this facility.</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="detail-table">
-            <thead>
-              <tr>
-                <th scope="col">Tank</th>
-                <th scope="col">Status</th>
-                <th scope="col">Installed</th>
-                <th scope="col">Removed</th>
-                <th scope="col" className="numeric">
-                  Capacity (gal)
-                </th>
-                <th scope="col">Substances</th>
-                <th scope="col">Wall</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tanks.map((tank) => (
-                <tr key={tank.Tank_ID}>
-                  <th scope="row">{tank.Tank_ID}</th>
-                  <td>{text(tank.Tank_Status)}</td>
-                  <td>{text(tank.Installation_Date)}</td>
-                  <td>{text(tank.Removal_Date)}</td>
-                  <td className="numeric">{formatCount(tank.Capacity)}</td>
-                  <td>{text(tank.Substances)}</td>
-                  <td>{text(tank.Tank_Wall_Type)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={tanks}
+        columns={TANK_COLUMNS}
+        rowKey={(tank) => tank.Tank_ID}
+        wrapperClassName="table-scroll"
+        className="detail-table"
+        empty={<p className="muted">No tank records for this facility.</p>}
+      />
     </DetailSection>
   );
 }

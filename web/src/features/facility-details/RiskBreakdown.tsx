@@ -1,7 +1,19 @@
 import type { RiskAssessment } from '@ust/schemas';
 import { RiskScore } from '../../components/Badges';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DetailSection } from '../../components/DetailSection';
 import { riskFactorLabel, riskFactorValue } from './risk-factors';
+
+const FACTOR_COLUMNS: DataTableColumn<RiskAssessment['factors'][number]>[] = [
+  { key: 'factor', header: 'Factor', rowHeader: true, cell: ({ factor }) => riskFactorLabel(factor) },
+  {
+    key: 'value',
+    header: 'Value',
+    cellAttributes: ({ value }) => ({ className: value === null ? 'muted' : undefined }),
+    cell: ({ value }) => riskFactorValue(value),
+  },
+  { key: 'points', header: 'Points', numeric: true, cell: ({ points }) => points },
+];
 
 /** Why the facility scores what it does: each factor's value and points (docs/risk-model.md). */
 export function RiskBreakdown({ risk }: { risk: RiskAssessment }) {
@@ -14,28 +26,7 @@ export function RiskBreakdown({ risk }: { risk: RiskAssessment }) {
           from {total} points (model {risk.model_version}). Unknown data scores half a factor's points.
         </span>
       </p>
-      <div className="table-scroll">
-        <table className="detail-table">
-          <thead>
-            <tr>
-              <th scope="col">Factor</th>
-              <th scope="col">Value</th>
-              <th scope="col" className="numeric">
-                Points
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {risk.factors.map(({ factor, value, points }) => (
-              <tr key={factor}>
-                <th scope="row">{riskFactorLabel(factor)}</th>
-                <td className={value === null ? 'muted' : undefined}>{riskFactorValue(value)}</td>
-                <td className="numeric">{points}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable rows={risk.factors} columns={FACTOR_COLUMNS} rowKey={(factor) => factor.factor} wrapperClassName="table-scroll" className="detail-table" />
     </DetailSection>
   );
 }

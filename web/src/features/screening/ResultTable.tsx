@@ -1,5 +1,7 @@
+import type { AriaAttributes } from 'react';
 import type { ScreeningRow } from '@ust/schemas';
 import { RiskScore } from '../../components/Badges';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { formatCoordinate, formatMiles, formatUsd, NOT_AVAILABLE } from '../../components/format';
 import { RowDetails } from './RowDetails';
 import { OUTCOME_LABELS, formatFeet } from './screening-format';
@@ -7,67 +9,73 @@ import type { ScreeningSort, ScreeningSortKey } from './screening-rows';
 
 /** One page of the result: a row per location, the sortable columns' headers are buttons. */
 export function ResultTable({ rows, sort, onSort }: { rows: readonly ScreeningRow[]; sort: ScreeningSort; onSort: (key: ScreeningSortKey) => void }) {
-  const header = (key: ScreeningSortKey, label: string, numeric = false) => (
-    <SortHeader sortKey={key} label={label} sort={sort} onSort={onSort} numeric={numeric} />
-  );
   return (
-    <div className="screening-table-scroll" tabIndex={0} role="region" aria-label="Screened locations">
-      <table className="screening-table screening-result-table">
-        <caption className="visually-hidden">Screened locations; the sortable columns have buttons in their headers</caption>
-        <thead>
-          <tr>
-            {header('line', 'Line', true)}
-            {header('reference', 'Reference')}
-            <th scope="col">Location</th>
-            <th scope="col">Outcome</th>
-            {header('risk', 'Risk')}
-            {header('distance', 'Distance', true)}
-            {header('premium', 'Lowest premium', true)}
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.line} data-line={row.line} data-outcome={row.outcome}>
-              <td className="numeric">{row.line}</td>
-              <th scope="row">{row.reference ?? <span className="muted">No reference</span>}</th>
-              <td>
-                <InputLocation row={row} />
-              </td>
-              <td>
-                <span className={`badge screening-outcome screening-outcome-${row.outcome}`}>{OUTCOME_LABELS[row.outcome]}</span>
-              </td>
-              <td>
-                <RiskCell row={row} />
-              </td>
-              <td className="numeric screening-nowrap">
-                <DistanceCell row={row} />
-              </td>
-              <td className="numeric screening-nowrap">{row.facility ? <PremiumCell facility={row.facility} /> : <span className="muted">—</span>}</td>
-              <td>
-                <RowDetails row={row} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={rows}
+      columns={resultColumns(sort, onSort)}
+      rowKey={(row) => row.line}
+      rowAttributes={(row) => ({ 'data-line': row.line, 'data-outcome': row.outcome })}
+      wrapperClassName="screening-table-scroll"
+      regionLabel="Screened locations"
+      className="screening-table screening-result-table"
+      caption="Screened locations; the sortable columns have buttons in their headers"
+      captionHidden
+    />
   );
 }
 
-function SortHeader(props: { sortKey: ScreeningSortKey; label: string; sort: ScreeningSort; onSort: (key: ScreeningSortKey) => void; numeric: boolean }) {
-  const { sortKey, label, sort, onSort, numeric } = props;
+function resultColumns(sort: ScreeningSort, onSort: (key: ScreeningSortKey) => void): DataTableColumn<ScreeningRow>[] {
+  // A sortable column's header is a button, and the header cell says whether the rows are sorted by it.
+  const sortable = (key: ScreeningSortKey, label: string): Pick<DataTableColumn<ScreeningRow>, 'header' | 'headerAttributes'> => ({
+    header: <SortButton sortKey={key} label={label} sort={sort} onSort={onSort} />,
+    headerAttributes: { 'aria-sort': ariaSort(sort, key) },
+  });
+  return [
+    { key: 'line', ...sortable('line', 'Line'), numeric: true, cell: (row) => row.line },
+    { key: 'reference', ...sortable('reference', 'Reference'), rowHeader: true, cell: (row) => row.reference ?? <span className="muted">No reference</span> },
+    { key: 'location', header: 'Location', cell: (row) => <InputLocation row={row} /> },
+    {
+      key: 'outcome',
+      header: 'Outcome',
+      cell: (row) => <span className={`badge screening-outcome screening-outcome-${row.outcome}`}>{OUTCOME_LABELS[row.outcome]}</span>,
+    },
+    { key: 'risk', ...sortable('risk', 'Risk'), cell: (row) => <RiskCell row={row} /> },
+    { key: 'distance', ...sortable('distance', 'Distance'), numeric: true, className: 'screening-nowrap', cell: (row) => <DistanceCell row={row} /> },
+    {
+      key: 'premium',
+      ...sortable('premium', 'Lowest premium'),
+      numeric: true,
+      className: 'screening-nowrap',
+      cell: (row) => (row.facility ? <PremiumCell facility={row.facility} /> : <span className="muted">—</span>),
+    },
+    { key: 'details', header: 'Details', cell: (row) => <RowDetails row={row} /> },
+  ];
+}
+
+function ariaSort(sort: ScreeningSort, key: ScreeningSortKey): AriaAttributes['aria-sort'] {
+  if (sort.key !== key) return 'none';
+  return sort.direction === 'asc' ? 'ascending' : 'descending';
+}
+
+function SortButton({
+  sortKey,
+  label,
+  sort,
+  onSort,
+}: {
+  sortKey: ScreeningSortKey;
+  label: string;
+  sort: ScreeningSort;
+  onSort: (key: ScreeningSortKey) => void;
+}) {
   const active = sort.key === sortKey;
-  const direction = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
   return (
-    <th scope="col" aria-sort={direction ?? 'none'} className={numeric ? 'numeric' : undefined}>
-      <button type="button" className="screening-sort" onClick={() => onSort(sortKey)}>
-        {label}
-        <span aria-hidden="true" className="screening-sort-mark">
-          {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
-        </span>
-      </button>
-    </th>
+    <button type="button" className="screening-sort" onClick={() => onSort(sortKey)}>
+      {label}
+      <span aria-hidden="true" className="screening-sort-mark">
+        {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+      </span>
+    </button>
   );
 }
 

@@ -4,7 +4,11 @@ import { formatCount, formatDateTime } from '../../components/format';
 import { STATUS_LABELS, formatRowsDone } from './screening-format';
 import { screeningPath } from './screening-paths';
 
-/** The user's screenings (every one for an admin), newest first, each opening its page. */
+/**
+ * The user's screenings (every one for an admin), newest first, each opening its page. Written
+ * out rather than through <DataTable>: this page's bundle budget (size-budgets.json) has no room
+ * for that shared chunk, and this is the page's only table.
+ */
 export function ScreeningsList({ runs, showOwner }: { runs: readonly ScreeningRun[]; showOwner: boolean }) {
   if (!runs.length) return <p className="muted">No screenings yet: upload a file above to start one.</p>;
   return (

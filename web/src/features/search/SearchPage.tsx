@@ -4,15 +4,14 @@
  * indicative quotes. The facility and release dialogs open on top; the release dialog can open
  * from either.
  */
-import { useId, useState } from 'react';
-import type { SearchAddressBody, SearchFacility, SearchResponse } from '@ust/schemas';
+import { useId } from 'react';
+import type { SearchAddressBody, SearchResponse } from '@ust/schemas';
 import { useSearchAddressMutation } from '../../api';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { logger, recordActivity } from '../../telemetry';
 import { RequireSignIn } from '../auth';
-import { FacilityDetailsDialog } from '../facility-details/FacilityDetailsDialog';
-import { ReleaseDetailsDialog } from '../release-details/ReleaseDetailsDialog';
+import { useDetailDialogs } from '../detail-dialogs/useDetailDialogs';
 import { ClosestReleasePanel } from './ClosestReleasePanel';
 import { GeocodingPanel } from './GeocodingPanel';
 import { SearchFailure } from './SearchFailure';
@@ -28,15 +27,9 @@ export function SearchPage() {
   );
 }
 
-interface OpenFacility {
-  id: string;
-  name: string | null;
-}
-
 function Search() {
   const search = useSearchAddressMutation();
-  const [facility, setFacility] = useState<OpenFacility | null>(null);
-  const [releaseId, setReleaseId] = useState<string | null>(null);
+  const { openFacility, openRelease, dialogs } = useDetailDialogs();
   const resultsId = useId();
 
   function runSearch(body: SearchAddressBody) {
@@ -50,16 +43,6 @@ function Search() {
       // The API client has logged the call; this says which search it was.
       onError: (error) => logger.error('SEARCH', 'Address search failed', { address: body.address, message: error.message }),
     });
-  }
-
-  function openFacility(chosen: SearchFacility) {
-    recordActivity('facility_view', { facility_id: chosen.id, location_lat: chosen.latitude, location_lon: chosen.longitude });
-    setFacility({ id: chosen.id, name: chosen.name });
-  }
-
-  function openRelease(id: string) {
-    recordActivity('release_view', { release_id: id });
-    setReleaseId(id);
   }
 
   const { data: result, variables } = search;
@@ -79,16 +62,7 @@ function Search() {
           {result && variables && <SearchResults result={result} address={variables.address} onViewDetails={openFacility} />}
         </section>
       )}
-      {facility && (
-        <FacilityDetailsDialog
-          key={facility.id}
-          facilityId={facility.id}
-          facilityName={facility.name}
-          onClose={() => setFacility(null)}
-          onOpenRelease={openRelease}
-        />
-      )}
-      {releaseId && <ReleaseDetailsDialog key={releaseId} releaseId={releaseId} onClose={() => setReleaseId(null)} />}
+      {dialogs}
     </Page>
   );
 }
