@@ -86,3 +86,4 @@ export {
   type StoredScreening,
 } from './job-records/screenings.js';
 export { queueImport, queueReplay, queueReplayAll, ReplayRefusedError } from './job-records/import-queue.js';
+export { adoptLegacyJobFiles, ADOPTED_FOLDER, type AdoptedCounts } from './job-records/legacy-files.js';

@@ -6,6 +6,7 @@
  */
 import { applyMigrations, createPorts, migrationsDirectory, type Config, type Logger, type PortsHandle } from '@ust/platform';
 import { startIngest } from '@ust/ingest';
+import { adoptLegacyJobFiles } from '@ust/read-model';
 import { startWorkers } from '@ust/workers';
 
 export interface EmbeddedBackend {
@@ -22,6 +23,8 @@ export async function startEmbeddedBackend(config: Readonly<Config>, log: Logger
   const ports = await createPorts(config, log, role);
   try {
     await applyMigrations(ports.store, migrationsDirectory, log);
+    // Before the workers start: a screening an earlier version left running resumes from the store.
+    await adoptLegacyJobFiles(config.dataDir, ports.store, log);
     const ingest = await startIngest({ ...ports, log, telemetryTtlDays: config.TELEMETRY_TTL_DAYS });
     try {
       const workers = await startWorkers({ ...ports, log, config });
