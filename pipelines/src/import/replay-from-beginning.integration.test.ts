@@ -1,13 +1,14 @@
 /**
  * Replay from the beginning on a real Kafka broker: an import written by the ingest consumers,
  * the tables emptied, the writer's group reset to the earliest offsets, and the same rows come
- * back: identical checksums. Topics get a fresh namespace through a unique client and DATA_DIR,
- * and the group offsets are the writer's own, as in production.
+ * back: identical checksums. The broker is this test's own: on the shared one, the dataset
+ * topics hold other files' imports, which a writer reading from the earliest offsets would take
+ * in too. The group offsets are the writer's own, as in production.
  */
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyMigrations,
   createChdbStore,
@@ -19,6 +20,7 @@ import {
   type AnalyticsStore,
   type EventLog,
 } from '@ust/platform';
+import { startKafkaBroker, type RestartableKafkaBroker } from '@ust/platform/testing';
 import { startIngestWhenCoordinatorReady } from '@ust/ingest/testing';
 import { FIXTURES_DIRECTORY } from '../demo/build-demo.js';
 import { runImport } from './run-import.js';
@@ -38,6 +40,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 90_000): Promise
 describe('replay from the beginning on Kafka', () => {
   let store: AnalyticsStore;
   let events: EventLog;
+  let broker: RestartableKafkaBroker;
   let dataDir: string;
   const jobs = createInProcessJobQueue();
   const cache = createMemoryCache();
@@ -46,14 +49,16 @@ describe('replay from the beginning on Kafka', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-replay-'));
     store = await createChdbStore({ path: path.join(dataDir, 'clickhouse'), database: 'replay' });
     await applyMigrations(store, migrationsDirectory);
-    events = createKafkaEventLog({ brokers: inject('kafkaBrokers').split(','), clientId: 'replay-test', logger: log, sessionTimeoutMs: 6_000 });
-  });
+    broker = await startKafkaBroker();
+    events = createKafkaEventLog({ brokers: [broker.url], clientId: 'replay-test', logger: log, sessionTimeoutMs: 6_000 });
+  }, 120_000);
   afterAll(async () => {
     await events?.close();
+    await broker?.stop();
     await jobs.close();
     await cache.close();
     await store?.close();
-  });
+  }, 60_000);
 
   const written = async (counts: { facilities: number; tanks: number; releases: number }) => {
     const rows = await tableChecksums(store);

@@ -31,8 +31,9 @@ export async function startEmbeddedBackend(config: Readonly<Config>, log: Logger
       return {
         ports,
         async close() {
-          await ingest.close();
+          // Workers first: an import job they finish waits for ingest to write its commit.
           await workers.close();
+          await ingest.close();
           await ports.close();
         },
       };

@@ -15,6 +15,9 @@ const QUEUE_OPTIONS: Partial<Record<QueueName, ProcessOptions>> = {
   [Queues.imports]: { concurrency: 1, globalConcurrency: 1 },
 };
 
+/** The order queues stop in; every queue is in one stage. */
+export const CLOSE_ORDER: ReadonlyArray<readonly QueueName[]> = [[Queues.imports, Queues.screenings], [Queues.dataset], [Queues.maintenance]];
+
 /** Registers every processor on its queue; closing waits for active jobs to finish. */
 export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
   let stopping = false;
@@ -25,9 +28,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
     const queue = JobQueueOf[name];
     byQueue.set(queue, { ...byQueue.get(queue), [name]: processor });
   }
-  const handles: WorkerHandle[] = [];
+  const handles = new Map<QueueName, WorkerHandle>();
   for (const [queue, queueProcessors] of byQueue) {
-    handles.push(await deps.jobs.process(queue, queueProcessors, QUEUE_OPTIONS[queue]));
+    handles.set(queue, await deps.jobs.process(queue, queueProcessors, QUEUE_OPTIONS[queue]));
     deps.log.info({ queue, jobs: Object.keys(queueProcessors) }, `worker started on queue ${queue}`);
   }
   if (deps.jobs.adapter === 'in-process') {
@@ -39,7 +42,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
     queues: [...byQueue.keys()],
     async close() {
       stopping = true;
-      await Promise.all(handles.map((handle) => handle.close()));
+      // An import finishing its run waits for the rebuild it queued: the queues whose jobs wait
+      // on others close first, while those others are still processed.
+      for (const stage of CLOSE_ORDER) {
+        await Promise.all([...handles].filter(([queue]) => stage.includes(queue)).map(([, handle]) => handle.close()));
+      }
     },
   };
 }

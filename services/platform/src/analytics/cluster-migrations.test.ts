@@ -32,6 +32,10 @@ describe('renderClusterMigration', () => {
       'facilities_staging',
       'tanks_staging',
       'releases_staging',
+      'job_records',
+      'screening_rows',
+      'screening_results',
+      'import_rejects',
     ]);
     expect(rendered.length).toBeGreaterThan(migrations.flatMap((migration) => migration.statements).length);
     for (const statement of rendered) expect(statement).toMatch(/^(CREATE TABLE|CREATE MATERIALIZED VIEW|ALTER TABLE) (IF NOT EXISTS )?\w+ ON CLUSTER 'ust' /);

@@ -50,8 +50,9 @@ export async function startGatewayOnFixtures(name: string, env: Record<string, s
     },
     async close() {
       await gateway.close();
-      await ingest.close();
+      // Workers first: an import job they finish waits for ingest to write its commit.
       await workers.close();
+      await ingest.close();
       await embedded.close();
     },
   };
