@@ -168,10 +168,10 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ dataDir: string }> = async (fasti
         response: { 200: RetryJobResponse, 404: ErrorBody, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { id } = request.params;
       const { queue } = request.body;
-      if (!(await fastify.ports.jobs.retryJob(queue, id))) return reply.notFound(`No failed job ${id} in queue ${queue}`);
+      if (!(await fastify.ports.jobs.retryJob(queue, id))) throw fastify.httpErrors.notFound(`No failed job ${id} in queue ${queue}`);
       request.log.info({ queue, jobId: id, by: request.principal!.userId }, 'failed job retried by an admin');
       return { id, queue, retried: true as const };
     },
@@ -188,12 +188,12 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ dataDir: string }> = async (fasti
         response: { 200: AdminUser, 404: ErrorBody, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { id } = request.params;
       // Nobody changes their own role or locks themselves out; another admin has to.
-      if (id === request.principal!.userId) return reply.forbidden('You cannot change your own role or activation; ask another admin');
+      if (id === request.principal!.userId) throw fastify.httpErrors.forbidden('You cannot change your own role or activation; ask another admin');
       const user = await fastify.users.change(id, request.body);
-      if (!user) return reply.notFound(`User ${id} not found`);
+      if (!user) throw fastify.httpErrors.notFound(`User ${id} not found`);
       const [listed] = (await listUsersWithActivityCounts(store)).filter((candidate) => candidate.id === id);
       const { version: _version, ...fields } = user;
       return { ...fields, activity_count: listed?.activity_count ?? 0 };

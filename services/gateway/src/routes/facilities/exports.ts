@@ -43,8 +43,8 @@ const facilityExportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         const { fips } = request.params;
         const list = await streamCountyFacilities(cache, fips);
         if (list) return sendFacilities(reply, format, list, [STATE_CODES[fips.slice(0, 2)]?.code ?? '', fips]);
-        if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
-        return reply.notFound(`County ${fips} not found`);
+        if ((await readCurrentVersion(cache)) === null) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
+        throw fastify.httpErrors.notFound(`County ${fips} not found`);
       },
     );
 
@@ -61,11 +61,12 @@ const facilityExportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
       async (request, reply) => {
         const state = request.params.state.toUpperCase();
-        if (!STATE_CODE_SET.has(state)) return reply.badRequest(`params.state ${JSON.stringify(request.params.state)} is not a US state or territory code`);
+        if (!STATE_CODE_SET.has(state))
+          throw fastify.httpErrors.badRequest(`params.state ${JSON.stringify(request.params.state)} is not a US state or territory code`);
         const list = await streamStateFacilities(cache, state);
         if (list) return sendFacilities(reply, format, list, [state]);
-        if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
-        return reply.notFound(`State ${state} has no facility list`);
+        if ((await readCurrentVersion(cache)) === null) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
+        throw fastify.httpErrors.notFound(`State ${state} has no facility list`);
       },
     );
   }

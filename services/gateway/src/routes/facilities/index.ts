@@ -57,8 +57,8 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const document = await readCountyFacilitiesDocument(cache, request.params.fips);
       if (document) return sendStoredDocument(request, reply, document);
-      if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
-      return reply.notFound(`County ${request.params.fips} not found`);
+      if ((await readCurrentVersion(cache)) === null) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
+      throw fastify.httpErrors.notFound(`County ${request.params.fips} not found`);
     },
   );
 
@@ -75,7 +75,8 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const state = request.params.state.toUpperCase();
-      if (!STATE_CODE_SET.has(state)) return reply.badRequest(`params.state ${JSON.stringify(request.params.state)} is not a US state or territory code`);
+      if (!STATE_CODE_SET.has(state))
+        throw fastify.httpErrors.badRequest(`params.state ${JSON.stringify(request.params.state)} is not a US state or territory code`);
       if (request.query.limit === DEFAULT_STATE_LIST_LIMIT) {
         const document = await readStateFacilitiesDocument(cache, state);
         if (document) return sendStoredDocument(request, reply, document);
@@ -83,7 +84,7 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       // Other limits read the chunks they need and go through the response schema.
       const facilities = await readStateFacilities(cache, state, request.query.limit);
       if (facilities) return { ...facilities, dataset_version: facilities.version };
-      if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
+      if ((await readCurrentVersion(cache)) === null) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
       return { facilities: [], state, name: null, total: 0, dataset_version: 0 };
     },
   );
@@ -110,7 +111,7 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         return toFacilityDetails(found.facility, found.tanks, found.releases, meta ? new Date(meta.generated_at) : new Date(), leakReported);
       };
       const body = await readThrough(reply, (version) => dialogBodyKeys.facilityDetails(version, id), load);
-      if (!body) return reply.notFound(`Facility ${id} not found`);
+      if (!body) throw fastify.httpErrors.notFound(`Facility ${id} not found`);
       return sendSerialized(reply, body);
     },
   );
@@ -125,9 +126,10 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: ExposureSheet, 404: ErrorBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const sheet = await loadExposureSheet(store, cache, request.params.id);
-      return sheet ?? reply.notFound(`Facility ${request.params.id} not found`);
+      if (!sheet) throw fastify.httpErrors.notFound(`Facility ${request.params.id} not found`);
+      return sheet;
     },
   );
 
@@ -147,7 +149,7 @@ const facilityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { id } = request.params;
       const sheet = await loadExposureSheet(store, cache, id);
-      if (!sheet) return reply.notFound(`Facility ${id} not found`);
+      if (!sheet) throw fastify.httpErrors.notFound(`Facility ${id} not found`);
       return sendPdf(reply, await fastify.cpuPool.run('exposureSheetPdf', { sheet, paper: request.query.paper }), `exposure-sheet-${id}.pdf`);
     },
   );

@@ -79,7 +79,7 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) return reply.badRequest('body: send the portfolio as multipart/form-data with one CSV file in the field "file"');
+      if (!request.isMultipart()) throw fastify.httpErrors.badRequest('body: send the portfolio as multipart/form-data with one CSV file in the field "file"');
       if (Number(request.headers['content-length'] ?? 0) > MAX_SCREENING_BYTES + 64 * 1024) throw portfolioTooLarge();
       try {
         const parts = request.files();
@@ -124,7 +124,11 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: ScreeningRun, ...notFound, ...errors },
       },
     },
-    async (request, reply) => (await visibleScreening(request, request.params.id)) ?? reply.notFound(notFoundMessage(request.params.id)),
+    async (request) => {
+      const screening = await visibleScreening(request, request.params.id);
+      if (!screening) throw fastify.httpErrors.notFound(notFoundMessage(request.params.id));
+      return screening;
+    },
   );
 
   fastify.get(
@@ -139,17 +143,17 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const screening = await visibleScreening(request, request.params.id);
-      if (!screening) return reply.notFound(notFoundMessage(request.params.id));
+      if (!screening) throw fastify.httpErrors.notFound(notFoundMessage(request.params.id));
       return sendScreeningResult(reply, store, screening);
     },
   );
 
-  /** The screening when it is done; else why not (404 or 409). */
-  const finishedScreening = async (request: FastifyRequest, id: string): Promise<{ screening: ScreeningRun } | { status: 404 | 409; message: string }> => {
+  /** The screening when it is done; else throws why not (404 or 409). */
+  const finishedScreening = async (request: FastifyRequest, id: string): Promise<ScreeningRun> => {
     const screening = await visibleScreening(request, id);
-    if (!screening) return { status: 404, message: notFoundMessage(id) };
-    if (screening.status !== 'done') return { status: 409, message: stillRunning(screening) };
-    return { screening };
+    if (!screening) throw fastify.httpErrors.notFound(notFoundMessage(id));
+    if (screening.status !== 'done') throw fastify.httpErrors.conflict(stillRunning(screening));
+    return screening;
   };
   const downloadName = (screening: ScreeningRun) => ['screening', path.parse(screening.file_name).name, screening.id];
 
@@ -165,10 +169,8 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const finished = await finishedScreening(request, request.params.id);
-      if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
+      const screening = await finishedScreening(request, request.params.id);
       // Read twice, a row at a time: once for the carrier columns, once to write them.
-      const { screening } = finished;
       const columns = screeningColumns(await carriersIn(readResultRows(store, screening)));
       return sendExport(reply, 'csv', exportFileName(downloadName(screening), 'csv'), csvChunks<ScreeningRow>(columns, readResultRows(store, screening)));
     },
@@ -186,14 +188,13 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const finished = await finishedScreening(request, request.params.id);
-      if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
-      const name = exportFileName(downloadName(finished.screening), 'csv').replace(/\.csv$/, '.xlsx');
+      const screening = await finishedScreening(request, request.params.id);
+      const name = exportFileName(downloadName(screening), 'csv').replace(/\.csv$/, '.xlsx');
       return sendDownload(
         reply,
         XLSX_TYPE,
         name,
-        await fastify.cpuPool.run('screeningXlsx', { resultsFile: await resultsCopy(store, dataDir, finished.screening), screening: finished.screening }),
+        await fastify.cpuPool.run('screeningXlsx', { resultsFile: await resultsCopy(store, dataDir, screening), screening }),
       );
     },
   );
@@ -211,11 +212,10 @@ const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const finished = await finishedScreening(request, request.params.id);
-      if ('status' in finished) return finished.status === 404 ? reply.notFound(finished.message) : reply.conflict(finished.message);
-      const name = exportFileName(downloadName(finished.screening), 'csv').replace(/\.csv$/, '-summary.pdf');
-      const resultsFile = await resultsCopy(store, dataDir, finished.screening);
-      const pdf = await fastify.cpuPool.run('screeningPdf', { resultsFile, screening: finished.screening, paper: request.query.paper });
+      const screening = await finishedScreening(request, request.params.id);
+      const name = exportFileName(downloadName(screening), 'csv').replace(/\.csv$/, '-summary.pdf');
+      const resultsFile = await resultsCopy(store, dataDir, screening);
+      const pdf = await fastify.cpuPool.run('screeningPdf', { resultsFile, screening, paper: request.query.paper });
       return sendPdf(reply, pdf, name);
     },
   );

@@ -51,10 +51,10 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         throw new InvalidFieldsError([{ field: 'body.address', reason: 'is empty' }], EMPTY_ADDRESS_MESSAGE);
       }
       if ((latitude === undefined) !== (longitude === undefined)) {
-        return reply.badRequest('body.latitude and body.longitude go together: send both or neither');
+        throw fastify.httpErrors.badRequest('body.latitude and body.longitude go together: send both or neither');
       }
       const version = await readCurrentVersion(fastify.ports.cache);
-      if (version === null) return reply.serviceUnavailable('No dataset has been built yet');
+      if (version === null) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
       fastify.searchIndex.of(version);
 
       let geocoding: GeocodeResult;
@@ -73,7 +73,7 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         try {
           geocoding = await fastify.geocoder.geocode(address);
         } catch (error) {
-          if (error instanceof GeocoderUnavailableError) return reply.serviceUnavailable(error.message);
+          if (error instanceof GeocoderUnavailableError) throw fastify.httpErrors.serviceUnavailable(error.message);
           throw error;
         }
       }
@@ -112,7 +112,7 @@ const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       async (request, reply) => {
         const { latitude, longitude } = request.query;
         const version = await readCurrentVersion(fastify.ports.cache);
-        if (version === null) return reply.serviceUnavailable('No dataset has been built yet');
+        if (version === null) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
         const found = await searchIndex.search(version, latitude, longitude);
         const facilities = found.facilities.map((item) => JSON.parse(foundItemJson(item)) as SearchFacility);
         const chunks = format === 'csv' ? csvChunks(SEARCH_FACILITY_COLUMNS, facilities) : featureCollectionChunks(facilities, searchFacilityFeature);
