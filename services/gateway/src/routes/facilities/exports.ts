@@ -12,8 +12,8 @@ import { csvChunks } from '../../exports/csv-writer.js';
 import { REGION_FACILITY_COLUMNS, regionFacilityFeature } from '../../exports/facility-columns.js';
 import { featureCollectionChunks } from '../../exports/geojson-writer.js';
 import { exportFileName, sendExport, type ExportFormat } from '../../exports/send-export.js';
+import { knownStateCode } from './state-code.js';
 
-const STATE_CODE_SET = new Set(Object.values(STATE_CODES).map((state) => state.code));
 const FORMATS: ReadonlyArray<{ format: ExportFormat; response: typeof CsvExport | typeof GeoJsonExport; produces: string }> = [
   { format: 'csv', response: CsvExport, produces: 'text/csv' },
   { format: 'geojson', response: GeoJsonExport, produces: 'application/geo+json' },
@@ -60,9 +60,7 @@ const facilityExportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         },
       },
       async (request, reply) => {
-        const state = request.params.state.toUpperCase();
-        if (!STATE_CODE_SET.has(state))
-          throw fastify.httpErrors.badRequest(`params.state ${JSON.stringify(request.params.state)} is not a US state or territory code`);
+        const state = knownStateCode(request.params.state);
         const list = await streamStateFacilities(cache, state);
         if (list) return sendFacilities(reply, format, list, [state]);
         if ((await readCurrentVersion(cache)) === null) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
