@@ -42,8 +42,6 @@ import activityRoutes from './routes/log-activity/index.js';
 import userProfileRoutes from './routes/user-profile/index.js';
 import meRoutes from './routes/me/index.js';
 import adminRoutes from './routes/admin/index.js';
-import importRoutes from './routes/admin/imports.js';
-import replayRoutes from './routes/admin/replays.js';
 import screeningRoutes from './routes/screenings/index.js';
 import searchIndexPlugin from './search/search-index-plugin.js';
 import geocodeRoutes from './routes/geocode/index.js';
@@ -195,9 +193,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
               // Checked on the server for every admin route, whatever the web app shows.
               admin.addHook('onRequest', fastify.requireRole('admin'));
               documentRouteAccess(admin, { roles: ['admin'] });
-              await admin.register(adminRoutes, { dataDir: config.dataDir });
-              await admin.register(importRoutes, { uploadLimitBytes: options.importUploadLimitBytes });
-              await admin.register(replayRoutes);
+              await admin.register(adminRoutes, { dataDir: config.dataDir, uploadLimitBytes: options.importUploadLimitBytes });
             },
             { prefix: '/admin' },
           );

@@ -13,9 +13,9 @@ const statisticsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: FacilityStatistics, 503: ErrorBody },
       },
     },
-    async (_request, reply) => {
+    async () => {
       const statistics = await readStatistics(fastify.ports.cache);
-      if (!statistics) return reply.serviceUnavailable('No dataset has been built yet');
+      if (!statistics) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
       return statistics;
     },
   );

@@ -12,8 +12,8 @@ import { csvChunks } from '../../exports/csv-writer.js';
 import { REGION_FACILITY_COLUMNS, regionFacilityFeature } from '../../exports/facility-columns.js';
 import { featureCollectionChunks } from '../../exports/geojson-writer.js';
 import { exportFileName, sendExport, type ExportFormat } from '../../exports/send-export.js';
+import { knownStateCode } from './state-code.js';
 
-const STATE_CODE_SET = new Set(Object.values(STATE_CODES).map((state) => state.code));
 const FORMATS: ReadonlyArray<{ format: ExportFormat; response: typeof CsvExport | typeof GeoJsonExport; produces: string }> = [
   { format: 'csv', response: CsvExport, produces: 'text/csv' },
   { format: 'geojson', response: GeoJsonExport, produces: 'application/geo+json' },
@@ -43,8 +43,8 @@ const facilityExportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         const { fips } = request.params;
         const list = await streamCountyFacilities(cache, fips);
         if (list) return sendFacilities(reply, format, list, [STATE_CODES[fips.slice(0, 2)]?.code ?? '', fips]);
-        if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
-        return reply.notFound(`County ${fips} not found`);
+        if ((await readCurrentVersion(cache)) === null) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
+        throw fastify.httpErrors.notFound(`County ${fips} not found`);
       },
     );
 
@@ -60,12 +60,11 @@ const facilityExportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         },
       },
       async (request, reply) => {
-        const state = request.params.state.toUpperCase();
-        if (!STATE_CODE_SET.has(state)) return reply.badRequest(`params.state ${JSON.stringify(request.params.state)} is not a US state or territory code`);
+        const state = knownStateCode(request.params.state);
         const list = await streamStateFacilities(cache, state);
         if (list) return sendFacilities(reply, format, list, [state]);
-        if ((await readCurrentVersion(cache)) === null) return reply.serviceUnavailable('No dataset has been built yet');
-        return reply.notFound(`State ${state} has no facility list`);
+        if ((await readCurrentVersion(cache)) === null) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
+        throw fastify.httpErrors.notFound(`State ${state} has no facility list`);
       },
     );
   }

@@ -18,14 +18,14 @@ const geocodeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: GeocodeSuggestResponse, 400: ErrorBody, 503: ErrorBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const q = request.query.q.trim();
       // The input asks only above 2 characters; a shorter query clears the list rather than failing.
       if (q.length < GEOCODE_QUERY_MIN_CHARS) return { suggestions: [] };
       try {
         return { suggestions: await fastify.geocoder.suggest(q, GEOCODE_SUGGESTION_LIMIT) };
       } catch (error) {
-        if (error instanceof GeocoderUnavailableError) return reply.serviceUnavailable(error.message);
+        if (error instanceof GeocoderUnavailableError) throw fastify.httpErrors.serviceUnavailable(error.message);
         throw error;
       }
     },

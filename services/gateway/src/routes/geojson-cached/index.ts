@@ -25,7 +25,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const document = await readRegionDocument(fastify.ports.cache, request.params.level, request.query.geometry);
-      if (!document) return reply.serviceUnavailable('No dataset has been built yet');
+      if (!document) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
       return sendStoredDocument(request, reply, document, 'application/geo+json');
     },
   );

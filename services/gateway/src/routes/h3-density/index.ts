@@ -22,7 +22,7 @@ const h3DensityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       // The schema bounds res to 4..7, the resolutions the workers build.
       const document = await readH3DensityDocument(fastify.ports.cache, request.query.res as H3DensityResolution);
-      if (!document) return reply.serviceUnavailable('No dataset has been built yet');
+      if (!document) throw fastify.httpErrors.serviceUnavailable('No dataset has been built yet');
       return sendStoredDocument(request, reply, document);
     },
   );

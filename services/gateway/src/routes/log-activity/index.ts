@@ -26,7 +26,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (isReservedSessionId(request.body.session_id)) throw reservedSessionIdError('/session_id');
       checkContextDepth(request.body.details, 'body.details');
       if (!fastify.telemetry.enqueueActivity(activityEvent(request.body, request.principal, new Date()))) {
-        return reply.serviceUnavailable('Telemetry is backed up; send the activity again later');
+        throw fastify.httpErrors.serviceUnavailable('Telemetry is backed up; send the activity again later');
       }
       return reply.status(202).send({ accepted: 1 });
     },

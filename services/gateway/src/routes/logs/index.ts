@@ -30,7 +30,7 @@ const logRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const receivedAt = new Date();
       const events = request.body.logs.map((entry) => clientLogEvent(entry, request.principal, request.headers['user-agent'], receivedAt));
       if (!fastify.telemetry.enqueueLogs(events)) {
-        return reply.serviceUnavailable('Telemetry is backed up; keep the entries and send them again later');
+        throw fastify.httpErrors.serviceUnavailable('Telemetry is backed up; keep the entries and send them again later');
       }
       return reply.status(202).send({ accepted: events.length });
     },

@@ -26,7 +26,7 @@ const releaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         return record && toReleaseDetails(record);
       };
       const body = await readThrough(reply, (version) => dialogBodyKeys.releaseDetails(version, id), load);
-      if (!body) return reply.notFound(`Release ${id} not found`);
+      if (!body) throw fastify.httpErrors.notFound(`Release ${id} not found`);
       return sendSerialized(reply, body);
     },
   );

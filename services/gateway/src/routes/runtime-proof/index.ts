@@ -26,8 +26,8 @@ const runtimeProofRoutes: FastifyPluginAsyncTypebox<RuntimeProofRouteOptions> = 
         response: { 200: RuntimeProofAnswer, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request, reply) => {
-      if (key === undefined) return reply.notFound('This process wrote no runtime file');
+    async (request) => {
+      if (key === undefined) throw fastify.httpErrors.notFound('This process wrote no runtime file');
       return { ...identity, proof: runtimeProof(key, request.body.challenge, identity) };
     },
   );

@@ -1,126 +1,16 @@
 /**
- * POST /api/search-address (docs/product.md section 7, docs/decisions/0012-search-results.md):
- * geocode the address (or take a picked suggestion's coordinates), then the 25 closest
- * facilities within 10 miles with their risk scores and indicative quotes, how many there are
- * in all, and the closest release. Served from the cache: no ClickHouse query per search
+ * The address search (docs/product.md section 7, docs/decisions/0012-search-results.md):
+ * the facilities and the closest release within 10 miles of an address (search.ts), and the
+ * results list as a file (exports.ts). Served from the cache: no ClickHouse query per search
  * (docs/decisions/0022-chdb-discipline.md).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { foundItemJson, readCurrentVersion, type SearchTiming } from '@ust/read-model';
-import {
-  CsvExport,
-  ErrorBody,
-  GeoJsonExport,
-  PRICING_DISCLAIMER,
-  SearchAddressBody,
-  SearchExportQuery,
-  SearchResponse,
-  type GeocodeResult,
-  type SearchFacility,
-} from '@ust/schemas';
-import { csvChunks } from '../../exports/csv-writer.js';
-import { SEARCH_FACILITY_COLUMNS, searchFacilityFeature } from '../../exports/facility-columns.js';
-import { featureCollectionChunks } from '../../exports/geojson-writer.js';
-import { exportFileName, sendExport } from '../../exports/send-export.js';
-import { GeocoderUnavailableError } from '@ust/read-model';
-import { InvalidFieldsError } from '../../plugins/invalid-fields.js';
-import { searchResponseBody } from '../../search/search-response-body.js';
-
-/** A search body is an address and two numbers; anything larger is not a search. */
-const SEARCH_BODY_LIMIT_BYTES = 4 * 1024;
-export const EMPTY_ADDRESS_MESSAGE = 'Please enter an address to search';
+import searchExportRoutes from './exports.js';
+import searchRoutes from './search.js';
 
 const searchAddressRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const searchIndex = fastify.searchIndex.index;
-
-  fastify.post(
-    '/',
-    {
-      bodyLimit: SEARCH_BODY_LIMIT_BYTES,
-      schema: {
-        tags: ['search'],
-        summary: 'Facilities and the closest release within 10 miles of an address',
-        body: SearchAddressBody,
-        response: { 200: SearchResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 503: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const { address: typed, latitude, longitude } = request.body;
-      const address = typed.trim();
-      if (!address) {
-        throw new InvalidFieldsError([{ field: 'body.address', reason: 'is empty' }], EMPTY_ADDRESS_MESSAGE);
-      }
-      if ((latitude === undefined) !== (longitude === undefined)) {
-        return reply.badRequest('body.latitude and body.longitude go together: send both or neither');
-      }
-      const version = await readCurrentVersion(fastify.ports.cache);
-      if (version === null) return reply.serviceUnavailable('No dataset has been built yet');
-      fastify.searchIndex.of(version);
-
-      let geocoding: GeocodeResult;
-      const geocodeStarted = performance.now();
-      if (latitude !== undefined && longitude !== undefined) {
-        geocoding = {
-          success: true,
-          message: 'Located from the selected suggestion',
-          original_address: typed,
-          formatted_address: address,
-          latitude,
-          longitude,
-          match_type: null,
-        };
-      } else {
-        try {
-          geocoding = await fastify.geocoder.geocode(address);
-        } catch (error) {
-          if (error instanceof GeocoderUnavailableError) return reply.serviceUnavailable(error.message);
-          throw error;
-        }
-      }
-      const geocodeMs = performance.now() - geocodeStarted;
-      if (!geocoding.success || geocoding.latitude === null || geocoding.longitude === null) {
-        reply.header('server-timing', `geocode;dur=${geocodeMs.toFixed(2)}`);
-        return { facilities: [], geocoding, total_found: 0, closest_release: null, dataset_version: null, pricing_note: PRICING_DISCLAIMER };
-      }
-      const searchStarted = performance.now();
-      const timing: SearchTiming = { indexMs: 0 };
-      const found = await searchIndex.search(version, geocoding.latitude, geocoding.longitude, timing);
-      const body = searchResponseBody(found, geocoding, version);
-      // How long each part took, for browsers' developer tools and the search benchmark: the
-      // whole search step (index query, items, body bytes) and its index query alone.
-      const searchMs = performance.now() - searchStarted;
-      reply.header('server-timing', `geocode;dur=${geocodeMs.toFixed(2)}, search;dur=${searchMs.toFixed(3)}, search-index;dur=${timing.indexMs.toFixed(3)}`);
-      // Bytes under a JSON content type are sent as they are.
-      reply.type('application/json; charset=utf-8');
-      return body as unknown as SearchResponse;
-    },
-  );
-
-  // The results list as a file: the same facilities, found again around the point the search located.
-  for (const format of ['csv', 'geojson'] as const) {
-    fastify.get(
-      `/export/${format}`,
-      {
-        schema: {
-          tags: ['search', 'exports'],
-          summary: `The facilities a search found around a point, as ${format === 'csv' ? 'CSV' : 'GeoJSON'}`,
-          querystring: SearchExportQuery,
-          produces: [format === 'csv' ? 'text/csv' : 'application/geo+json'],
-          response: { 200: format === 'csv' ? CsvExport : GeoJsonExport, 400: ErrorBody, 503: ErrorBody },
-        },
-      },
-      async (request, reply) => {
-        const { latitude, longitude } = request.query;
-        const version = await readCurrentVersion(fastify.ports.cache);
-        if (version === null) return reply.serviceUnavailable('No dataset has been built yet');
-        const found = await searchIndex.search(version, latitude, longitude);
-        const facilities = found.facilities.map((item) => JSON.parse(foundItemJson(item)) as SearchFacility);
-        const chunks = format === 'csv' ? csvChunks(SEARCH_FACILITY_COLUMNS, facilities) : featureCollectionChunks(facilities, searchFacilityFeature);
-        const name = exportFileName(['search', `${latitude.toFixed(5)}_${longitude.toFixed(5)}`, `v${version}`], format);
-        return sendExport(reply, format, name, chunks);
-      },
-    );
-  }
+  await fastify.register(searchRoutes);
+  await fastify.register(searchExportRoutes);
 };
 
 export default searchAddressRoutes;

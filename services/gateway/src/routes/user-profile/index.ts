@@ -19,10 +19,10 @@ const userProfileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: UserProfileResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const principal = request.principal!;
       if (request.body.sub !== principal.sub) {
-        return reply.forbidden(`body.sub ${JSON.stringify(request.body.sub)} is not the signed-in user (${principal.sub})`);
+        throw fastify.httpErrors.forbidden(`body.sub ${JSON.stringify(request.body.sub)} is not the signed-in user (${principal.sub})`);
       }
       const identity = await fastify.identityOf(request);
       const user = await fastify.users.recordSignIn({ sub: principal.sub, ...identity });
