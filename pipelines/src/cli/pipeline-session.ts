@@ -4,17 +4,7 @@
  * data directory and runs the platform's embedded backend in-process until the rebuild is done
  * (while a platform runs on it, the command goes through its API instead: platform-target.ts).
  */
-import path from 'node:path';
-import {
-  createChdbStore,
-  createClickHouseStore,
-  createKafkaEventLog,
-  type AnalyticsStore,
-  type Config,
-  type EventLog,
-  type JobQueue,
-  type Logger,
-} from '@ust/platform';
+import { createKafkaEventLog, openAnalyticsStore, type AnalyticsStore, type Config, type EventLog, type JobQueue, type Logger } from '@ust/platform';
 
 export interface PipelineSession {
   events: EventLog;
@@ -35,15 +25,7 @@ export type OpenEmbeddedBackend = (config: Config, log: Logger) => Promise<Requi
 export async function openPipelineSession(config: Config, log: Logger, openEmbeddedBackend: OpenEmbeddedBackend): Promise<PipelineSession> {
   if (config.kafkaBrokers) {
     const events = createKafkaEventLog({ brokers: [...config.kafkaBrokers], clientId: `${config.KAFKA_CLIENT_ID}-pipeline`, logger: log });
-    const store = config.CLICKHOUSE_URL
-      ? await createClickHouseStore({
-          url: config.CLICKHOUSE_URL,
-          database: config.CLICKHOUSE_DATABASE,
-          username: config.CLICKHOUSE_USER,
-          password: config.CLICKHOUSE_PASSWORD,
-          cluster: config.CLICKHOUSE_CLUSTER,
-        })
-      : await createChdbStore({ path: path.join(config.dataDir, 'clickhouse'), database: config.CLICKHOUSE_DATABASE });
+    const store = await openAnalyticsStore(config);
     return {
       events,
       store,

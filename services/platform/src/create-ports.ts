@@ -35,15 +35,7 @@ export async function createPorts(config: Config, log: Logger, role: string): Pr
   let lock: DataDirLock | undefined;
   if (!config.CLICKHOUSE_URL) lock = await lockDataDir(config.dataDir, role);
   try {
-    const store = config.CLICKHOUSE_URL
-      ? await createClickHouseStore({
-          url: config.CLICKHOUSE_URL,
-          database: config.CLICKHOUSE_DATABASE,
-          username: config.CLICKHOUSE_USER,
-          password: config.CLICKHOUSE_PASSWORD,
-          cluster: config.CLICKHOUSE_CLUSTER,
-        })
-      : await createChdbStore({ path: path.join(config.dataDir, 'clickhouse'), database: config.CLICKHOUSE_DATABASE });
+    const store = await openAnalyticsStore(config);
     const events = config.kafkaBrokers
       ? createKafkaEventLog({ brokers: [...config.kafkaBrokers], clientId: config.KAFKA_CLIENT_ID, logger: log })
       : // A bounded window, not a history: the import publisher keeps consumers within 100,000
@@ -76,6 +68,19 @@ export async function createPorts(config: Config, log: Logger, role: string): Pr
     await lock?.release();
     throw error;
   }
+}
+
+/** The AnalyticsStore the configuration selects: the ClickHouse server of CLICKHOUSE_URL, else chDB in DATA_DIR/clickhouse. */
+export function openAnalyticsStore(config: Config): Promise<AnalyticsStore> {
+  return config.CLICKHOUSE_URL
+    ? createClickHouseStore({
+        url: config.CLICKHOUSE_URL,
+        database: config.CLICKHOUSE_DATABASE,
+        username: config.CLICKHOUSE_USER,
+        password: config.CLICKHOUSE_PASSWORD,
+        cluster: config.CLICKHOUSE_CLUSTER,
+      })
+    : createChdbStore({ path: path.join(config.dataDir, 'clickhouse'), database: config.CLICKHOUSE_DATABASE });
 }
 
 export function describePorts(ports: Ports): Array<Omit<PortStatus, 'reachable' | 'latency_ms'>> {

@@ -5,7 +5,7 @@ export * from './analytics/index.js';
 export * from './events/index.js';
 export * from './jobs/index.js';
 export * from './cache/index.js';
-export { createPorts, describePorts, checkPorts, type Ports, type PortsHandle } from './create-ports.js';
+export { createPorts, describePorts, checkPorts, openAnalyticsStore, type Ports, type PortsHandle } from './create-ports.js';
 export { lockDataDir, liveDataDirOwner, DataDirLockedError, type DataDirLock, type LockOwner } from './data-dir-lock.js';
 export { readRuntimeFile, writeRuntimeFile, type RuntimeFile } from './runtime-file.js';
 export { isRuntimeProof, newRuntimeChallenge, newRuntimeProofKey, runtimeProof, RUNTIME_PROOF_PATH, type RuntimeIdentity } from './runtime-proof.js';
