@@ -64,7 +64,7 @@ export {
   type ImportPlan,
 } from './job-records/import-manifests.js';
 export { importRejectsWriter, readImportRejects, type RejectsWriter } from './job-records/import-rejects.js';
-export { listImportRuns, queuedRunRecord, readRunRecord, toImportRun, writeRunRecord, type RunRecord } from './job-records/import-runs.js';
+export { listImportRuns, queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './job-records/import-runs.js';
 export { queuedReplayRecord, readReplayRecord, writeReplayRecord } from './job-records/replay-runs.js';
 export { orderedSaver, progressWriter } from './job-records/record-writes.js';
 export {
@@ -80,7 +80,6 @@ export {
   readResultLines,
   readResultRows,
   readResults,
-  readResultsJsonLines,
   readScreeningRecord,
   writeScreeningRecord,
   type StoredScreening,

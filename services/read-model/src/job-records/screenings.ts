@@ -161,13 +161,6 @@ export async function readResults(store: AnalyticsStore, screening: Pick<Screeni
   return results;
 }
 
-/** The results saved so far as one JSON-lines text (for a CPU-pool worker to parse off the request's thread). */
-export async function readResultsJsonLines(store: AnalyticsStore, screening: Pick<ScreeningRun, 'id' | 'dataset_version'>): Promise<string> {
-  const pages: string[] = [];
-  for await (const lines of readResultLines(store, screening)) pages.push(lines.join('\n'));
-  return pages.length ? `${pages.join('\n')}\n` : '';
-}
-
 /** Tries of a screening job: a cache or geocoder that is briefly away is tried again. */
 export const SCREENING_ATTEMPTS = 3;
 
