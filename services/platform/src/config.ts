@@ -51,6 +51,12 @@ export const ConfigSchema = Type.Object({
   KAFKA_CLIENT_ID: Type.String({ minLength: 1, default: 'ust-platform' }),
 
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  /**
+   * Milliseconds a worker's lock on a running job holds unless renewed: a job whose worker died
+   * (SIGKILL, out of memory) runs again once its lock has expired (the embedded queue, at its next
+   * start, as soon as the process that held it is gone). @defaultValue 30000, as BullMQ's
+   */
+  JOB_LOCK_MS: Type.Integer({ minimum: 500, maximum: 600_000, default: 30_000 }),
 
   /**
    * An external forward-geocoding service (Mapbox-style: GET {GEOCODER_URL}/{query}.json);

@@ -45,7 +45,10 @@ export async function createPorts(config: Config, log: Logger, role: string): Pr
         // message) from holding 60,000 consumed messages per partition, gigabytes after an hour at
         // thousands of requests a second.
         createInProcessEventLog({ retention: 60_000, retentionBytes: EMBEDDED_LOG_RETAINED_BYTES, logger: log });
-    const jobs = config.REDIS_URL ? createBullMqJobQueue({ url: config.REDIS_URL, logger: log }) : createInProcessJobQueue({ logger: log });
+    const jobs = config.REDIS_URL
+      ? createBullMqJobQueue({ url: config.REDIS_URL, logger: log, lockMs: config.JOB_LOCK_MS })
+      : // Kept in DATA_DIR like the other embedded stores: a job in flight outlives a kill -9.
+        createInProcessJobQueue({ logger: log, directory: path.join(config.dataDir, 'job-queue'), lockMs: config.JOB_LOCK_MS });
     const cache = config.REDIS_URL
       ? createRedisCache({ url: config.REDIS_URL, logger: log })
       : createMemoryCache({ snapshotFile: path.join(config.dataDir, 'cache.snapshot') });

@@ -27,6 +27,7 @@ export async function readFailedJobs(queue: Queue, limit: number): Promise<JobSt
             name: job.name,
             status: 'failed' as const,
             attemptsMade: job.attemptsMade,
+            stalledCount: job.stalledCounter ?? 0,
             ...(job.failedReason ? { failedReason: job.failedReason } : {}),
           },
         ],

@@ -12,7 +12,7 @@ import { readFailedJobs, readQueueCounts, retryFailedJob } from './bullmq-job-he
 import { readJobState } from './bullmq-job-state.js';
 import { pollUntilSettled } from './bullmq-settle-polling.js';
 import { startBullMqWorker, stopBullMqWorker, type RunningWorker } from './bullmq-worker.js';
-import { DEFAULT_FAILED_JOBS_LIMIT, DEFAULT_SETTLE_TIMEOUT_MS, resolveConcurrency, resolveJobOptions } from './job-options.js';
+import { DEFAULT_FAILED_JOBS_LIMIT, DEFAULT_LOCK_MS, DEFAULT_SETTLE_TIMEOUT_MS, resolveConcurrency, resolveJobOptions } from './job-options.js';
 
 export interface BullMqJobQueueOptions {
   /** redis://[user:password@]host:port[/db] */
@@ -21,6 +21,8 @@ export interface BullMqJobQueueOptions {
   prefix?: string;
   /** Failed tries and connection errors are logged here. */
   logger?: Logger;
+  /** How long a running job's lock holds unless renewed. @defaultValue DEFAULT_LOCK_MS */
+  lockMs?: number;
 }
 
 const PING_TIMEOUT_MS = 2_000;
@@ -72,7 +74,7 @@ export function createBullMqJobQueue(options: BullMqJobQueueOptions): JobQueue {
       assertOpen();
       const { concurrency, globalConcurrency } = resolveConcurrency(processOptions);
       if (globalConcurrency !== undefined) await queueFor(queueName).setGlobalConcurrency(globalConcurrency);
-      const running = startBullMqWorker({ url: options.url, prefix, queueName, processors, concurrency, target, ...(log ? { logger: log } : {}) });
+      const running = startBullMqWorker({ url: options.url, prefix, queueName, processors, concurrency, lockMs: options.lockMs ?? DEFAULT_LOCK_MS, target, ...(log ? { logger: log } : {}) });
       workers.add(running);
       return { close: () => closeWorker(running) };
     },

@@ -15,6 +15,7 @@ export async function readJobState(queue: Queue, id: string): Promise<JobState |
     name: job.name,
     status,
     attemptsMade: job.attemptsMade,
+    stalledCount: job.stalledCounter ?? 0,
     ...(status === 'completed' ? { returnValue: job.returnvalue ?? undefined } : {}),
     ...(job.failedReason ? { failedReason: job.failedReason } : {}),
   };

@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import type { Processor } from '../ports/job-queue.js';
 import { openWorkerConnection } from './bullmq-connections.js';
 import { processorFor } from './job-processors.js';
+import { MAX_STALLED_COUNT } from './job-options.js';
 
 export interface BullMqWorkerOptions {
   url: string;
@@ -13,6 +14,8 @@ export interface BullMqWorkerOptions {
   queueName: string;
   processors: Record<string, Processor>;
   concurrency: number;
+  /** How long the worker's lock on a running job holds unless renewed; a dead worker's jobs are taken back after it. */
+  lockMs: number;
   /** The Redis URL without its password, for log lines. */
   target: string;
   logger?: Logger;
@@ -31,9 +34,19 @@ export function startBullMqWorker(options: BullMqWorkerOptions): RunningWorker {
     queueName,
     async (job: BullJob) => {
       const processor = processorFor(table, queueName, job.name);
-      return processor({ id: job.id ?? '', name: job.name, data: job.data as unknown, attemptsMade: job.attemptsMade });
+      return processor({ id: job.id ?? '', name: job.name, data: job.data as unknown, attemptsMade: job.attemptsMade, stalledCount: job.stalledCounter ?? 0 });
     },
-    { connection, prefix: options.prefix, concurrency: options.concurrency },
+    {
+      connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+      lockDuration: options.lockMs,
+      stalledInterval: Math.max(250, options.lockMs / 2),
+      maxStalledCount: MAX_STALLED_COUNT,
+    },
+  );
+  worker.on('stalled', (jobId) =>
+    log?.warn({ queue: queueName, jobId }, 'job taken back from a worker that died; it runs again'),
   );
   worker.on('failed', (job, error) => {
     log?.warn(

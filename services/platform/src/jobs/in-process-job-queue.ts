@@ -1,25 +1,58 @@
 /**
  * The embedded JobQueue adapter: the same processors, retries, exponential back-off, delays,
- * idempotent job ids and UnrecoverableError handling as BullMQ, in this process's memory.
- * Job data and return values go through JSON as they do in Redis, so a processor sees the same
- * values in both modes.
+ * idempotent job ids, UnrecoverableError handling and stalled-job check as BullMQ, in this
+ * process. With a directory its jobs are kept there and outlive the process (in-process-journal.ts);
+ * without one they live in memory only. Job data and return values go through JSON as they do
+ * in Redis, so a processor sees the same values in both modes.
  */
 import type { Logger } from '../logger.js';
 import type { EnqueueResult, JobQueue, JobState, WorkerHandle } from '../ports/job-queue.js';
 import { toJobState, waitForSettle } from './in-process-job.js';
-import { closeQueues, InProcessQueue, type InProcessWorker } from './in-process-queue.js';
+import { JobJournal } from './in-process-journal.js';
+import { closeQueues, InProcessQueue, type InProcessWorker, type QueueSettings } from './in-process-queue.js';
 import { pumpQueue } from './in-process-worker-loop.js';
-import { DEFAULT_FAILED_JOBS_LIMIT, DEFAULT_SETTLE_TIMEOUT_MS, resolveConcurrency, resolveJobOptions } from './job-options.js';
+import { DEFAULT_FAILED_JOBS_LIMIT, DEFAULT_LOCK_MS, DEFAULT_SETTLE_TIMEOUT_MS, resolveConcurrency, resolveJobOptions } from './job-options.js';
+import { newLockOwner } from './lock-owner.js';
 
 export interface InProcessJobQueueOptions {
-  /** Failed tries are logged here at warn. */
+  /** Failed tries, jobs taken back from a dead worker and journal write errors are logged here at warn. */
   logger?: Logger;
+  /** Where jobs are kept so that they outlive the process (DATA_DIR/job-queue); unset: memory only. */
+  directory?: string;
+  /** How long a running job's lock holds unless renewed. @defaultValue DEFAULT_LOCK_MS */
+  lockMs?: number;
 }
 
 export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}): JobQueue {
   const log = options.logger;
+  const lockMs = options.lockMs ?? DEFAULT_LOCK_MS;
   const queues = new Map<string, InProcessQueue>();
   let closed = false;
+  const journal = options.directory
+    ? new JobJournal(options.directory, (error, queue, file) => log?.warn({ err: error, queue, file }, 'a kept job could not be read back; it is skipped'))
+    : undefined;
+  const settings: Omit<QueueSettings, 'onWork'> = {
+    ...(journal ? { journal } : {}),
+    owner: newLockOwner(),
+    lockMs,
+    onWriteError: (error, job) => log?.warn({ err: error, jobId: job.id, name: job.name }, 'a job change could not be kept on disk'),
+    onStalled: (job, failedForGood) =>
+      log?.warn(
+        { jobId: job.id, name: job.name, stalledCount: job.stalledCount, failedForGood },
+        failedForGood ? 'job failed: its worker died too many times' : 'job taken back from a worker that died; it runs again',
+      ),
+  };
+  // Renews this process's locks, and takes back jobs whose holder died, as BullMQ's workers do.
+  const lockTimer = setInterval(
+    () => {
+      for (const queue of queues.values()) {
+        queue.renewLocks();
+        queue.takeBackStalledJobs();
+      }
+    },
+    Math.max(250, lockMs / 2),
+  );
+  lockTimer.unref();
 
   const assertOpen = () => {
     if (closed) throw new Error('Job queue is closed');
@@ -29,7 +62,7 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
   const queueFor = (name: string): InProcessQueue => {
     let queue = queues.get(name);
     if (!queue) {
-      queue = new InProcessQueue(name, schedulePump);
+      queue = new InProcessQueue(name, { ...settings, onWork: schedulePump });
       queues.set(name, queue);
     }
     return queue;
@@ -57,13 +90,13 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
 
     async getJob(queueName, id) {
       assertOpen();
-      const job = queues.get(queueName)?.jobs.get(id);
+      const job = queueFor(queueName).jobs.get(id);
       return job ? toJobState(job) : null;
     },
 
     async waitUntilSettled(queueName, id, timeoutMs = DEFAULT_SETTLE_TIMEOUT_MS): Promise<JobState> {
       assertOpen();
-      const job = queues.get(queueName)?.jobs.get(id);
+      const job = queueFor(queueName).jobs.get(id);
       if (!job) throw new Error(`Job ${id} not found in queue ${queueName}`);
       if (job.status === 'completed' || job.status === 'failed') return toJobState(job);
       return waitForSettle(job, queueName, timeoutMs);
@@ -91,7 +124,9 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(lockTimer);
       await closeQueues([...queues.values()]);
+      await journal?.idle();
     },
   };
 }

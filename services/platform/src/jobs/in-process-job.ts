@@ -1,19 +1,17 @@
 /** A job of the embedded adapter as it is stored, and the callers waiting for it to settle. */
-import type { JobState, JobStatus } from '../ports/job-queue.js';
+import type { JobState } from '../ports/job-queue.js';
+import type { JournalRecord } from './in-process-journal.js';
 
-export interface StoredJob {
-  id: string;
-  name: string;
-  /** Kept as JSON so every try parses a fresh copy, as a worker reading Redis would. */
-  dataJson: string;
-  attempts: number;
-  backoffMs: number;
-  status: JobStatus;
-  attemptsMade: number;
-  returnValue?: unknown;
-  failedReason?: string;
+/** The journal's fields (dataJson is kept as JSON so every try parses a fresh copy, as a worker reading Redis would), and this process's own. */
+export interface StoredJob extends JournalRecord {
   timer?: NodeJS.Timeout;
   settleWaiters: SettleWaiter[];
+}
+
+/** What the journal keeps of the job. */
+export function toJournalRecord(job: StoredJob): JournalRecord {
+  const { timer: _timer, settleWaiters: _waiters, ...record } = job;
+  return record;
 }
 
 export interface SettleWaiter {
@@ -28,6 +26,7 @@ export function toJobState(job: StoredJob): JobState {
     name: job.name,
     status: job.status,
     attemptsMade: job.attemptsMade,
+    stalledCount: job.stalledCount,
     ...(job.status === 'completed' ? { returnValue: job.returnValue } : {}),
     ...(job.failedReason === undefined ? {} : { failedReason: job.failedReason }),
   };

@@ -26,11 +26,11 @@ export function pumpQueue(queue: InProcessQueue, log: Logger | undefined): void 
 
 /** One try of the job: a failure is the job's outcome (settled or retried), not the loop's. */
 async function runJob(queue: InProcessQueue, worker: InProcessWorker, job: StoredJob, log: Logger | undefined): Promise<void> {
-  job.status = 'active';
   try {
+    await queue.markActive(job);
     const processor = processorFor(worker.processors, queue.name, job.name);
     const data: unknown = JSON.parse(job.dataJson);
-    const result = await processor({ id: job.id, name: job.name, data, attemptsMade: job.attemptsMade });
+    const result = await processor({ id: job.id, name: job.name, data, attemptsMade: job.attemptsMade, stalledCount: job.stalledCount });
     // Through JSON like BullMQ's stored return value; a value that cannot be stored fails the try.
     const returnValue: unknown = result === undefined ? undefined : JSON.parse(JSON.stringify(result));
     job.attemptsMade++;

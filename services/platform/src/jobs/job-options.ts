@@ -7,6 +7,18 @@ import type { JobOptions, ProcessOptions } from '../ports/job-queue.js';
 /** How long waitUntilSettled waits when not told. */
 export const DEFAULT_SETTLE_TIMEOUT_MS = 30_000;
 
+/**
+ * Times a job is taken back from a dead worker before it fails for good: a job that kills its
+ * process every time it runs (out of memory) must not take the platform down forever.
+ */
+export const MAX_STALLED_COUNT = 2;
+
+/** BullMQ's reason for a job taken back too often, used by both adapters. */
+export const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
+
+/** How long a worker's lock on a running job holds without being renewed. @defaultValue 30 s, as BullMQ's */
+export const DEFAULT_LOCK_MS = 30_000;
+
 /** How many failed jobs failedJobs lists when not told. */
 export const DEFAULT_FAILED_JOBS_LIMIT = 10;
 

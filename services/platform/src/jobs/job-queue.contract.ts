@@ -2,7 +2,9 @@
  * The behaviour every JobQueue adapter must have, asserted identically against each one. Each
  * test opens its own JobQueue and uses its own queue name, so tests run in any order.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Job, JobQueue } from '../ports/job-queue.js';
 import { UnrecoverableError } from './index.js';
@@ -21,7 +23,36 @@ function deferred<T = void>() {
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function describeJobQueueContract(adapterName: string, makeQueue: () => Promise<JobQueue>): void {
+/** How a test reaches one adapter's kept jobs from this process and from another one. */
+export interface KeptJobs {
+  /** Opens the adapter on the kept jobs, with this lock duration. */
+  open(lockMs: number): Promise<JobQueue>;
+  /** The environment with which job-queue-crash.child.ts opens the adapter on the same jobs. */
+  childEnv: Record<string, string>;
+}
+
+/** Runs job-queue-crash.child.ts until it has taken its job, then kills it with SIGKILL. */
+async function killWhileRunning(env: Record<string, string>, queue: string, jobId: string, lockMs: number): Promise<void> {
+  const script = path.join(import.meta.dirname, 'job-queue-crash.child.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env, CRASH_QUEUE: queue, CRASH_JOB_ID: jobId, CRASH_LOCK_MS: String(lockMs) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`taken ${jobId}`)) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the child exited (${code}) before taking its job: ${output}`)));
+  });
+  child.kill('SIGKILL');
+  expect(await exited).toBe('SIGKILL');
+}
+
+export function describeJobQueueContract(adapterName: string, makeQueue: () => Promise<JobQueue>, kept: () => KeptJobs): void {
   describe(`JobQueue contract: ${adapterName}`, () => {
     const opened: JobQueue[] = [];
     const open = async () => {
@@ -52,7 +83,7 @@ export function describeJobQueueContract(adapterName: string, makeQueue: () => P
       expect(state).toMatchObject({ id, name: 'rebuild-aggregates', status: 'completed', attemptsMade: 1 });
       expect(state.returnValue).toEqual({ counties: 3, version: 7 });
       expect(await jobs.getJob(queue, id)).toEqual(state);
-      expect(seen).toEqual([{ id, name: 'rebuild-aggregates', data: { version: 7, fips: ['06037'] }, attemptsMade: 0 }]);
+      expect(seen).toEqual([{ id, name: 'rebuild-aggregates', data: { version: 7, fips: ['06037'] }, attemptsMade: 0, stalledCount: 0 }]);
       expect(await jobs.getJob(queue, 'no-such-job')).toBeNull();
     });
 
@@ -298,8 +329,8 @@ export function describeJobQueueContract(adapterName: string, makeQueue: () => P
 
       expect(await jobs.counts(queue)).toEqual({ waiting: 0, delayed: 1, active: 0, completed: 1, failed: 2 });
       expect(await jobs.failedJobs(queue)).toEqual([
-        { id: 'score-2', name: 'score-facility', status: 'failed', attemptsMade: 1, failedReason: 'facility 2 has no coordinates' },
-        { id: 'score-1', name: 'score-facility', status: 'failed', attemptsMade: 2, failedReason: 'facility 1 has no coordinates' },
+        { id: 'score-2', name: 'score-facility', status: 'failed', attemptsMade: 1, stalledCount: 0, failedReason: 'facility 2 has no coordinates' },
+        { id: 'score-1', name: 'score-facility', status: 'failed', attemptsMade: 2, stalledCount: 0, failedReason: 'facility 1 has no coordinates' },
       ]);
       expect((await jobs.failedJobs(queue, 1)).map(({ id }) => id)).toEqual(['score-2']);
 
@@ -313,6 +344,46 @@ export function describeJobQueueContract(adapterName: string, makeQueue: () => P
       expect(tries).toEqual([0]);
       expect((await jobs.failedJobs(queue)).map(({ id }) => id)).toEqual(['score-2']);
       expect(await jobs.counts(queue)).toMatchObject({ completed: 2, failed: 1 });
+    });
+  
+    it('keeps waiting and delayed jobs across a restart', async () => {
+      const store = kept();
+      const queue = queueName();
+      const before = await store.open(10_000);
+      await before.enqueue(queue, 'count', { n: 1 }, { jobId: 'kept-1' });
+      await before.enqueue(queue, 'count', { n: 2 }, { jobId: 'kept-2', delayMs: 300 });
+      await before.close();
+
+      const after = await store.open(10_000);
+      opened.push(after);
+      const seen: unknown[] = [];
+      await after.process(queue, { count: async (job) => void seen.push(job.data) });
+      expect((await after.waitUntilSettled(queue, 'kept-1', SETTLE_MS)).status).toBe('completed');
+      expect((await after.waitUntilSettled(queue, 'kept-2', SETTLE_MS)).status).toBe('completed');
+      expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+      expect(await after.enqueue(queue, 'count', { n: 3 }, { jobId: 'kept-1' })).toEqual({ id: 'kept-1', added: false });
+    });
+
+    it('runs a job again, once, when the process running it was killed (SIGKILL)', async () => {
+      const store = kept();
+      const queue = queueName();
+      const lockMs = 1_000;
+      await killWhileRunning(store.childEnv, queue, 'cut-off', lockMs);
+
+      const jobs = await store.open(lockMs);
+      opened.push(jobs);
+      expect((await jobs.getJob(queue, 'cut-off'))?.status).toMatch(/^(active|waiting)$/);
+      const runs: Job[] = [];
+      await jobs.process(queue, {
+        'rebuild-dataset': async (job) => {
+          runs.push(job);
+          return 'rebuilt';
+        },
+      });
+      const state = await jobs.waitUntilSettled(queue, 'cut-off', SETTLE_MS);
+      expect(state).toMatchObject({ status: 'completed', returnValue: 'rebuilt', attemptsMade: 1, stalledCount: 1 });
+      // Taken back without using one of its attempts, and run once.
+      expect(runs).toEqual([{ id: 'cut-off', name: 'rebuild-dataset', data: { import_id: 'imp-1' }, attemptsMade: 0, stalledCount: 1 }]);
     });
   });
 }

@@ -1,20 +1,41 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, inject, it, vi } from 'vitest';
 import type { JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../logger.js';
-import { describeJobQueueContract } from './job-queue.contract.js';
+import { describeJobQueueContract, type KeptJobs } from './job-queue.contract.js';
 import { createBullMqJobQueue, createInProcessJobQueue, UnrecoverableError } from './index.js';
 
 // Keys of this file's queues live under their own prefix, apart from other runs on the same Redis.
 const prefix = `test:bull:${randomUUID().slice(0, 8)}`;
 const makers: Record<string, (logger?: Logger) => JobQueue> = {
-  'in-process': (logger) => createInProcessJobQueue(logger ? { logger } : {}),
+  'in-process': (logger) => createInProcessJobQueue({ directory: mkdtempSync(path.join(os.tmpdir(), 'ust-jobs-')), ...(logger ? { logger } : {}) }),
   bullmq: (logger) => createBullMqJobQueue({ url: inject('redisUrl'), prefix, ...(logger ? { logger } : {}) }),
 };
 
+/** A store of kept jobs of its own per test: a directory, or a BullMQ prefix on the test Redis. */
+const keptJobs: Record<string, () => KeptJobs> = {
+  'in-process': () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'ust-jobs-'));
+    return {
+      open: async (lockMs) => createInProcessJobQueue({ directory, lockMs }),
+      childEnv: { CRASH_ADAPTER: 'in-process', CRASH_DIRECTORY: directory },
+    };
+  },
+  bullmq: () => {
+    const keptPrefix = `${prefix}:${randomUUID().slice(0, 8)}`;
+    return {
+      open: async (lockMs) => createBullMqJobQueue({ url: inject('redisUrl'), prefix: keptPrefix, lockMs }),
+      childEnv: { CRASH_ADAPTER: 'bullmq', CRASH_REDIS_URL: inject('redisUrl'), CRASH_PREFIX: keptPrefix },
+    };
+  },
+};
+
 for (const [adapter, make] of Object.entries(makers)) {
-  describeJobQueueContract(adapter, async () => make());
+  describeJobQueueContract(adapter, async () => make(), keptJobs[adapter]!);
 
   describe(`JobQueue logging: ${adapter}`, () => {
     it('logs each failed try at warn with the job id, name, attempt and reason', async () => {

@@ -2,6 +2,13 @@
  * JobQueue: the BullMQ port. Production runs BullMQ queues and workers on Redis; the embedded
  * adapter runs the same processors in-process with the same retry, back-off, idempotent job id
  * and UnrecoverableError semantics.
+ *
+ * Jobs outlive the process that runs them: BullMQ keeps them in Redis, the embedded adapter in
+ * files under DATA_DIR. A worker holds a lock on each job it runs and renews it while it runs;
+ * a job whose worker died (SIGKILL, out of memory, a lost machine) is taken back once its lock
+ * has expired (the stalled-job check) and runs again from the start of its processor, without
+ * using one of its attempts. A job taken back more than MAX_STALLED_COUNT times fails for good.
+ * So a processor must be safe to run again after any of its steps (docs/decisions/0108).
  */
 export interface JobOptions {
   /** A job with an id that is already waiting, active, completed or failed is not added again. */
@@ -20,6 +27,8 @@ export interface Job<Data = unknown> {
   data: Data;
   /** Tries already made before this one. */
   attemptsMade: number;
+  /** Times the job was taken back from a worker that died while running it. */
+  stalledCount: number;
 }
 
 export type Processor<Data = unknown, Result = unknown> = (job: Job<Data>) => Promise<Result>;
@@ -31,6 +40,8 @@ export interface JobState {
   name: string;
   status: JobStatus;
   attemptsMade: number;
+  /** Times the job was taken back from a worker that died while running it. */
+  stalledCount: number;
   returnValue?: unknown;
   failedReason?: string;
 }
