@@ -24,6 +24,20 @@ export const ImportProgress = Type.Object({
   eta_seconds: Nullable(Type.Number({ minimum: 0 })),
 });
 
+/**
+ * One run of an import's job. A run cut off by a crash (its process killed, its machine lost) is
+ * taken up by the next attempt, which resumes at the step the records allow (docs/decisions/0108).
+ */
+export const RunAttempt = Type.Object({
+  started_at: Type.String({ format: 'date-time' }),
+  resumed_at: Nullable(ImportStatus),
+  step: ImportStatus,
+  outcome: Type.Union([Type.Literal('running'), Type.Literal('live'), Type.Literal('failed'), Type.Literal('cut off')], {
+    description: "'cut off': its process died in this step; the next attempt took it up.",
+  }),
+});
+export type RunAttempt = Static<typeof RunAttempt>;
+
 export const ImportRun = Type.Object({
   id: Type.String(),
   source: Type.Union([Type.Literal('upload'), Type.Literal('inbox'), Type.Literal('cli')], { description: 'How the files reached the platform.' }),
@@ -41,6 +55,7 @@ export const ImportRun = Type.Object({
   queued_at: Nullable(Type.String({ format: 'date-time' })),
   started_at: Nullable(Type.String({ format: 'date-time' })),
   finished_at: Nullable(Type.String({ format: 'date-time' })),
+  attempts: Type.Array(RunAttempt, { description: 'Runs of its latest job, oldest first; more than one after a crash.' }),
 });
 export type ImportRun = Static<typeof ImportRun>;
 
@@ -73,6 +88,9 @@ export const ReplayRun = Type.Object({
   queued_at: Type.String({ format: 'date-time' }),
   started_at: Nullable(Type.String({ format: 'date-time' })),
   finished_at: Nullable(Type.String({ format: 'date-time' })),
+  attempts: Type.Array(RunAttempt, { description: 'Runs of its job, oldest first; more than one after a crash.' }),
+  /** The rebuild the replay waits for, once it has reached it: a later attempt waits for the same one. */
+  rebuild_job_id: Type.Optional(Type.String()),
 });
 export type ReplayRun = Static<typeof ReplayRun>;
 

@@ -57,3 +57,6 @@ export const JobQueueOf: Record<JobName, QueueName> = {
   [JobNames.replayAll]: Queues.imports,
   [JobNames.screenPortfolio]: Queues.screenings,
 };
+
+/** The rebuild after one commit of an import: ingest enqueues it under this id, and an import job taken up after a crash enqueues the same one. */
+export const rebuildJobId = (importId: string, committedAt: string | undefined): string => `rebuild-after-${importId}-${committedAt}`;

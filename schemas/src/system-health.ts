@@ -63,6 +63,26 @@ export const QueueStatus = Type.Object({
 });
 export type QueueStatus = Static<typeof QueueStatus>;
 
+/** How many of the newest recoveries the view lists. */
+export const LATEST_RECOVERIES = 20;
+
+/**
+ * Work the platform took up again after a crash: a job taken back from a worker that died
+ * (BullMQ's stalled-job check, or the embedded queue's at its next start), or an unfinished
+ * record the start-up check found with no job behind it.
+ */
+export const JobRecovery = Type.Object({
+  at: Type.String({ format: 'date-time' }),
+  kind: Type.Union([Type.Literal('taken back'), Type.Literal('repaired at start')]),
+  queue: JobQueueName,
+  job_id: Type.String(),
+  /** What the job runs: "import imp-…", "replay replay-all-…", "screening scr-…", "rebuild-dataset". */
+  subject: Type.String(),
+  /** What was done: "runs again (taken back 1 time)", "queued job …", "marked failed: …". */
+  action: Type.String(),
+});
+export type JobRecovery = Static<typeof JobRecovery>;
+
 export const SystemHealth = Type.Object(
   {
     checked_at: Type.String({ format: 'date-time' }),
@@ -77,6 +97,8 @@ export const SystemHealth = Type.Object(
       error: SectionError,
     }),
     job_queues: Type.Object({ queues: Type.Array(QueueStatus), error: SectionError }),
+    /** The newest recoveries after crashes, newest first. */
+    recoveries: Type.Object({ latest: Type.Array(JobRecovery), error: SectionError }),
     derived_data: Type.Object({
       dataset_version: Nullable(Type.Integer()),
       built_at: Nullable(Type.String({ format: 'date-time' })),
@@ -84,7 +106,7 @@ export const SystemHealth = Type.Object(
       error: SectionError,
     }),
   },
-  { $id: 'SystemHealth', description: 'Ports, consumer lag, dead letters, job queues and the age of the derived data, read afresh.' },
+  { $id: 'SystemHealth', description: 'Ports, consumer lag, dead letters, job queues, recoveries after crashes and the age of the derived data, read afresh.' },
 );
 export type SystemHealth = Static<typeof SystemHealth>;
 

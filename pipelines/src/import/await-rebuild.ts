@@ -1,6 +1,13 @@
-import { JobNames, JobQueueOf } from '@ust/schemas';
+import { JobNames, JobQueueOf, rebuildJobId } from '@ust/schemas';
 import type { JobQueue, JobState } from '@ust/platform';
 import type { ImportManifest } from '@ust/read-model';
+
+export interface AwaitRebuildOptions {
+  /** Enqueue the rebuild (under ingest's job id) when it is not there: for a commit ingest has recorded. */
+  enqueueIfMissing?: boolean;
+  /** How long ingest may take to enqueue it. @defaultValue 15 minutes */
+  enqueueTimeoutMs?: number;
+}
 
 /** How often a started rebuild is checked on: it takes minutes at national scale. */
 const REBUILD_POLL_MS = 500;
@@ -12,9 +19,11 @@ const REBUILD_POLL_MS = 500;
  * failed, after its retries) on its own, and a national rebuild on a busy machine can take
  * longer than any deadline that would still catch a stuck ingest.
  */
-export async function awaitRebuild(jobs: JobQueue, manifest: ImportManifest, enqueueTimeoutMs = 15 * 60_000): Promise<JobState> {
+export async function awaitRebuild(jobs: JobQueue, manifest: ImportManifest, options: AwaitRebuildOptions = {}): Promise<JobState> {
   const queue = JobQueueOf[JobNames.rebuildDataset];
-  const id = `rebuild-after-${manifest.import_id}-${manifest.committed_at}`;
+  const id = rebuildJobId(manifest.import_id, manifest.committed_at);
+  const enqueueTimeoutMs = options.enqueueTimeoutMs ?? 15 * 60_000;
+  if (options.enqueueIfMissing) await jobs.enqueue(queue, JobNames.rebuildDataset, { import_id: manifest.import_id }, { jobId: id });
   const deadline = Date.now() + enqueueTimeoutMs;
   let state = await jobs.getJob(queue, id);
   while (!state) {
@@ -22,13 +31,19 @@ export async function awaitRebuild(jobs: JobQueue, manifest: ImportManifest, enq
     await new Promise((resolve) => setTimeout(resolve, 100));
     state = await jobs.getJob(queue, id);
   }
-  while (state.status !== 'completed' && state.status !== 'failed') {
+  return awaitRebuildJob(jobs, id, `after import ${manifest.import_id}`);
+}
+
+/** Waits for the enqueued rebuild `id` to settle; throws when it failed or is gone. */
+export async function awaitRebuildJob(jobs: JobQueue, id: string, what = `(job ${id})`): Promise<JobState> {
+  const queue = JobQueueOf[JobNames.rebuildDataset];
+  let state = await jobs.getJob(queue, id);
+  while (state && state.status !== 'completed' && state.status !== 'failed') {
     await new Promise((resolve) => setTimeout(resolve, REBUILD_POLL_MS));
-    const next = await jobs.getJob(queue, id);
     // Settled jobs are remembered (BullMQ keeps them; the embedded queue its latest 5,000).
-    if (!next) throw new Error(`The rebuild after import ${manifest.import_id} (job ${id}) is no longer in the queue`);
-    state = next;
+    state = await jobs.getJob(queue, id);
   }
-  if (state.status === 'failed') throw new Error(`The rebuild after import ${manifest.import_id} failed: ${state.failedReason}`);
+  if (!state) throw new Error(`The rebuild ${what} is no longer in the queue`);
+  if (state.status === 'failed') throw new Error(`The rebuild ${what} failed: ${state.failedReason}`);
   return state;
 }

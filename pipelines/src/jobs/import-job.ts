@@ -5,7 +5,11 @@
  * in the run record the API reads (a replay of all, in its replay record: replay-all-job.ts).
  */
 import {
+  attemptAt,
+  beginAttempt,
+  commitRecorded,
   ImportNotFoundError,
+  isFinalStatus,
   orderedSaver,
   progressWriter,
   queuedRunRecord,
@@ -16,8 +20,8 @@ import {
   type ImportManifest,
   type RunRecord,
 } from '@ust/read-model';
-import { JobNames, JobQueueOf } from '@ust/schemas';
-import { UnrecoverableError, type Logger, type Ports, type Processor } from '@ust/platform';
+import { JobNames, type ImportStatus } from '@ust/schemas';
+import { UnrecoverableError, type AnalyticsStore, type Job, type Logger, type Ports, type Processor } from '@ust/platform';
 import { awaitRebuild } from '../import/await-rebuild.js';
 import { ImportFailedError, runImport } from '../import/run-import.js';
 import type { ImportTally } from '../read/tally.js';
@@ -41,8 +45,8 @@ function importIdOf(data: unknown): string {
 /** The processors of the imports queue, by job name. */
 export function importProcessors(deps: ImportJobDeps): Record<typeof JobNames.runImport | typeof JobNames.replayImport | typeof JobNames.replayAll, Processor> {
   return {
-    [JobNames.runImport]: async (job) => runRecordedImport(deps, importIdOf(job.data), false),
-    [JobNames.replayImport]: async (job) => runRecordedImport(deps, importIdOf(job.data), true),
+    [JobNames.runImport]: async (job) => runRecordedImport(deps, job, false),
+    [JobNames.replayImport]: async (job) => runRecordedImport(deps, job, true),
     [JobNames.replayAll]: async (job) => replayAll(deps, job.id),
   };
 }
@@ -53,39 +57,95 @@ function unlessNotFound(error: unknown): undefined {
   throw error;
 }
 
-async function runRecordedImport(deps: ImportJobDeps, importId: string, replay: boolean): Promise<{ status: string }> {
-  const record = await readRunRecord(deps.ports.store, importId);
-  const replayOf = replay ? await readManifest(deps.ports.store, importId).catch(unlessNotFound) : undefined;
+/**
+ * Runs an import (or a replay of one) to live. A job taken up again after its process died
+ * resumes where the records allow: once ingest has recorded this run's commit, at the rebuild;
+ * before that, from the start, under the version the first attempt chose, so that the rows it
+ * writes are the rows the cut-off attempt wrote (docs/decisions/0108).
+ */
+async function runRecordedImport(deps: ImportJobDeps, job: Job, replay: boolean): Promise<{ status: string }> {
+  const importId = importIdOf(job.data);
+  const { store } = deps.ports;
+  const record = await readRunRecord(store, importId);
+  const manifest = await readManifest(store, importId).catch(unlessNotFound);
   // Nothing to run will ever appear under this id: one try, not three.
-  if (!record && !replayOf) throw new UnrecoverableError(`No import ${importId} to run`);
-  const plan = record?.plan ?? replayOf!.plan;
-  const current: RunRecord = record ?? queuedRunRecord(importId, 'cli', plan);
-  const save = orderedSaver(current, (snapshot) => writeRunRecord(deps.ports.store, snapshot));
+  if (!record && !(replay && manifest)) throw new UnrecoverableError(`No import ${importId} to run`);
+  if (record?.job_id !== undefined && record.job_id !== job.id) {
+    deps.log.warn({ import_id: importId, job_id: job.id, current_job: record.job_id }, `import ${importId} is run by job ${record.job_id}; job ${job.id} has nothing to do`);
+    return { status: 'superseded' };
+  }
+  // Taken up again after it had finished (its process died before the queue heard): done.
+  if (record?.job_id === job.id && isFinalStatus(record.status)) return { status: record.status };
+  const plan = record?.plan ?? manifest!.plan;
+  const current: RunRecord = record ?? queuedRunRecord(importId, 'cli', plan, job.id);
+  const save = orderedSaver(current, (snapshot) => writeRunRecord(store, snapshot));
+  const saveStep = (status: ImportStatus, changes: Partial<RunRecord> = {}) => save({ ...changes, status, attempts: attemptAt(current.attempts, status) });
+  const committed = await committedByThisRun(store, current, manifest);
   const startedAt = Date.now();
-  await save({ status: 'reading', failure: null, started_at: new Date(startedAt).toISOString(), finished_at: null, records: 0 });
-  await save({ total: plan.kind === 'files' ? await recordRows(plan.paths, plan.sourceRoot).catch(() => null) : plannedRecords(plan) });
+  await save({
+    status: committed ? 'rebuilding' : 'reading',
+    job_id: job.id,
+    attempts: beginAttempt(current.attempts, committed ? 'rebuilding' : 'reading', current.attempts?.length ? (committed ? 'rebuilding' : 'reading') : null),
+    failure: null,
+    started_at: current.started_at ?? new Date(startedAt).toISOString(),
+    finished_at: null,
+  });
+  if (job.stalledCount > 0) deps.log.warn({ import_id: importId, job_id: job.id, resumed_at: current.status }, `import ${importId} taken up again after its process died`);
   try {
-    // A new import runs under the id the API answered with: a manifest without a commit carries it.
-    const manifestOf: ImportManifest = replayOf ?? { import_id: importId, version: startedAt, plan: current.plan, started_at: current.started_at! };
-    const result = await runImport(
-      current.plan,
-      { events: deps.ports.events, store: deps.ports.store, log: deps.log, onProgress: progressOf(save, startedAt) },
-      manifestOf,
-    );
-    // Committed: ingest promotes the staged rows, then enqueues the rebuild.
-    await save({ status: 'written', records: result.tally.records });
-    await rebuildEnqueued(deps.ports.jobs, result.manifest);
-    await save({ status: 'rebuilding' });
-    await awaitRebuild(deps.ports.jobs, result.manifest);
+    const committedManifest = committed ?? (await readAndPublish(deps, current, save, saveStep, manifest, replay));
+    await saveStep('rebuilding');
+    // Once ingest has recorded the commit, the rebuild it enqueues next is this job's to enqueue
+    // if ingest died first; before that, a rebuild would not see the import's rows.
+    await awaitRebuild(deps.ports.jobs, committedManifest, { enqueueIfMissing: committed !== undefined });
     const meta = await readDatasetMeta(deps.ports.cache);
-    await save({ status: 'live', dataset_version: meta ? String(meta.dataset_version) : null, finished_at: new Date().toISOString() });
+    await saveStep('live', { dataset_version: meta ? String(meta.dataset_version) : null, finished_at: new Date().toISOString() });
     return { status: 'live' };
   } catch (error) {
     const reason = error instanceof ImportFailedError ? error.reason : error instanceof Error ? error.message : String(error);
-    await save({ status: 'failed', failure: reason, finished_at: new Date().toISOString() });
+    await saveStep('failed', { failure: reason, finished_at: new Date().toISOString() });
     // Recorded as failed for the list; the job itself is done (a retry would read the same file).
     return { status: 'failed' };
   }
+}
+
+/** Reads the files (or generates), publishes the records and the commit; resolves with the committed manifest. */
+async function readAndPublish(
+  deps: ImportJobDeps,
+  current: RunRecord,
+  save: (changes: Partial<RunRecord>) => Promise<void>,
+  saveStep: (status: ImportStatus, changes?: Partial<RunRecord>) => Promise<void>,
+  manifest: ImportManifest | undefined,
+  replay: boolean,
+): Promise<ImportManifest> {
+  const { plan } = current;
+  const startedAt = Date.now();
+  await save({ records: 0, total: plan.kind === 'files' ? await recordRows(plan.paths, plan.sourceRoot).catch(() => null) : plannedRecords(plan) });
+  // A replay runs under the import's id and version. A new import runs under the id the API
+  // answered with, and under the version its first attempt chose, kept in its manifest.
+  const manifestOf: ImportManifest =
+    replay && manifest
+      ? manifest
+      : manifest
+        ? { import_id: manifest.import_id, version: manifest.version, plan: manifest.plan, started_at: manifest.started_at }
+        : { import_id: current.import_id, version: startedAt, plan, started_at: current.started_at ?? new Date(startedAt).toISOString() };
+  const result = await runImport(
+    plan,
+    { events: deps.ports.events, store: deps.ports.store, log: deps.log, onProgress: progressOf(save, startedAt) },
+    manifestOf,
+  );
+  // Committed: ingest promotes the staged rows, then enqueues the rebuild.
+  await saveStep('written', { records: result.tally.records });
+  return result.manifest;
+}
+
+/**
+ * The manifest of this run's commit once ingest has recorded it (the imports table), else
+ * undefined: a commit published but never written (the embedded event log died with its
+ * process) is published again by running the import again.
+ */
+async function committedByThisRun(store: AnalyticsStore, record: RunRecord, manifest: ImportManifest | undefined): Promise<ImportManifest | undefined> {
+  if (!manifest?.committed_at || !record.started_at || manifest.committed_at < record.started_at) return undefined;
+  return (await commitRecorded(store, manifest.import_id, manifest.committed_at)) ? manifest : undefined;
 }
 
 function progressOf(save: (changes: Partial<RunRecord>) => Promise<void>, startedAt: number): (tally: ImportTally) => void {
@@ -106,14 +166,4 @@ async function recordRows(paths: string[], sourceRoot: string): Promise<number> 
 function plannedRecords(plan: Extract<ImportManifest['plan'], { kind: 'generated' }>): number {
   const counts = plannedCounts({ seed: plan.seed, scale: plan.scale, excludeStates: plan.excludeStates });
   return counts.facilities + counts.tanks + counts.releases;
-}
-
-/** Resolves once ingest has written the import and enqueued its rebuild (the id awaitRebuild waits for). */
-async function rebuildEnqueued(jobs: Ports['jobs'], manifest: ImportManifest, timeoutMs = 15 * 60_000): Promise<void> {
-  const id = `rebuild-after-${manifest.import_id}-${manifest.committed_at}`;
-  const deadline = Date.now() + timeoutMs;
-  while (!(await jobs.getJob(JobQueueOf[JobNames.rebuildDataset], id))) {
-    if (Date.now() > deadline) return; // awaitRebuild says why
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

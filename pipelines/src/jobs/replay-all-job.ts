@@ -5,9 +5,20 @@
  * imports' recorded counts, so the CLI and the admin screen follow it as they follow an import.
  */
 import type { Logger, Ports } from '@ust/platform';
-import { listManifests, orderedSaver, progressWriter, queuedReplayRecord, readReplayRecord, writeReplayRecord, type ImportManifest } from '@ust/read-model';
-import type { ReplayRun } from '@ust/schemas';
-import { awaitRebuild } from '../import/await-rebuild.js';
+import {
+  attemptAt,
+  beginAttempt,
+  isFinalStatus,
+  listManifests,
+  orderedSaver,
+  progressWriter,
+  queuedReplayRecord,
+  readReplayRecord,
+  writeReplayRecord,
+  type ImportManifest,
+} from '@ust/read-model';
+import { rebuildJobId, type ImportStatus, type ReplayRun } from '@ust/schemas';
+import { awaitRebuild, awaitRebuildJob } from '../import/await-rebuild.js';
 import { republishAllImports } from '../import/replay-all.js';
 
 interface ReplayAllDeps {
@@ -20,14 +31,38 @@ const recordsOf = (manifest: ImportManifest) => {
   return counts ? counts.facilities + counts.tanks + counts.releases + counts.rejects : 0;
 };
 
+/**
+ * A job taken up again after its process died resumes at the rebuild once every import is
+ * re-published (its record names the rebuild it waits for), and otherwise replays from the
+ * first import again: re-publishing an import writes the same rows.
+ */
 export async function replayAll(deps: ReplayAllDeps, replayId: string): Promise<{ replayed: number }> {
   const current = (await readReplayRecord(deps.ports.store, replayId)) ?? queuedReplayRecord(replayId);
+  if (isFinalStatus(current.status)) return { replayed: current.imports_replayed };
   const save = orderedSaver(current, (record) => writeReplayRecord(deps.ports.store, record));
+  const saveStep = (status: ImportStatus, changes: Partial<ReplayRun> = {}) => save({ ...changes, status, attempts: attemptAt(current.attempts, status) });
   const progress = (changes: Partial<ReplayRun['progress']>) => save({ progress: { ...current.progress, ...changes } });
+  const resumeAtRebuild = current.status === 'rebuilding' && current.rebuild_job_id !== undefined;
+  const step = resumeAtRebuild ? 'rebuilding' : 'reading';
+  await save({
+    status: step,
+    attempts: beginAttempt(current.attempts, step, current.attempts.length ? step : null),
+    started_at: current.started_at ?? new Date().toISOString(),
+  });
+  if (resumeAtRebuild) {
+    try {
+      await awaitRebuildJob(deps.ports.jobs, current.rebuild_job_id!);
+      await saveStep('live', { finished_at: new Date().toISOString() });
+      return { replayed: current.imports_replayed };
+    } catch (error) {
+      await saveStep('failed', { failure: error instanceof Error ? error.message : String(error), finished_at: new Date().toISOString() });
+      throw error;
+    }
+  }
   const startedAt = Date.now();
   const manifests = await listManifests(deps.ports.store);
-  await save({ status: 'reading', started_at: new Date(startedAt).toISOString(), imports_total: manifests.length });
-  await progress({ total: manifests.reduce((sum, manifest) => sum + recordsOf(manifest), 0) });
+  await save({ imports_total: manifests.length, imports_replayed: 0 });
+  await progress({ records: 0, total: manifests.reduce((sum, manifest) => sum + recordsOf(manifest), 0) });
 
   let before = 0;
   let started = 0;
@@ -49,15 +84,15 @@ export async function replayAll(deps: ReplayAllDeps, replayId: string): Promise<
         };
       },
     });
-    await save({ status: 'rebuilding', imports_replayed: results.length });
-    await progress({ records: before });
     const last = results.at(-1);
+    await saveStep('rebuilding', { imports_replayed: results.length, ...(last ? { rebuild_job_id: rebuildJobId(last.manifest.import_id, last.manifest.committed_at) } : {}) });
+    await progress({ records: before });
     if (last) await awaitRebuild(deps.ports.jobs, last.manifest);
-    await save({ status: 'live', finished_at: new Date().toISOString() });
+    await saveStep('live', { finished_at: new Date().toISOString() });
     return { replayed: results.length };
   } catch (error) {
     // An ImportFailedError's message names the import, the file and the line.
-    await save({ status: 'failed', failure: error instanceof Error ? error.message : String(error), finished_at: new Date().toISOString() });
+    await saveStep('failed', { failure: error instanceof Error ? error.message : String(error), finished_at: new Date().toISOString() });
     throw error;
   }
 }

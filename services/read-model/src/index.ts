@@ -65,8 +65,11 @@ export {
 } from './job-records/import-manifests.js';
 export { importRejectsWriter, readImportRejects, type RejectsWriter } from './job-records/import-rejects.js';
 export { listImportRuns, queuedRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './job-records/import-runs.js';
-export { queuedReplayRecord, readReplayRecord, writeReplayRecord } from './job-records/replay-runs.js';
+export { listReplayRecords, queuedReplayRecord, readReplayRecord, writeReplayRecord } from './job-records/replay-runs.js';
 export { orderedSaver, progressWriter } from './job-records/record-writes.js';
+export { attemptAt, beginAttempt, isFinalStatus } from './job-records/run-attempts.js';
+export { commitRecorded } from './job-records/import-commits.js';
+export { latestRecoveries, recordRecovery } from './job-records/job-recoveries.js';
 export {
   appendResultLines,
   countResults,

@@ -1,10 +1,13 @@
 import { JobQueueOf, Queues, type JobName, type QueueName } from '@ust/schemas';
 import type { ProcessOptions, Processor, WorkerHandle } from '@ust/platform';
 import { assertOneProcessorPerJob, buildProcessors, type WorkerDeps } from './registry.js';
-import { resumeScreenings } from './screenings/screening-job.js';
+import { recordingTakenBack } from './recovery/taken-back-jobs.js';
+import { repairUnfinishedRecords, type RecordRepair } from './recovery/unfinished-records.js';
 
 export interface WorkersHandle {
   queues: QueueName[];
+  /** What the start-up check repaired, once it has run. */
+  repaired: Promise<RecordRepair[]>;
   /** Asks long jobs to save what they have and yield (a screening resumes at the next start), then waits for the active ones. */
   close(): Promise<void>;
 }
@@ -26,22 +29,24 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
   const byQueue = new Map<QueueName, Record<string, Processor>>();
   for (const [name, processor] of Object.entries(processors) as Array<[JobName, Processor]>) {
     const queue = JobQueueOf[name];
-    byQueue.set(queue, { ...byQueue.get(queue), [name]: processor });
+    byQueue.set(queue, { ...byQueue.get(queue), [name]: recordingTakenBack(deps, queue, processor) });
   }
   const handles = new Map<QueueName, WorkerHandle>();
   for (const [queue, queueProcessors] of byQueue) {
     handles.set(queue, await deps.jobs.process(queue, queueProcessors, QUEUE_OPTIONS[queue]));
     deps.log.info({ queue, jobs: Object.keys(queueProcessors) }, `worker started on queue ${queue}`);
   }
-  if (deps.jobs.adapter === 'in-process') {
-    resumeScreenings({ ports: deps, log: deps.log }).catch((error: unknown) =>
-      deps.log.warn({ err: error }, 'unfinished screenings could not be queued again'),
-    );
-  }
+  // In the background: the queues are taking jobs already, and a repair only adds one.
+  const repaired = repairUnfinishedRecords({ ports: deps, log: deps.log }).catch((error: unknown) => {
+    deps.log.warn({ err: error }, 'the start-up check for unfinished records failed; it runs again at the next start');
+    return [];
+  });
   return {
     queues: [...byQueue.keys()],
+    repaired,
     async close() {
       stopping = true;
+      await repaired;
       // An import finishing its run waits for the rebuild it queued: the queues whose jobs wait
       // on others close first, while those others are still processed.
       for (const stage of CLOSE_ORDER) {

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { checkPorts, consumerLag, UnknownTopicError, type Ports } from '@ust/platform';
-import { readDatasetMeta } from '@ust/read-model';
+import { latestRecoveries, readDatasetMeta } from '@ust/read-model';
 import { DEAD_LETTER_WINDOW_MINUTES, Queues, TopicsOfGroup, type PartitionLagStatus, type QueueStatus, type SystemHealth } from '@ust/schemas';
 import { getDeadLetterSummary } from '../queries/admin/get-dead-letter-summary.js';
 
@@ -80,7 +80,7 @@ export function displayTarget(target: string, dataDir: string): string {
 }
 
 export async function readSystemHealth(ports: Ports, dataDir: string, now: Date = new Date()): Promise<SystemHealth> {
-  const [portStatus, lag, deadLetters, jobQueues, derived] = await Promise.all([
+  const [portStatus, lag, deadLetters, jobQueues, recoveries, derived] = await Promise.all([
     checkPorts(ports).then((statuses) => statuses.map((status) => ({ ...status, target: displayTarget(status.target, dataDir) }))),
     section(() => readConsumerLag(ports.events), { partitions: [] }),
     section(
@@ -91,6 +91,7 @@ export async function readSystemHealth(ports: Ports, dataDir: string, now: Date 
       { by_topic: [], latest: [], total: 0 },
     ),
     section(() => readJobQueues(ports.jobs), { queues: [] }),
+    section(async () => ({ latest: await latestRecoveries(ports.store) }), { latest: [] }),
     section(() => readDerivedData(ports.cache, now), { dataset_version: null, built_at: null, age_seconds: null }),
   ]);
   return {
@@ -99,6 +100,7 @@ export async function readSystemHealth(ports: Ports, dataDir: string, now: Date 
     consumer_lag: lag,
     dead_letters: { window_minutes: DEAD_LETTER_WINDOW_MINUTES, ...deadLetters },
     job_queues: jobQueues,
+    recoveries,
     derived_data: derived,
   };
 }

@@ -5,7 +5,7 @@
  * staged records to the live tables, records the import, and enqueues the rebuild of the derived
  * data. Then drops what imports killed long ago left in staging.
  */
-import { ConsumerGroups, ImportCommitted, JobNames, JobQueueOf, Topics } from '@ust/schemas';
+import { ConsumerGroups, ImportCommitted, JobNames, JobQueueOf, rebuildJobId, Topics } from '@ust/schemas';
 import type { AnalyticsStore, EventLog, JobQueue, Logger } from '@ust/platform';
 import type { ConsumerDefinition } from '../consumer.js';
 import { decodeEvent } from './decode-event.js';
@@ -62,7 +62,7 @@ export function datasetCommittedConsumer(deps: CommittedDeps): ConsumerDefinitio
           JobNames.rebuildDataset,
           { import_id: commit.import_id },
           {
-            jobId: `rebuild-after-${commit.import_id}-${commit.committed_at}`,
+            jobId: rebuildJobId(commit.import_id, commit.committed_at),
           },
         );
         deps.log.info({ import_id: commit.import_id, ...commit.counts }, 'import written; rebuilding derived data');

@@ -46,9 +46,20 @@ export async function queueReplay({ store, jobs }: QueuePorts, id: string): Prom
   if (newer) throw new ReplayRefusedError(`Import ${id} was superseded by ${newer.import_id} (same states); import its files again instead of replaying it`);
   // Queued from now, also for an import with no run record yet: a reader never takes the
   // previous run's live status for this replay's.
-  const record = (await readRunRecord(store, id)) ?? queuedRunRecord(id, 'cli', manifest.plan);
-  await writeRunRecord(store, { ...record, status: 'queued', failure: null, queued_at: new Date().toISOString(), finished_at: null });
-  await enqueue(jobs, JobNames.replayImport, { import_id: id }, `replay-${id}-${Date.now()}`);
+  const jobId = `replay-${id}-${Date.now()}`;
+  const record = (await readRunRecord(store, id)) ?? queuedRunRecord(id, 'cli', manifest.plan, jobId);
+  // A new run: its own job, its own attempts, its own start.
+  await writeRunRecord(store, {
+    ...record,
+    job_id: jobId,
+    attempts: [],
+    status: 'queued',
+    failure: null,
+    queued_at: new Date().toISOString(),
+    started_at: null,
+    finished_at: null,
+  });
+  await enqueue(jobs, JobNames.replayImport, { import_id: id }, jobId);
   return { id, status: 'queued' };
 }
 

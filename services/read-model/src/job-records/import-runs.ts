@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { AnalyticsStore } from '@ust/platform';
-import type { ImportRun, ImportStatus } from '@ust/schemas';
+import type { ImportRun, ImportStatus, RunAttempt } from '@ust/schemas';
 import { listAllManifests, type ImportManifest, type ImportPlan } from './import-manifests.js';
 import { recordTable } from './record-table.js';
 
@@ -24,12 +24,18 @@ export interface RunRecord {
   total: number | null;
   records_per_second: number;
   dataset_version: string | null;
+  /** The job that runs this import now: a job the record does not name has nothing to do. */
+  job_id?: string;
+  /** Runs of that job, oldest first. */
+  attempts?: RunAttempt[];
 }
 
 /** A new import's record, waiting for its job. */
-export function queuedRunRecord(id: string, source: RunRecord['source'], plan: ImportPlan): RunRecord {
+export function queuedRunRecord(id: string, source: RunRecord['source'], plan: ImportPlan, jobId = id): RunRecord {
   return {
     import_id: id,
+    job_id: jobId,
+    attempts: [],
     source,
     plan,
     status: 'queued',
@@ -95,5 +101,6 @@ export function toImportRun(id: string, record: RunRecord | null, manifest: Impo
     queued_at: record?.queued_at ?? null,
     started_at: record?.started_at ?? manifest?.started_at ?? null,
     finished_at: record?.finished_at ?? manifest?.committed_at ?? manifest?.failed_at ?? null,
+    attempts: record?.attempts ?? [],
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { AnalyticsStore } from '@ust/platform';
 
-export type RecordKind = 'import-manifest' | 'import-run' | 'replay-run' | 'screening';
+export type RecordKind = 'import-manifest' | 'import-run' | 'replay-run' | 'screening' | 'job-recovery';
 
 let lastRevision = 0;
 /** Microseconds since the epoch, and always above the last one this process handed out. */

@@ -20,6 +20,7 @@ export function queuedReplayRecord(id: string): ReplayRun {
     queued_at: new Date().toISOString(),
     started_at: null,
     finished_at: null,
+    attempts: [],
   };
 }
 
@@ -27,6 +28,13 @@ export function writeReplayRecord(store: AnalyticsStore, record: ReplayRun): Pro
   return replayRecords(store).put(record.id, record);
 }
 
-export function readReplayRecord(store: AnalyticsStore, id: string): Promise<ReplayRun | null> {
-  return replayRecords(store).get(id);
+export async function readReplayRecord(store: AnalyticsStore, id: string): Promise<ReplayRun | null> {
+  const record = await replayRecords(store).get(id);
+  // Records written before attempts were kept have none.
+  return record && { ...record, attempts: record.attempts ?? [] };
+}
+
+/** Every replay record (the start-up check looks for unfinished ones). */
+export function listReplayRecords(store: AnalyticsStore): Promise<ReplayRun[]> {
+  return replayRecords(store).list();
 }

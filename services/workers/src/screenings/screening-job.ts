@@ -61,20 +61,6 @@ export function screeningProcessor(deps: ScreeningJobDeps): Processor {
   };
 }
 
-/**
- * Queues again every screening a stop left queued or running. Only for the embedded queue, which
- * forgets its jobs with its process: BullMQ keeps them in Redis, where a new job for a screening
- * another worker is running would screen it twice at once.
- */
-export async function resumeScreenings(deps: Pick<ScreeningJobDeps, 'ports' | 'log'>): Promise<number> {
-  const unfinished = (await listScreenings(deps.ports.store)).filter((screening) => screening.status === 'queued' || screening.status === 'running');
-  // Oldest first, as they were queued.
-  for (const screening of unfinished.reverse()) await enqueueScreening(deps.ports.jobs, screening);
-  if (unfinished.length)
-    deps.log.info({ screenings: unfinished.map((screening) => screening.id) }, `${unfinished.length} unfinished screening(s) queued again`);
-  return unfinished.length;
-}
-
 export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<{ status: string }> {
   const { store } = deps.ports;
   const record = await readScreeningRecord(store, id);
@@ -135,10 +121,10 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
       }
       if (deps.stopping() && done < total) {
         // Still 'running' in its record; the job that resumes it waits in the queue for the next
-        // worker (the embedded queue forgets it: its next start queues it again, resumeScreenings).
+        // worker (both queues keep it; were it lost, the start-up check queues one).
         await flush(done);
         await enqueueScreening(deps.ports.jobs, record).catch((error: unknown) =>
-          deps.log.warn({ err: error, screening_id: id }, `screening ${id} could not be queued to resume; the next start of the embedded workers queues it`),
+          deps.log.warn({ err: error, screening_id: id }, `screening ${id} could not be queued to resume; the next start-up check queues it`),
         );
         deps.log.info({ screening_id: id, rows_done: done }, `screening ${id} paused for the stop at row ${done} of ${total}`);
         return { status: 'paused' };
