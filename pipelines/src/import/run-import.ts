@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { Topics, type ImportCommitted, type ImportFailed } from '@ust/schemas';
-import type { AnalyticsStore, EventLog, Logger } from '@ust/platform';
+import { failpoint, FAILPOINTS, type AnalyticsStore, type EventLog, type Logger } from '@ust/platform';
 import { importRejectsWriter, newImportId, writeManifest, type ImportManifest, type ImportPlan } from '@ust/read-model';
 import { loadCountyLocator } from '@ust/domain';
 import type { DatasetItem, ImportContext } from '../dataset-item.js';
@@ -81,6 +81,7 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
     }
     await recordFailure(manifest, sources, tally, failure, deps);
   }
+  await failpoint(FAILPOINTS.importReading, deps.log);
   const commit: ImportCommitted = {
     import_id: manifest.import_id,
     version: manifest.version,

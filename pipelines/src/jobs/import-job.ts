@@ -21,7 +21,7 @@ import {
   type RunRecord,
 } from '@ust/read-model';
 import { JobNames, type ImportStatus } from '@ust/schemas';
-import { UnrecoverableError, type AnalyticsStore, type Job, type Logger, type Ports, type Processor } from '@ust/platform';
+import { failpoint, FAILPOINTS, UnrecoverableError, type AnalyticsStore, type Job, type Logger, type Ports, type Processor } from '@ust/platform';
 import { awaitRebuild } from '../import/await-rebuild.js';
 import { ImportFailedError, runImport } from '../import/run-import.js';
 import type { ImportTally } from '../read/tally.js';
@@ -135,6 +135,7 @@ async function readAndPublish(
   );
   // Committed: ingest promotes the staged rows, then enqueues the rebuild.
   await saveStep('written', { records: result.tally.records });
+  await failpoint(FAILPOINTS.importWritten, deps.log);
   return result.manifest;
 }
 

@@ -13,6 +13,7 @@ export { ensurePrivateDirectory, writePrivateFile, PRIVATE_DIRECTORY_MODE, PRIVA
 export { keepDataDirPrivate } from './files/private-data-dir.js';
 export { workspaceRoot, migrationsDirectory } from './paths.js';
 export { onShutdown } from './shutdown.js';
+export { failpoint, FAILPOINTS, type Failpoint } from './failpoints.js';
 export { startHeartbeat } from './heartbeat.js';
 export { runMain } from './run-main.js';
 export { findFreePort, waitForPort } from './net/free-port.js';

@@ -5,7 +5,7 @@
  * each step below writes one of them.
  */
 import type { RegionLevel } from '@ust/domain';
-import type { AnalyticsStore, Cache, JobQueue, Logger } from '@ust/platform';
+import { failpoint, FAILPOINTS, type AnalyticsStore, type Cache, type JobQueue, type Logger } from '@ust/platform';
 import { DATASET_POINTER_KEY, datasetKeys, DERIVED_DATA_FORMAT, NEXT_VERSION_KEY, readCurrentVersion, type DatasetBuildMeta } from '@ust/read-model';
 import { JobNames, JobQueueOf, type FacilityStatistics } from '@ust/schemas';
 import { dropSummaryVersion } from '../queries/dataset/drop-summary-version.js';
@@ -89,6 +89,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
     () => buildFacilitySummaries(store, { version, asOf: started, builtAt: started, ...(options.pageSize ? { pageSize: options.pageSize } : {}) }),
     (result) => result.facilities,
   );
+  await failpoint(FAILPOINTS.rebuilding, log);
   const aggregates = await steps.run(
     'region aggregates',
     () => readRegionAggregates(store, version),

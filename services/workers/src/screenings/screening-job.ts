@@ -21,7 +21,7 @@ import {
   type SearchIndex,
 } from '@ust/read-model';
 import type { ScreeningRun } from '@ust/schemas';
-import { UnrecoverableError, type Logger, type Ports, type Processor } from '@ust/platform';
+import { failpoint, FAILPOINTS, UnrecoverableError, type Logger, type Ports, type Processor } from '@ust/platform';
 import { screenRow } from './screen-row.js';
 
 export interface ScreeningJobDeps {
@@ -114,7 +114,10 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
       done += 1;
       tally[result.outcome] += 1;
       pending.push(JSON.stringify(result));
-      if (pending.length >= RESULTS_PER_WRITE || performance.now() - lastWrite >= WRITE_EVERY_MS) await flush(done);
+      if (pending.length >= RESULTS_PER_WRITE || performance.now() - lastWrite >= WRITE_EVERY_MS) {
+        await flush(done);
+        await failpoint(FAILPOINTS.screeningRunning, deps.log);
+      }
       if (performance.now() - sliceStarted >= SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         sliceStarted = performance.now();
