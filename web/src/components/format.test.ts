@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatLeak,
   formatAddress,
+  formatClockTime,
   formatCoordinate,
   formatCount,
   formatDate,
@@ -87,6 +88,7 @@ describe('times', () => {
     expect(formatDateTime('2026-03-05T14:20:00.000Z')).toMatch(/^Mar [56], 2026, \d{1,2}:20\s[AP]M$/);
     expect(formatTimestamp('2026-03-05T14:20:09.000Z')).toMatch(/^Mar [56], 2026, \d{1,2}:20:09\s[AP]M$/);
     expect(formatDate('2026-03-05T12:00:00.000Z')).toMatch(/^Mar [456], 2026$/);
+    expect(formatClockTime('2026-03-05T14:20:09.000Z')).toMatch(/^\d{1,2}:20:09\s[AP]M$/);
     expect(formatDateTime('not a time')).toBe('not a time');
   });
 });

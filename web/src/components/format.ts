@@ -24,6 +24,7 @@ const usdFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: '
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 const timestampFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
 const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
+const clockTimeFormat = new Intl.DateTimeFormat(LOCALE, { timeStyle: 'medium' });
 
 function isMissing(value: number | null | undefined): value is null | undefined {
   return value === null || value === undefined || !Number.isFinite(value);
@@ -107,3 +108,5 @@ export const formatDateTime = (iso: string): string => formatIso(dateTimeFormat,
 export const formatTimestamp = (iso: string): string => formatIso(timestampFormat, iso);
 /** 'Mar 5, 2026'. */
 export const formatDate = (iso: string): string => formatIso(dateFormat, iso);
+/** '2:14:03 PM': a time whose day is already shown nearby. */
+export const formatClockTime = (iso: string): string => formatIso(clockTimeFormat, iso);

@@ -2,8 +2,9 @@
  * Data Updates (docs/decisions/0019-admin-and-broker-tools.md, 0036-import-uploads.md): the
  * live dataset, an upload form for EPA template or UST Finder CSV files or a ZIP of them (a
  * state folder, sent as it is or zipped, keeps its `DE/UST/...` names, which tank files need
- * for their state), the imports with live progress bars (polled every 2 s while one runs),
- * their rejects as CSV, and replays, each asked to be confirmed first.
+ * for their state), the imports with live progress bars (polled every 2 s while one runs) and,
+ * for one a crash cut off, its attempts, their rejects as CSV, and replays, each asked to be
+ * confirmed first.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { FacilityStatistics, ImportRun } from '@ust/schemas';

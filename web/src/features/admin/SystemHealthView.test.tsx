@@ -15,7 +15,10 @@ const port = (name: SystemHealth['ports'][number]['port'], adapter: string, targ
   latency_ms: latency,
 });
 
-function healthBody(failedJobs: SystemHealth['job_queues']['queues'][number]['failed_jobs']): SystemHealth {
+function healthBody(
+  failedJobs: SystemHealth['job_queues']['queues'][number]['failed_jobs'],
+  recoveries: SystemHealth['recoveries'] = { latest: [], error: null },
+): SystemHealth {
   return {
     checked_at: '2026-11-27T04:00:00.000Z',
     ports: [
@@ -45,11 +48,42 @@ function healthBody(failedJobs: SystemHealth['job_queues']['queues'][number]['fa
       ],
       error: null,
     },
+    recoveries,
     derived_data: { dataset_version: 12, built_at: '2026-11-27T02:55:00.000Z', age_seconds: 3900, error: null },
   };
 }
 
 const FAILED = [{ id: '7', name: 'rebuild-dataset', reason: 'ClickHouse refused the batch', attempts_made: 3 }];
+
+const RECOVERED: SystemHealth['recoveries']['latest'] = [
+  {
+    at: '2026-11-27T03:58:00.000Z',
+    kind: 'taken back',
+    queue: 'imports',
+    job_id: 'run-import-imp-2026-11-27-0001',
+    subject: 'run-import imp-2026-11-27-0001',
+    action: 'runs again (taken back 1 time)',
+  },
+  {
+    at: '2026-11-27T03:57:00.000Z',
+    kind: 'repaired at start',
+    queue: 'screenings',
+    job_id: 'scr-42',
+    subject: 'screening scr-42',
+    action: 'marked failed: its file is gone',
+  },
+];
+
+/** The health body with its recoveries section as given, and nothing failed. */
+async function renderRecoveries(recoveries: SystemHealth['recoveries']) {
+  renderApp(<SystemHealthView />, {
+    role: 'admin',
+    path: '/dashboard?admin=system-health',
+    routes: { 'GET /api/admin/health': () => healthBody([], recoveries) },
+  });
+  const heading = await screen.findByRole('heading', { name: 'Recoveries after crashes' });
+  return heading.parentElement as HTMLElement;
+}
 
 /** Each body row of a table as its header and cell texts. */
 const rows = (table: HTMLElement) =>
@@ -110,5 +144,34 @@ describe('System Health', () => {
     await within(region).findByText(/0 failed jobs$/);
     expect(within(region).queryByRole('table', { name: 'Latest failed jobs' })).toBeNull();
     expect(gateway.unexpected).toEqual([]);
+  });
+
+  it('lists the jobs recovered after crashes, newest first, below the job queues', async () => {
+    const section = await renderRecoveries({ latest: RECOVERED, error: null });
+    const table = within(section).getByRole('table', { name: 'Recoveries after crashes, newest first' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['When', 'What', 'Queue', 'Job', 'Subject', 'Action']);
+    expect(rows(table).map((cells) => cells.slice(1))).toEqual([
+      ['Taken back', 'imports', 'run-import-imp-2026-11-27-0001', 'run-import imp-2026-11-27-0001', 'runs again (taken back 1 time)'],
+      ['Repaired at start', 'screenings', 'scr-42', 'screening scr-42', 'marked failed: its file is gone'],
+    ]);
+    expect(within(table).getAllByRole('row')[1]?.querySelector('time')).toHaveAttribute('datetime', '2026-11-27T03:58:00.000Z');
+    const queues = screen.getByRole('table', { name: 'Job queues' });
+    expect(queues.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says when no job needed recovering', async () => {
+    const empty = await renderRecoveries({ latest: [], error: null });
+    expect(within(empty).getByText('No job needed recovering.')).toBeInTheDocument();
+    expect(within(empty).queryByRole('table')).toBeNull();
+  });
+
+  it('shows why the recoveries could not be read, without calling them empty', async () => {
+    const unread = await renderRecoveries({ latest: [], error: 'the job queue did not answer' });
+    expect(within(unread).getByRole('alert')).toHaveTextContent('Could not read this: the job queue did not answer');
+    expect(within(unread).queryByText('No job needed recovering.')).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 /**
  * System Health (docs/decisions/0019-admin-and-broker-tools.md): each port with where it points
  * and its round trip, consumer lag per topic and partition, dead letters of the last hour with
- * their reasons, the job queues with a Retry button on failed jobs, and the age of the derived
- * data. Asked again every SYSTEM_HEALTH_REFRESH_MS while shown; mounted only while shown, which
- * stops the polling.
+ * their reasons, the job queues with a Retry button on failed jobs, the jobs taken up again
+ * after a crash, and the age of the derived data. Asked again every SYSTEM_HEALTH_REFRESH_MS
+ * while shown; mounted only while shown, which stops the polling.
  */
 import type { SystemHealth } from '@ust/schemas';
 import { SYSTEM_HEALTH_REFRESH_MS, useRetryJobMutation, useSystemHealthQuery } from '../../api';
@@ -12,7 +12,7 @@ import { formatCount, formatTimestamp } from '../../components/format';
 import { Loading } from '../../components/Loading';
 import { Time } from './Badges';
 import { LoadFailure } from './LoadFailure';
-import { DEAD_LETTER_COLUMNS, failedJobColumns, PORT_COLUMNS, QUEUE_COLUMNS } from './system-health-columns';
+import { DEAD_LETTER_COLUMNS, failedJobColumns, PORT_COLUMNS, QUEUE_COLUMNS, RECOVERY_COLUMNS } from './system-health-columns';
 import { formatAge, formatCommitted, healthSummary, lagByTopic } from './system-health-format';
 import { useFailureLog } from './useAdminData';
 import './system-health.css';
@@ -43,6 +43,7 @@ function HealthReport({ health }: { health: SystemHealth }) {
       <LagTable lag={health.consumer_lag} />
       <DeadLetters deadLetters={health.dead_letters} />
       <JobQueues jobQueues={health.job_queues} />
+      <Recoveries recoveries={health.recoveries} />
       <DerivedData derived={health.derived_data} />
     </>
   );
@@ -187,6 +188,30 @@ function JobQueues({ jobQueues }: { jobQueues: SystemHealth['job_queues'] }) {
           wrapperClassName="admin-table-scroll"
           className="admin-table"
           caption="Latest failed jobs"
+        />
+      )}
+    </div>
+  );
+}
+
+/** Jobs taken back from a worker that died, and unfinished records the start-up check repaired. */
+function Recoveries({ recoveries }: { recoveries: SystemHealth['recoveries'] }) {
+  // An unread section is not an empty one: its error stands alone.
+  const unread = recoveries.error !== null && recoveries.latest.length === 0;
+  return (
+    <div className="system-health-block">
+      <h4>Recoveries after crashes</h4>
+      <SectionError error={recoveries.error} />
+      {!unread && (
+        <DataTable
+          rows={recoveries.latest}
+          columns={RECOVERY_COLUMNS}
+          rowKey={(recovery, index) => `${recovery.at} ${recovery.job_id} ${index}`}
+          wrapperClassName="admin-table-scroll"
+          className="admin-table"
+          caption="Recoveries after crashes, newest first"
+          captionHidden
+          empty={<p className="admin-empty muted">No job needed recovering.</p>}
         />
       )}
     </div>

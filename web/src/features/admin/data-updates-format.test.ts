@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportRun } from '@ust/schemas';
-import { newestBuild, formatImportStatus, formatProgress, formatRejectReasons, formatStates, isRunning, progressPercent } from './data-updates-format';
+import type { ImportRun, RunAttempt } from '@ust/schemas';
+import {
+  newestBuild,
+  formatAttemptNote,
+  formatAttemptOutcome,
+  formatImportStatus,
+  formatProgress,
+  formatRejectReasons,
+  formatStates,
+  isRunning,
+  progressPercent,
+} from './data-updates-format';
 
 const progress = (records: number, total: number | null, rate = 0, eta: number | null = null): ImportRun['progress'] => ({
   records,
@@ -9,12 +19,36 @@ const progress = (records: number, total: number | null, rate = 0, eta: number |
   eta_seconds: eta,
 });
 
+const attempt = (resumedAt: RunAttempt['resumed_at'], step: RunAttempt['step'], outcome: RunAttempt['outcome']): RunAttempt => ({
+  started_at: '2026-11-27T12:01:03.000Z',
+  resumed_at: resumedAt,
+  step,
+  outcome,
+});
+
 describe('Data Updates formats', () => {
   it('names the status, a failure with its reason', () => {
     expect(formatImportStatus({ status: 'live', failure: null })).toBe('Live');
     expect(formatImportStatus({ status: 'failed', failure: 'UST/compartment.csv, line 40: unclosed quote' })).toBe(
       'Failed: UST/compartment.csv, line 40: unclosed quote',
     );
+  });
+
+  it('notes the attempt a crash made a run take, and the step it resumed at', () => {
+    expect(formatAttemptNote([])).toBeNull();
+    expect(formatAttemptNote([attempt(null, 'live', 'live')])).toBeNull();
+    expect(formatAttemptNote([attempt(null, 'rebuilding', 'cut off'), attempt('rebuilding', 'live', 'live')])).toBe('Attempt 2 · resumed at rebuilding');
+    expect(formatAttemptNote([attempt(null, 'reading', 'cut off'), attempt('queued', 'reading', 'cut off'), attempt('reading', 'reading', 'running')])).toBe(
+      'Attempt 3 · resumed at reading',
+    );
+  });
+
+  it('says what each attempt did: where it was cut off, where it resumed, how it ended', () => {
+    expect(formatAttemptOutcome(attempt(null, 'rebuilding', 'cut off'))).toBe('cut off at rebuilding');
+    expect(formatAttemptOutcome(attempt('rebuilding', 'live', 'live'))).toBe('resumed at rebuilding · live');
+    expect(formatAttemptOutcome(attempt('written', 'rebuilding', 'running'))).toBe('resumed at written · running at rebuilding');
+    expect(formatAttemptOutcome(attempt('reading', 'reading', 'failed'))).toBe('resumed at reading · failed at reading');
+    expect(formatAttemptOutcome(attempt(null, 'failed', 'failed'))).toBe('failed');
   });
 
   it('fills the bar from rows read against the rows counted, full once written', () => {

@@ -2,7 +2,7 @@
  * How Data Updates writes an import's figures, as plain functions so the formats are unit-tested
  * without a DOM.
  */
-import type { ImportRun, ImportStatus } from '@ust/schemas';
+import type { ImportRun, ImportStatus, RunAttempt } from '@ust/schemas';
 import { formatCount, NOT_AVAILABLE } from '../../components/format';
 import { formatAge } from './system-health-format';
 
@@ -17,6 +17,29 @@ const STATUS_LABELS: Record<ImportStatus, string> = {
 
 export function formatImportStatus(run: Pick<ImportRun, 'status' | 'failure'>): string {
   return run.status === 'failed' && run.failure ? `Failed: ${run.failure}` : STATUS_LABELS[run.status];
+}
+
+/**
+ * The note under the status of a run a crash cut off: 'Attempt 2 · resumed at rebuilding', the
+ * latest attempt's number and the step it took up; null while the run has had one attempt.
+ */
+export function formatAttemptNote(attempts: readonly RunAttempt[]): string | null {
+  const latest = attempts.at(-1);
+  if (attempts.length < 2 || !latest) return null;
+  const note = `Attempt ${attempts.length}`;
+  return latest.resumed_at ? `${note} · resumed at ${latest.resumed_at}` : note;
+}
+
+/** A step an attempt stopped in, unless its outcome already says it ('live', or 'failed' as a step). */
+const stepOf = (attempt: RunAttempt) => (attempt.step === 'live' || attempt.step === 'failed' ? '' : ` at ${attempt.step}`);
+
+/**
+ * What one attempt did, after its start time: 'cut off at rebuilding', 'resumed at rebuilding ·
+ * live', 'running at reading'.
+ */
+export function formatAttemptOutcome(attempt: RunAttempt): string {
+  const outcome = attempt.outcome === 'live' ? 'live' : `${attempt.outcome}${stepOf(attempt)}`;
+  return attempt.resumed_at ? `resumed at ${attempt.resumed_at} · ${outcome}` : outcome;
 }
 
 /** The bar's fill, 0-100: rows read against the files' rows; a settled import is full or empty. */

@@ -1,8 +1,16 @@
 import type { ImportRun } from '@ust/schemas';
 import type { DataTableColumn } from '../../components/DataTable';
-import { formatCount, formatTimestamp } from '../../components/format';
+import { formatClockTime, formatCount, formatTimestamp } from '../../components/format';
 import { Time } from './Badges';
-import { formatImportStatus, formatProgress, formatRejectReasons, formatStates, progressPercent } from './data-updates-format';
+import {
+  formatAttemptNote,
+  formatAttemptOutcome,
+  formatImportStatus,
+  formatProgress,
+  formatRejectReasons,
+  formatStates,
+  progressPercent,
+} from './data-updates-format';
 
 interface ImportActions {
   onDownloadRejects: (id: string) => void;
@@ -29,7 +37,12 @@ export function importColumns(actions: ImportActions): DataTableColumn<ImportRun
       key: 'status',
       header: 'Status',
       cellAttributes: (run) => ({ className: run.status === 'failed' ? 'admin-failure' : undefined }),
-      cell: formatImportStatus,
+      cell: (run) => (
+        <>
+          {formatImportStatus(run)}
+          <RunAttempts run={run} />
+        </>
+      ),
     },
     {
       key: 'progress',
@@ -68,6 +81,24 @@ export function importColumns(actions: ImportActions): DataTableColumn<ImportRun
     },
     { key: 'actions', header: 'Actions', className: 'data-updates-actions', cell: (run) => <ImportRunActions run={run} {...actions} /> },
   ];
+}
+
+/** A run a crash cut off names its attempt, and opens to list each attempt with the step it reached. */
+function RunAttempts({ run }: { run: ImportRun }) {
+  const note = formatAttemptNote(run.attempts);
+  if (!note) return null;
+  return (
+    <details className="data-updates-attempts">
+      <summary>{note}</summary>
+      <ol aria-label={`Attempts of ${run.id}`}>
+        {run.attempts.map((attempt, index) => (
+          <li key={`${attempt.started_at} ${index}`}>
+            started <Time iso={attempt.started_at} format={formatClockTime} /> · {formatAttemptOutcome(attempt)}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
 }
 
 /** Rejects exist once a run has started reading; only a live run can be replayed. */

@@ -1,9 +1,9 @@
-import type { JobQueueName, SystemHealth } from '@ust/schemas';
+import type { JobQueueName, JobRecovery, SystemHealth } from '@ust/schemas';
 import type { useRetryJobMutation } from '../../api';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatCount, formatTimestamp } from '../../components/format';
 import { Time } from './Badges';
-import { formatRoundTrip } from './system-health-format';
+import { formatRecoveryKind, formatRoundTrip } from './system-health-format';
 
 type Port = SystemHealth['ports'][number];
 type DeadLetter = SystemHealth['dead_letters']['latest'][number];
@@ -44,6 +44,15 @@ export const QUEUE_COLUMNS: DataTableColumn<JobQueue>[] = [
   { key: 'delayed', header: 'Delayed', numeric: true, cell: (queue) => formatCount(queue.delayed) },
   { key: 'active', header: 'Active', numeric: true, cell: (queue) => formatCount(queue.active) },
   { key: 'failed', header: 'Failed', numeric: true, cell: (queue) => formatCount(queue.failed) },
+];
+
+export const RECOVERY_COLUMNS: DataTableColumn<JobRecovery>[] = [
+  { key: 'when', header: 'When', className: 'admin-nowrap', cell: (recovery) => <Time iso={recovery.at} format={formatTimestamp} /> },
+  { key: 'what', header: 'What', className: 'admin-nowrap', cell: (recovery) => formatRecoveryKind(recovery.kind) },
+  { key: 'queue', header: 'Queue', cell: (recovery) => recovery.queue },
+  { key: 'job', header: 'Job', className: 'admin-code', cell: (recovery) => recovery.job_id },
+  { key: 'subject', header: 'Subject', className: 'admin-code', cell: (recovery) => recovery.subject },
+  { key: 'action', header: 'Action', className: 'admin-message', cell: (recovery) => recovery.action },
 ];
 
 export function failedJobColumns(retry: JobRetry): DataTableColumn<FailedJob>[] {

@@ -1,6 +1,6 @@
 import type { SystemHealth } from '@ust/schemas';
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatCommitted, formatRoundTrip, healthSummary, lagByTopic } from './system-health-format';
+import { formatAge, formatCommitted, formatRecoveryKind, formatRoundTrip, healthSummary, lagByTopic } from './system-health-format';
 
 const lag = (group: string, topic: string, partition: number, committed: string | null, end: string, behind: number) => ({
   group,
@@ -36,6 +36,11 @@ describe('System Health formats', () => {
     expect(formatCommitted(null)).toBe('none yet');
   });
 
+  it('names what was done after a crash', () => {
+    expect(formatRecoveryKind('taken back')).toBe('Taken back');
+    expect(formatRecoveryKind('repaired at start')).toBe('Repaired at start');
+  });
+
   it('groups partitions by group and topic, in order, with their total lag', () => {
     const rows = [
       lag('ingest.telemetry-logs', 'telemetry.logs.v1', 0, '10', '12', 2),
@@ -69,6 +74,7 @@ describe('System Health formats', () => {
         ],
         error: null,
       },
+      recoveries: { latest: [], error: null },
       derived_data: { dataset_version: 3, built_at: '2026-11-27T03:00:00.000Z', age_seconds: 3600, error: null },
     };
     expect(healthSummary(health)).toBe('Unreachable: EventLog · 1 message behind · 1,200 dead-lettered in the last 60 min · 3 failed jobs');

@@ -2,7 +2,7 @@
  * How System Health writes its figures, as plain functions so the formats are unit-tested
  * without a DOM.
  */
-import type { PartitionLagStatus, PortStatus, SystemHealth } from '@ust/schemas';
+import type { JobRecovery, PartitionLagStatus, PortStatus, SystemHealth } from '@ust/schemas';
 import { formatCount, NOT_AVAILABLE } from '../../components/format';
 
 const latencyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -24,6 +24,16 @@ export function formatAge(seconds: number | null): string {
   if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
   const days = Math.floor(hours / 24);
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+const RECOVERY_KINDS: Record<JobRecovery['kind'], string> = {
+  'taken back': 'Taken back',
+  'repaired at start': 'Repaired at start',
+};
+
+/** What the platform did after a crash: took a dead worker's job back, or repaired a record at start-up. */
+export function formatRecoveryKind(kind: JobRecovery['kind']): string {
+  return RECOVERY_KINDS[kind];
 }
 
 /** A committed offset, or what a group that committed nothing there reads as. */
