@@ -71,7 +71,10 @@ async function runRecordedImport(deps: ImportJobDeps, job: Job, replay: boolean)
   // Nothing to run will ever appear under this id: one try, not three.
   if (!record && !(replay && manifest)) throw new UnrecoverableError(`No import ${importId} to run`);
   if (record?.job_id !== undefined && record.job_id !== job.id) {
-    deps.log.warn({ import_id: importId, job_id: job.id, current_job: record.job_id }, `import ${importId} is run by job ${record.job_id}; job ${job.id} has nothing to do`);
+    deps.log.warn(
+      { import_id: importId, job_id: job.id, current_job: record.job_id },
+      `import ${importId} is run by job ${record.job_id}; job ${job.id} has nothing to do`,
+    );
     return { status: 'superseded' };
   }
   // Taken up again after it had finished (its process died before the queue heard): done.
@@ -90,7 +93,8 @@ async function runRecordedImport(deps: ImportJobDeps, job: Job, replay: boolean)
     started_at: current.started_at ?? new Date(startedAt).toISOString(),
     finished_at: null,
   });
-  if (job.stalledCount > 0) deps.log.warn({ import_id: importId, job_id: job.id, resumed_at: current.status }, `import ${importId} taken up again after its process died`);
+  if (job.stalledCount > 0)
+    deps.log.warn({ import_id: importId, job_id: job.id, resumed_at: current.status }, `import ${importId} taken up again after its process died`);
   try {
     const committedManifest = committed ?? (await readAndPublish(deps, current, save, saveStep, manifest, replay));
     await saveStep('rebuilding');

@@ -85,7 +85,10 @@ export async function replayAll(deps: ReplayAllDeps, replayId: string): Promise<
       },
     });
     const last = results.at(-1);
-    await saveStep('rebuilding', { imports_replayed: results.length, ...(last ? { rebuild_job_id: rebuildJobId(last.manifest.import_id, last.manifest.committed_at) } : {}) });
+    await saveStep('rebuilding', {
+      imports_replayed: results.length,
+      ...(last ? { rebuild_job_id: rebuildJobId(last.manifest.import_id, last.manifest.committed_at) } : {}),
+    });
     await progress({ records: before });
     if (last) await awaitRebuild(deps.ports.jobs, last.manifest);
     await saveStep('live', { finished_at: new Date().toISOString() });

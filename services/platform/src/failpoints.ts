@@ -25,7 +25,9 @@ function armed(name: Failpoint): boolean {
   const file = process.env['UST_FAILPOINTS_FILE'];
   if (!file) return false;
   try {
-    return readFileSync(file, 'utf8').split('\n').some((line) => line.trim() === name);
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .some((line) => line.trim() === name);
   } catch {
     return false; // no file: nothing armed
   }

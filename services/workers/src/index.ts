@@ -3,3 +3,4 @@ export { buildProcessors, assertOneProcessorPerJob, ProcessorRegistryError, type
 export { rebuildDataset, type RebuildResult, type StepTiming } from './dataset/rebuild.js';
 export type { H3DensityTally } from './dataset/h3-density.js';
 export type { RegionDocument, RegionDocumentMetadata } from './dataset/region-documents.js';
+export { repairUnfinishedRecords, type RecordRepair } from './recovery/unfinished-records.js';

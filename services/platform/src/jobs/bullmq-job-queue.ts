@@ -74,7 +74,16 @@ export function createBullMqJobQueue(options: BullMqJobQueueOptions): JobQueue {
       assertOpen();
       const { concurrency, globalConcurrency } = resolveConcurrency(processOptions);
       if (globalConcurrency !== undefined) await queueFor(queueName).setGlobalConcurrency(globalConcurrency);
-      const running = startBullMqWorker({ url: options.url, prefix, queueName, processors, concurrency, lockMs: options.lockMs ?? DEFAULT_LOCK_MS, target, ...(log ? { logger: log } : {}) });
+      const running = startBullMqWorker({
+        url: options.url,
+        prefix,
+        queueName,
+        processors,
+        concurrency,
+        lockMs: options.lockMs ?? DEFAULT_LOCK_MS,
+        target,
+        ...(log ? { logger: log } : {}),
+      });
       workers.add(running);
       return { close: () => closeWorker(running) };
     },

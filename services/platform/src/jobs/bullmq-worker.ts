@@ -45,9 +45,7 @@ export function startBullMqWorker(options: BullMqWorkerOptions): RunningWorker {
       maxStalledCount: MAX_STALLED_COUNT,
     },
   );
-  worker.on('stalled', (jobId) =>
-    log?.warn({ queue: queueName, jobId }, 'job taken back from a worker that died; it runs again'),
-  );
+  worker.on('stalled', (jobId) => log?.warn({ queue: queueName, jobId }, 'job taken back from a worker that died; it runs again'));
   worker.on('failed', (job, error) => {
     log?.warn(
       {

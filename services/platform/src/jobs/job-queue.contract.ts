@@ -345,7 +345,7 @@ export function describeJobQueueContract(adapterName: string, makeQueue: () => P
       expect((await jobs.failedJobs(queue)).map(({ id }) => id)).toEqual(['score-2']);
       expect(await jobs.counts(queue)).toMatchObject({ completed: 2, failed: 1 });
     });
-  
+
     it('keeps waiting and delayed jobs across a restart', async () => {
       const store = kept();
       const queue = queueName();

@@ -169,6 +169,15 @@ export const SCREENING_ATTEMPTS = 3;
  * so workers starting together queue one job to resume it, and a queue that keeps finished jobs
  * (BullMQ) still takes the job that resumes an interrupted one.
  */
-export function enqueueScreening(jobs: JobQueue, screening: StoredScreening, jobId = screening.runs === 0 ? screening.id : `${screening.id}-resume-${screening.runs}`) {
-  return jobs.enqueue(JobQueueOf[JobNames.screenPortfolio], JobNames.screenPortfolio, { screening_id: screening.id }, { jobId, attempts: SCREENING_ATTEMPTS, backoffMs: 2_000 });
+export function enqueueScreening(
+  jobs: JobQueue,
+  screening: StoredScreening,
+  jobId = screening.runs === 0 ? screening.id : `${screening.id}-resume-${screening.runs}`,
+) {
+  return jobs.enqueue(
+    JobQueueOf[JobNames.screenPortfolio],
+    JobNames.screenPortfolio,
+    { screening_id: screening.id },
+    { jobId, attempts: SCREENING_ATTEMPTS, backoffMs: 2_000 },
+  );
 }

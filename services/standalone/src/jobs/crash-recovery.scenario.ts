@@ -48,7 +48,11 @@ export function describeCrashRecovery(adapter: 'in-process' | 'bullmq', adapterE
     const api = async <T>(method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => {
       const response = await fetch(`${platform.server.url}${route}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined || typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
         ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
       });
       const text = await response.text();
@@ -68,7 +72,12 @@ export function describeCrashRecovery(adapter: 'in-process' | 'bullmq', adapterE
       await start();
       return { id, parked };
     };
-    const settledImport = (id: string) => settled(`import ${id}`, () => importRun(id), (run) => run?.status === 'live' || run?.status === 'failed');
+    const settledImport = (id: string) =>
+      settled(
+        `import ${id}`,
+        () => importRun(id),
+        (run) => run?.status === 'live' || run?.status === 'failed',
+      );
 
     // An import, killed in each of its steps.
     const steps: Array<[(typeof STATES)[number], Failpoint, ImportRun['status']]> = [
@@ -108,20 +117,29 @@ export function describeCrashRecovery(adapter: 'in-process' | 'bullmq', adapterE
     const cut = await killIn(FAILPOINTS.screeningRunning, screen, screeningOf);
     expect(cut.parked?.status).toBe('running');
     expect(cut.parked?.rows_done).toBeLessThan(SCREENING_ROWS);
-    const resumed = await settled(`screening ${cut.id}`, () => screeningOf(cut.id), (run) => run.status === 'done' || run.status === 'failed');
+    const resumed = await settled(
+      `screening ${cut.id}`,
+      () => screeningOf(cut.id),
+      (run) => run.status === 'done' || run.status === 'failed',
+    );
     expect(resumed).toMatchObject({ status: 'done', rows_done: SCREENING_ROWS, rows_total: SCREENING_ROWS, failure: null });
     // The same file screened without a crash gives the same rows.
     const whole = await screen();
-    await settled(`screening ${whole}`, () => screeningOf(whole), (run) => run.status === 'done');
+    await settled(
+      `screening ${whole}`,
+      () => screeningOf(whole),
+      (run) => run.status === 'done',
+    );
     const rowsOf = async (id: string) => (await api<{ rows: unknown[] }>('GET', `/api/screenings/${id}/rows`)).rows;
     expect(await rowsOf(cut.id)).toEqual(await rowsOf(whole));
 
     // System Health says what was taken back after the kills.
     const health = await api<SystemHealth>('GET', '/api/admin/health');
     expect(health.recoveries.error).toBeNull();
-    const recovered = new Set(health.recoveries.latest.map((recovery) => recovery.subject));
-    for (const id of Object.values(imports)) expect(recovered, `a recovery of import ${id}`).toContain(expect.stringContaining(id));
-    expect(recovered).toContain(`screen-portfolio ${cut.id}`);
+    const recovered = health.recoveries.latest.map((recovery) => `${recovery.kind}: ${recovery.subject}`);
+    for (const id of Object.values(imports))
+      expect(recovered, `a recovery of import ${id}`).toContainEqual(expect.stringMatching(new RegExp(`^taken back: (run|replay)-import ${id}$`)));
+    expect(recovered).toContain(`taken back: screen-portfolio ${cut.id}`);
 
     // The tables as the crashes left them, then after an uninterrupted replay of every import: the same.
     const statistics = await api<FacilityStatistics>('GET', '/api/facilities-statistics');
@@ -149,7 +167,8 @@ export function describeCrashRecovery(adapter: 'in-process' | 'bullmq', adapterE
 /** A portfolio of SCREENING_ROWS points around Des Moines, as a multipart upload. */
 function screeningFile(): { body: string; contentType: string } {
   const lines = ['ref,latitude,longitude'];
-  for (let index = 0; index < SCREENING_ROWS; index++) lines.push(`R-${index},${(41.55 + (index % 37) * 0.004).toFixed(4)},${(-93.65 + (index % 41) * 0.004).toFixed(4)}`);
+  for (let index = 0; index < SCREENING_ROWS; index++)
+    lines.push(`R-${index},${(41.55 + (index % 37) * 0.004).toFixed(4)},${(-93.65 + (index % 41) * 0.004).toFixed(4)}`);
   const boundary = 'crash-recovery-boundary';
   const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.csv"\r\nContent-Type: text/csv\r\n\r\n${lines.join('\r\n')}\r\n--${boundary}--\r\n`;
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };

@@ -10,7 +10,6 @@ import {
   countResults,
   enqueueScreening,
   SCREENING_ATTEMPTS,
-  listScreenings,
   orderedSaver,
   readCurrentVersion,
   readPortfolioRows,
