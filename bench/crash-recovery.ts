@@ -113,5 +113,11 @@ printTable(
 );
 printTable(
   'System Health: recoveries',
-  health.recoveries.latest.map((recovery): Row => ({ at: recovery.at, kind: recovery.kind, queue: recovery.queue, subject: recovery.subject, action: recovery.action })),
+  health.recoveries.latest.map((recovery): Row => ({
+    at: recovery.at,
+    kind: recovery.kind,
+    queue: recovery.queue,
+    subject: recovery.subject,
+    action: recovery.action,
+  })),
 );
