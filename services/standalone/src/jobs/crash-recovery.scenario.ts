@@ -12,7 +12,7 @@
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { FIXTURES_DIRECTORY } from '@ust/pipelines';
 import { FAILPOINTS, findFreePort, type Failpoint } from '@ust/platform';
 import type { FacilityStatistics, ImportRun, ImportsResponse, ReplayRun, ScreeningRun, SystemHealth } from '@ust/schemas';
@@ -32,15 +32,21 @@ interface Platform {
 }
 
 export function describeCrashRecovery(adapter: 'in-process' | 'bullmq', adapterEnv: () => Record<string, string>): void {
+  let running: StandaloneProcess | undefined;
+  // A failed step leaves no platform running behind it.
+  afterEach(async () => {
+    if (running && running.child.exitCode === null && running.child.signalCode === null) await stopStandalone(running, 'SIGKILL to the group');
+  });
+
   it(`recovers an import, a replay and a screening killed in each of their steps (${adapter} job queue)`, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), `ust-crash-${adapter}-`));
     const failpoints = path.join(await mkdtemp(path.join(os.tmpdir(), 'ust-failpoints-')), 'armed');
     for (const state of STATES) await cp(path.join(FIXTURES_DIRECTORY, 'epa-template', state), path.join(dataDir, 'inbox', state), { recursive: true });
     const port = await findFreePort();
     const env = { DEMO_SCALE: 'none', UST_FAILPOINTS_FILE: failpoints, JOB_LOCK_MS: '2000', ...adapterEnv() };
-    const platform: Platform = { server: spawnStandalone({ dataDir, port, env }), starts: [] };
+    const platform: Platform = { server: (running = spawnStandalone({ dataDir, port, env })), starts: [] };
     const start = async () => {
-      platform.server = spawnStandalone({ dataDir, port, env });
+      platform.server = running = spawnStandalone({ dataDir, port, env });
       platform.starts.push(await waitForHealth(platform.server, START_TIMEOUT_MS));
     };
     platform.starts.push(await waitForHealth(platform.server, START_TIMEOUT_MS));
