@@ -47,7 +47,9 @@ const start = async (): Promise<{ server: StandaloneProcess; healthMs: number }>
   return { server, healthMs: await waitForHealth(server, 60 * 60_000) };
 };
 
-let { server, healthMs: firstStartMs } = await start();
+const first = await start();
+let server = first.server;
+const firstStartMs = first.healthMs;
 const token = await demoAccessToken(server, dataDir, 'admin');
 async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.url}${route}`, {
