@@ -32,7 +32,9 @@ function run([name, command]) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - started) / 1000);
-      process.stdout.write(`${output}${output.endsWith('\n') || output === '' ? '' : '\n'}::: ${name} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s\n`);
+      process.stdout.write(
+        `${output}${output.endsWith('\n') || output === '' ? '' : '\n'}::: ${name} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s\n`,
+      );
       resolve(code === 0);
     });
   });
