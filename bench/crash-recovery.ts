@@ -12,29 +12,19 @@
  * on 2 cores). The platform runs compiled in its own process, as `pnpm start` runs it.
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { cp, mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { findFreePort, workspaceRoot } from '@ust/platform';
 import { FIXTURES_DIRECTORY } from '@ust/pipelines';
 import type { ImportRun, ImportsResponse, SystemHealth } from '@ust/schemas';
 import { demoAccessToken, spawnStandalone, stopStandalone, waitForHealth, type StandaloneProcess } from '@ust/standalone/testing';
+import { benchScratch } from './platform-process.js';
 import { printTable, type Row } from './table.js';
 
 const killAfterSeconds = Number(process.argv[2] ?? 25);
-const scratch = await mkdtemp(path.join(os.tmpdir(), 'ust-crash-recovery-'));
+const { directory: scratch, platformStarted } = await benchScratch('ust-crash-recovery-');
 const given = process.env.DATA_DIR;
 const dataDir = path.join(scratch, 'data');
-let platformPid: number | undefined;
-process.once('exit', () => {
-  try {
-    if (platformPid !== undefined) process.kill(-platformPid, 'SIGKILL');
-  } catch {
-    // It had exited already.
-  }
-  rmSync(scratch, { recursive: true, force: true });
-});
 if (given) await cp(given, dataDir, { recursive: true, filter: (source) => !['owner.lock', 'runtime.json'].includes(path.relative(given, source)) });
 await cp(path.join(FIXTURES_DIRECTORY, 'epa-template', 'DE'), path.join(dataDir, 'inbox', 'DE'), { recursive: true });
 
@@ -43,7 +33,7 @@ const port = await findFreePort();
 const env = { ...(given ? { DEMO_SCALE: 'none' } : {}), LOG_LEVEL: 'info' };
 const start = async (): Promise<{ server: StandaloneProcess; healthMs: number }> => {
   const server = spawnStandalone({ dataDir, port, launch: 'compiled', env });
-  platformPid = server.child.pid!;
+  platformStarted(server.child.pid);
   return { server, healthMs: await waitForHealth(server, 60 * 60_000) };
 };
 
@@ -91,7 +81,7 @@ const healthAfterKillMs = performance.now() - restarted;
 const recovered = await waitFor(cut, (run) => run.status === 'live', restarted);
 const health = await api<SystemHealth>('GET', '/api/admin/health');
 await stopStandalone(server, 'SIGTERM to the group');
-platformPid = undefined;
+platformStarted(undefined);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 printTable(`Import of DE killed ${killAfterSeconds} s into its rebuild (${given ? 'copy of DATA_DIR' : 'national demo built first'})`, [

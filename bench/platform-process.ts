@@ -5,7 +5,9 @@
  * which this runs first when the sources changed).
  */
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { findFreePort, workspaceRoot } from '@ust/platform';
 import { spawnStandalone, waitForHealth, type StandaloneProcess } from '@ust/standalone/testing';
@@ -55,4 +57,26 @@ export async function waitForDataset(url: string, authorization: string, timeout
     if (Date.now() > deadline) throw new Error(`No dataset was built within ${timeoutMs / 60_000} minutes`);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
+}
+
+export interface BenchScratch {
+  /** A new directory under the system's temporary one. */
+  directory: string;
+  /** The platform's process group to kill when the benchmark exits; undefined once it stopped. */
+  platformStarted(pid: number | undefined): void;
+}
+
+/** A scratch directory that goes, with the platform's process group, when the benchmark exits, also when it fails. */
+export async function benchScratch(prefix: string): Promise<BenchScratch> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), prefix));
+  let platformPid: number | undefined;
+  process.once('exit', () => {
+    try {
+      if (platformPid !== undefined) process.kill(-platformPid, 'SIGKILL');
+    } catch {
+      // It had exited already.
+    }
+    rmSync(directory, { recursive: true, force: true });
+  });
+  return { directory, platformStarted: (pid) => (platformPid = pid) };
 }

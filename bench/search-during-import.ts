@@ -27,8 +27,7 @@
  * V8 CPU profile there when it stops, to see what held its event loop.
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'undici';
@@ -36,6 +35,7 @@ import { findFreePort, workspaceRoot } from '@ust/platform';
 import { FIXTURES_DIRECTORY, resolveSources } from '@ust/pipelines';
 import type { ImportRun, ImportStatus } from '@ust/schemas';
 import { demoAccessToken, spawnStandalone, stopStandalone, waitForHealth } from '@ust/standalone/testing';
+import { benchScratch } from './platform-process.js';
 import { printTable, summarize, type Row } from './table.js';
 
 const clients = Number(process.argv[2] ?? 4);
@@ -49,17 +49,8 @@ const load = () =>
 const loadBefore = load();
 
 // 1. The data directory (a copy, or a new one the platform builds), and the platform on it.
-const scratch = await mkdtemp(path.join(os.tmpdir(), 'ust-search-during-import-'));
-let platformPid: number | undefined;
 // A run that fails leaves neither its platform running nor its data directory behind.
-process.once('exit', () => {
-  try {
-    if (platformPid !== undefined) process.kill(-platformPid, 'SIGKILL');
-  } catch {
-    // It had exited already.
-  }
-  rmSync(scratch, { recursive: true, force: true });
-});
+const { directory: scratch, platformStarted } = await benchScratch('ust-search-during-import-');
 const dataDir = path.join(scratch, 'data');
 const given = process.env.DATA_DIR;
 const cpuProfDir = process.env.CPU_PROF_DIR && path.resolve(process.env.CPU_PROF_DIR);
@@ -118,7 +109,7 @@ const server = spawnStandalone({
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${probe}`.trim(),
   },
 });
-platformPid = server.child.pid!;
+platformStarted(server.child.pid);
 await waitForHealth(server, 60 * 60_000);
 const userToken = await demoAccessToken(server, dataDir, 'broker');
 const adminToken = await demoAccessToken(server, dataDir, 'admin');
@@ -261,7 +252,7 @@ const ended = now();
 await Promise.all(connections.map((connection) => connection.close()));
 const loadAfter = load();
 await stopStandalone(server, 'SIGTERM to the process');
-platformPid = undefined;
+platformStarted(undefined);
 
 // 5. The figures.
 interface LoopSample {

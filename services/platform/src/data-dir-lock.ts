@@ -34,7 +34,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this pid runs (EPERM: it does, as another user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -5,6 +5,7 @@
  * the next start without waiting out its lock.
  */
 import { randomBytes } from 'node:crypto';
+import { isRunning } from '../data-dir-lock.js';
 
 export function newLockOwner(): string {
   return `${process.pid}:${randomBytes(6).toString('hex')}`;
@@ -16,15 +17,5 @@ export function lockHolderIsGone(owner: string | undefined, expiresAt: number | 
   const pid = Number(owner.split(':')[0]);
   // Another queue of this very process (an instance not closed) still runs its jobs until its lock expires.
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
-  return !processIsRunning(pid);
-}
-
-function processIsRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return !isRunning(pid);
 }
