@@ -79,7 +79,8 @@ describe('adopting the job files of an earlier version', () => {
     const rejects: RejectedRow[] = [];
     for await (const reject of readImportRejects(store, MANIFEST.import_id)) rejects.push(reject);
     expect(rejects).toEqual([REJECT]);
-    expect(await readReplayRecord(store, 'replay-all-1')).toEqual({ id: 'replay-all-1', status: 'live' });
+    // Read back with the attempts a record from before they were kept lacks.
+    expect(await readReplayRecord(store, 'replay-all-1')).toEqual({ id: 'replay-all-1', status: 'live', attempts: [] });
     expect(await readScreeningRecord(store, screening.id)).toEqual(screening);
     const storedRows = [];
     for await (const row of readPortfolioRows(store, screening.id)) storedRows.push(row);
