@@ -85,6 +85,14 @@ export const COMPARTMENT_ALIASES = {
 } as const satisfies AliasTable<string>;
 export type CompartmentField = keyof typeof COMPARTMENT_ALIASES;
 
+/** A workbook's Tank Substance sheet: one row per substance a tank stores. */
+export const TANK_SUBSTANCE_ALIASES = {
+  facilityId: ['facilityid'],
+  tankId: ['tankid'],
+  substance: ['substance'],
+} as const satisfies AliasTable<string>;
+export type TankSubstanceField = keyof typeof TANK_SUBSTANCE_ALIASES;
+
 export const TANK_RELEASE_DETECTION_LABELS: readonly (readonly [CompartmentField, string])[] = [
   ['interstitial', 'Interstitial monitoring'],
   ['atg', 'Automatic tank gauging'],
@@ -134,7 +142,8 @@ export const PIPING_RELEASE_DETECTION_LABELS: readonly (readonly [PipingField, s
 ];
 
 export const RELEASE_ALIASES = {
-  id: ['lustid'],
+  // ReleaseID and USTReleaseStatus: the 2025 template's names (the workbooks EPA receives).
+  id: ['lustid', 'releaseid'],
   facilityId: ['facilityid'],
   landLocationId: ['landlocationid'],
   locationId: ['locationid'],
@@ -150,7 +159,7 @@ export const RELEASE_ALIASES = {
   coordinateSource: ['coordinatesource', 'latlonsource'],
   epaRegion: ['eparegion', 'region'],
   tribe: ['tribe'],
-  status: ['luststatus', 'status'],
+  status: ['luststatus', 'ustreleasestatus', 'status'],
   reportedDate: ['reporteddate'],
   nfaDate: ['nfadate'],
   substance: ['substance'],

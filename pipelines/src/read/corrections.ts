@@ -22,7 +22,7 @@ export interface LoadedCorrection extends CoordinateCorrection {
 export async function loadCorrections(file: SourceFile, rejects: DatasetItem[]): Promise<Map<string, LoadedCorrection>> {
   const corrections = new Map<string, LoadedCorrection>();
   const repair = `corrected from ${path.basename(file.path)}`;
-  for await (const row of readSourceRows(file.path, CORRECTION_ALIASES)) {
+  for await (const row of readSourceRows(file, CORRECTION_ALIASES)) {
     const rowRejects = new RowRejects(file.source, row.line);
     const facilityId = cleanText(row.get('facilityId'));
     const latitude = row.get('latitude') ?? '';

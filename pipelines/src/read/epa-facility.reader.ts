@@ -15,7 +15,7 @@ export async function* readEpaFacilities(
   usedCorrections: Set<string> = new Set(),
 ): AsyncGenerator<DatasetItem> {
   const seen = new Set<string>();
-  for await (const row of readSourceRows(file.path, FACILITY_ALIASES)) {
+  for await (const row of readSourceRows(file, FACILITY_ALIASES)) {
     const rejects = new RowRejects(file.source, row.line);
     const id = textField(row, 'id');
     const state = id ? stateField(row, 'state', file.state, rejects) : null;

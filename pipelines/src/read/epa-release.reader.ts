@@ -9,7 +9,7 @@ import { readSourceRows } from './source-rows.js';
 
 export async function* readEpaReleases(file: SourceFile, context: ReadContext): AsyncGenerator<DatasetItem> {
   const seen = new Set<string>();
-  for await (const row of readSourceRows(file.path, RELEASE_ALIASES)) {
+  for await (const row of readSourceRows(file, RELEASE_ALIASES)) {
     const rejects = new RowRejects(file.source, row.line);
     const lustId = textField(row, 'id');
     const state = lustId ? stateField(row, 'state', file.state, rejects) : null;

@@ -10,7 +10,7 @@ import { buildTankRecord } from './tank-record.js';
 
 export async function* readEpaTanks(file: SourceFile, context: ReadContext, equipment?: TankEquipmentIndex): AsyncGenerator<DatasetItem> {
   const seen = new Set<string>();
-  for await (const row of readSourceRows(file.path, TANK_ALIASES)) {
+  for await (const row of readSourceRows(file, TANK_ALIASES)) {
     const rejects = new RowRejects(file.source, row.line);
     const facilitySourceId = textField(row, 'facilityId');
     const tankId = textField(row, 'tankId');

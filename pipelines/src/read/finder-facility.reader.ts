@@ -10,7 +10,7 @@ import { readSourceRows } from './source-rows.js';
 
 export async function* readFinderFacilities(file: SourceFile, context: ReadContext): AsyncGenerator<DatasetItem> {
   const seen = new Set<string>();
-  for await (const row of readSourceRows(file.path, FACILITY_ALIASES)) {
+  for await (const row of readSourceRows(file, FACILITY_ALIASES)) {
     const rejects = new RowRejects(file.source, row.line);
     const key = finderLocationKey(row, rejects);
     // Tribal lands span states: the State column (a full name) is the only source of the state.

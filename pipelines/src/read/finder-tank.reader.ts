@@ -10,7 +10,7 @@ import { buildTankRecord } from './tank-record.js';
 
 export async function* readFinderTanks(file: SourceFile, context: ReadContext): AsyncGenerator<DatasetItem> {
   const seen = new Set<string>();
-  for await (const row of readSourceRows(file.path, TANK_ALIASES)) {
+  for await (const row of readSourceRows(file, TANK_ALIASES)) {
     const rejects = new RowRejects(file.source, row.line);
     const key = finderLocationKey(row, rejects);
     const tankId = textField(row, 'tankId');

@@ -51,13 +51,14 @@ async function* readFacilities(files: readonly SourceFile[], context: ReadContex
 }
 
 async function* readTanks(files: readonly SourceFile[], context: ReadContext): AsyncGenerator<DatasetItem> {
-  for (const group of byDirectory(files, 'epa-tank', 'epa-compartment', 'epa-piping', 'finder-tank').values()) {
+  for (const group of byDirectory(files, 'epa-tank', 'epa-compartment', 'epa-piping', 'epa-tank-substance', 'finder-tank').values()) {
     const tankFiles = group.filter((f) => f.format === 'epa-tank' || f.format === 'finder-tank');
     if (tankFiles.length === 0) continue;
     const equipment = new TankEquipmentIndex();
     for (const file of group) {
-      if (file.format === 'epa-compartment') await equipment.addCompartments(file.path);
-      if (file.format === 'epa-piping') await equipment.addPiping(file.path);
+      if (file.format === 'epa-compartment') await equipment.addCompartments(file);
+      if (file.format === 'epa-piping') await equipment.addPiping(file);
+      if (file.format === 'epa-tank-substance') await equipment.addTankSubstances(file);
     }
     for (const file of tankFiles) {
       yield* file.format === 'epa-tank' ? readEpaTanks(file, context, equipment) : readFinderTanks(file, context);

@@ -1,6 +1,7 @@
 import type { CountyLocator } from '@ust/domain';
 import type { ImportContext } from '../dataset-item.js';
 import type { FileFormat } from '@ust/domain/uploads';
+import type { WorkbookSheet } from '@ust/domain/workbooks';
 
 /** Shared by every reader of one `readSources` call (one source set). */
 export interface ReadContext {
@@ -18,6 +19,8 @@ export interface SourceFile {
   format: FileFormat;
   /** The state whose export this is ('DC' for epa-template/DC/UST/tank.csv), when the path says. */
   state: string | null;
+  /** The data sheet, when the file is an EPA template workbook (.xlsx). */
+  sheet?: WorkbookSheet;
 }
 
 export function provenance(file: SourceFile, line: number, context: ImportContext) {

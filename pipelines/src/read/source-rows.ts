@@ -1,10 +1,12 @@
 import { readCsvRecords } from './csv-rows.js';
 import { bindHeaders, type AliasTable, type BoundHeaders, type SourceRow } from './headers.js';
+import type { SourceFile } from './read-context.js';
+import { readSheetRecords } from './workbook.js';
 
-/** The data rows of a CSV file, read by the canonical fields of `aliases`. */
-export async function* readSourceRows<F extends string>(path: string, aliases: AliasTable<F>): AsyncGenerator<SourceRow<F>> {
+/** The data rows of a CSV file or a workbook's sheet, read by the canonical fields of `aliases`. */
+export async function* readSourceRows<F extends string>(file: Pick<SourceFile, 'path' | 'sheet'>, aliases: AliasTable<F>): AsyncGenerator<SourceRow<F>> {
   let bound: BoundHeaders<F> | undefined;
-  for await (const record of readCsvRecords(path)) {
+  for await (const record of file.sheet ? readSheetRecords(file.path, file.sheet) : readCsvRecords(file.path)) {
     if (!bound) {
       bound = bindHeaders(record.cells, aliases);
       continue;

@@ -7,18 +7,37 @@ import path from 'node:path';
 import { stateFipsOf } from '@ust/domain';
 import { readCsvHeader } from './csv-rows.js';
 import { detectFormat } from '@ust/domain/uploads';
+import { DATA_SHEETS, dataSheets, isWorkbook, workbookSheets } from '@ust/domain/workbooks';
 import type { SourceFile } from './read-context.js';
 
-async function csvFilesUnder(directory: string): Promise<string[]> {
+async function sourceFilesUnder(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true });
   const nested = await Promise.all(
     entries.map(async (entry) => {
       const full = path.join(directory, entry.name);
-      if (entry.isDirectory()) return csvFilesUnder(full);
-      return entry.isFile() && entry.name.toLowerCase().endsWith('.csv') ? [full] : [];
+      if (entry.isDirectory()) return sourceFilesUnder(full);
+      return entry.isFile() && (entry.name.toLowerCase().endsWith('.csv') || isWorkbook(entry.name)) ? [full] : [];
     }),
   );
   return nested.flat();
+}
+
+/**
+ * A workbook's data sheets, each a source of its own (`UT/UT_UST_template.xlsx#Tank`), found by
+ * name as the template names them; a workbook with no data sheet is refused. (Its headers are
+ * bound when it is read, as a CSV file's are.)
+ */
+async function workbookSources(file: string, source: string): Promise<SourceFile[]> {
+  // The Reference, lookup and mapping sheets describe the data.
+  const files = dataSheets(await workbookSheets(file)).map(({ sheet, format }): SourceFile => ({
+    path: file,
+    source: `${source}#${sheet.name}`,
+    format,
+    state: stateOfPath(file),
+    sheet,
+  }));
+  if (files.length === 0) throw new Error(`${source}: no data sheet (${[...DATA_SHEETS.keys()].join(', ')}) in this workbook`);
+  return files;
 }
 
 /**
@@ -45,9 +64,14 @@ export async function resolveSources(paths: readonly string[], sourceRoot: strin
   for (const given of paths) {
     const target = path.resolve(root, given);
     const info = await stat(target);
-    const candidates = info.isDirectory() ? await csvFilesUnder(target) : [target];
+    const candidates = info.isDirectory() ? await sourceFilesUnder(target) : [target];
     for (const file of candidates) {
       if (found.has(file)) continue;
+      if (isWorkbook(file)) {
+        const source = path.relative(root, file).split(path.sep).join('/');
+        for (const sheet of await workbookSources(file, source)) found.set(sheet.source, sheet);
+        continue;
+      }
       const headers = await readCsvHeader(file);
       const format = headers ? detectFormat(headers) : null;
       if (!format) {

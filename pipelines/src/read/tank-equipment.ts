@@ -8,17 +8,21 @@ import {
   PIPING_ALIASES,
   PIPING_RELEASE_DETECTION_LABELS,
   TANK_RELEASE_DETECTION_LABELS,
+  TANK_SUBSTANCE_ALIASES,
   type CompartmentField,
   type PipingField,
+  type TankSubstanceField,
 } from './aliases.js';
 import type { SourceRow } from './headers.js';
 import { describeMethods, type MethodAnswer } from './normalise/tank-equipment.js';
 import { cleanText, joinDistinct, parseNumber } from './normalise/values.js';
+import type { SourceFile } from './read-context.js';
 import { readSourceRows } from './source-rows.js';
 
 export interface TankEquipment {
   compartments: SourceRow<CompartmentField>[];
   piping: SourceRow<PipingField>[];
+  substances: SourceRow<TankSubstanceField>[];
 }
 
 export class TankEquipmentIndex {
@@ -34,16 +38,21 @@ export class TankEquipmentIndex {
     if (!facilityId || !tankId) return null;
     const key = TankEquipmentIndex.key(facilityId, tankId);
     let entry = this.#byTank.get(key);
-    if (!entry) this.#byTank.set(key, (entry = { compartments: [], piping: [] }));
+    if (!entry) this.#byTank.set(key, (entry = { compartments: [], piping: [], substances: [] }));
     return entry;
   }
 
-  async addCompartments(path: string): Promise<void> {
-    for await (const row of readSourceRows(path, COMPARTMENT_ALIASES)) this.#entry(row)?.compartments.push(row);
+  async addCompartments(file: Pick<SourceFile, 'path' | 'sheet'>): Promise<void> {
+    for await (const row of readSourceRows(file, COMPARTMENT_ALIASES)) this.#entry(row)?.compartments.push(row);
   }
 
-  async addPiping(path: string): Promise<void> {
-    for await (const row of readSourceRows(path, PIPING_ALIASES)) this.#entry(row)?.piping.push(row);
+  async addPiping(file: Pick<SourceFile, 'path' | 'sheet'>): Promise<void> {
+    for await (const row of readSourceRows(file, PIPING_ALIASES)) this.#entry(row)?.piping.push(row);
+  }
+
+  /** A workbook's Tank Substance sheet: a tank's substances, one row each. */
+  async addTankSubstances(file: Pick<SourceFile, 'path' | 'sheet'>): Promise<void> {
+    for await (const row of readSourceRows(file, TANK_SUBSTANCE_ALIASES)) this.#entry(row)?.substances.push(row);
   }
 
   get(facilityId: string, tankId: string): TankEquipment | undefined {
@@ -65,8 +74,12 @@ export function compartmentCapacity(equipment: TankEquipment | undefined): numbe
   return known ? total : null;
 }
 
+/** The substances its compartments store, or a workbook's Tank Substance rows name. */
 export function compartmentSubstances(equipment: TankEquipment | undefined): string | null {
-  return joinDistinct((equipment?.compartments ?? []).map((c) => cleanText(c.get('substance'))));
+  return joinDistinct([
+    ...(equipment?.compartments ?? []).map((c) => cleanText(c.get('substance'))),
+    ...(equipment?.substances ?? []).map((s) => cleanText(s.get('substance'))),
+  ]);
 }
 
 export function compartmentStatus(equipment: TankEquipment | undefined): string | undefined {

@@ -134,7 +134,10 @@ describe('admin imports API', () => {
 
   it('answers 400 naming the file for one that is not a CSV, empty, or of an unknown layout', async () => {
     const cases = [
-      { file: { name: 'notes.txt', content: 'hello' }, message: 'notes.txt: not a CSV file (EPA template or UST Finder .csv files only)' },
+      {
+        file: { name: 'notes.txt', content: 'hello' },
+        message: 'notes.txt: not a CSV file or EPA template workbook (EPA template or UST Finder .csv files, EPA template .xlsx workbooks)',
+      },
       { file: { name: 'DE/UST/empty.csv', content: '' }, message: 'DE/UST/empty.csv: the file is empty' },
       { file: { name: '../up.csv', content: 'a\n1\n' }, message: '../up.csv: not a file name inside the upload' },
       {
@@ -227,6 +230,34 @@ describe('admin imports API', () => {
     const run = await listed(deImport);
     expect(run).toMatchObject({ status: 'live', accepted: DE.facilities + DE.tanks });
     expect((await gateway.inject({ method: 'POST', url: '/api/admin/imports/imp-none/replay', headers: adminHeaders })).statusCode).toBe(404);
+  }, 360_000);
+
+  it('imports EPA template workbooks uploaded as they are and inside a ZIP', async () => {
+    const workbook = (state: string, name: string) => readFile(path.join(FIXTURES_DIRECTORY, 'epa-template-xlsx', state, name));
+    const alone = (
+      await upload([{ name: 'WV/WV_Releases_template_20250227171217.xlsx', content: await workbook('WV', 'WV_Releases_template_20250227171217.xlsx') }])
+    ).json().id as string;
+    const zipped = (
+      await upload([
+        {
+          name: 'OK.zip',
+          content: await zipOf([
+            { name: 'OK/OK_Releases_template_20250228134012.xlsx', content: await workbook('OK', 'OK_Releases_template_20250228134012.xlsx') },
+          ]),
+        },
+      ])
+    ).json().id as string;
+    for (const [id, expected] of [
+      [alone, { states: ['WV'], files: ['WV/WV_Releases_template_20250227171217.xlsx'], accepted: 3_930, rejected: 0, warnings: 22 }],
+      [zipped, { states: ['OK'], files: ['OK/OK_Releases_template_20250228134012.xlsx'], accepted: 6_037, rejected: 0, warnings: 14 }],
+    ] as const) {
+      let run = await listed(id);
+      while (run?.status !== 'live' && run?.status !== 'failed') {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        run = await listed(id);
+      }
+      expect(run).toMatchObject({ status: 'live', source: 'upload', ...expected });
+    }
   }, 360_000);
 
   it('runs imports one at a time: a second waits queued, and a ZIP and an inbox folder go live too', async () => {

@@ -30,6 +30,14 @@ const MONTHS: Record<string, number> = {
 };
 
 /**
+ * 1 January 1910 is Utah's "installation date unknown": 2,062 of the 18,554 tanks of its 2025
+ * template workbook give it, against at most 715 for any year (1971) and 6 for any other day
+ * of 1910, so it is read as unknown (and reported), never as a 115-year-old tank. (One tribal
+ * tank gives it too.)
+ */
+const UTAH_UNKNOWN_INSTALLATION = '1910-01-01';
+
+/**
  * 1 January 1900 stands for "installation date unknown": UST Finder's tribal tanks carry it
  * 1,065 times (12 % of all tanks, against at most ~380 for any real year) and Delaware 19
  * times, while no other date before 1906 occurs. Keeping it would make those tanks 125 years
@@ -38,7 +46,7 @@ const MONTHS: Record<string, number> = {
  * in line with its neighbours (1969: 33, 1971: 147), i.e. it reads like a real year with an
  * unknown day, as every `01-JAN-YYYY` there does.
  */
-export const PLACEHOLDER_DATES: ReadonlySet<string> = new Set(['1900-01-01']);
+export const PLACEHOLDER_DATES: ReadonlySet<string> = new Set(['1900-01-01', UTAH_UNKNOWN_INSTALLATION]);
 
 /** Dates before this year are typing errors, not UST history (the first USTs date from ~1900). */
 const EARLIEST_YEAR = 1850;

@@ -21,6 +21,8 @@ const STATUS_BY_SPELLING: ReadonlyMap<string, TankStatus | null> = new Map<strin
   ['closed', CLOSED],
   ['permanently out of use', CLOSED],
   ['permanently out of service', CLOSED],
+  // The 2025 template's value for a closure it does not detail (Utah's workbook).
+  ['closed (general)', CLOSED],
   // An abandoned tank was never closed properly but is out of use for good: it is not an
   // active tank, and it counts with the closed ones as UST Finder's Closed USTs do.
   ['abandoned', CLOSED],

@@ -18,6 +18,7 @@ export type FileFormat =
   | 'epa-tank'
   | 'epa-compartment'
   | 'epa-piping'
+  | 'epa-tank-substance'
   | 'epa-release'
   | 'coordinate-corrections'
   | 'finder-facility'
@@ -34,12 +35,14 @@ export function detectFormat(headers: readonly string[]): FileFormat | null {
     if (has('name')) return 'finder-facility';
     return null;
   }
-  if (has('lustid')) return 'epa-release';
+  if (has('lustid') || has('releaseid', 'reporteddate')) return 'epa-release';
   if (has('facilityid', 'actuallat')) return 'coordinate-corrections';
   if (!has('facilityid')) return null;
   if (has('pipingid')) return 'epa-piping';
   if (has('compartmentid') || has('compartmentsubstancestored')) return 'epa-compartment';
   if (has('tankid') && (has('tankstatus') || has('tankinstallationdate'))) return 'epa-tank';
+  // A workbook's Tank Substance sheet: one row per substance of a tank.
+  if (has('tankid', 'substance')) return 'epa-tank-substance';
   if (has('facilityname')) return 'epa-facility';
   return null;
 }

@@ -48,14 +48,16 @@ export function safeRelativePath(name: string, label = shownName(name)): string 
   return segments.join('/');
 }
 
-export const isCsvName = (name: string) => name.toLowerCase().endsWith('.csv');
+/** A file an import reads: a CSV file, or an EPA template workbook. */
+export const isImportFileName = (name: string) => /\.(csv|xlsx)$/i.test(name);
 
-export const notCsv = (label: string) => new UploadError(400, `${label}: not a CSV file (EPA template or UST Finder .csv files only)`);
+export const notImportFile = (label: string) =>
+  new UploadError(400, `${label}: not a CSV file or EPA template workbook (EPA template or UST Finder .csv files, EPA template .xlsx workbooks)`);
 
-/** A safe relative name ending in `.csv`. */
+/** A safe relative name ending in `.csv` or `.xlsx`. */
 export function safeRelativeName(name: string): string {
   const relative = safeRelativePath(name);
-  if (!isCsvName(relative)) throw notCsv(shownName(name));
+  if (!isImportFileName(relative)) throw notImportFile(shownName(name));
   return relative;
 }
 

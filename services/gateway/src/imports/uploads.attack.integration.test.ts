@@ -11,6 +11,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import ExcelJS from 'exceljs';
 import yazl from 'yazl';
 import { MAX_SCREENING_BYTES } from '@ust/schemas';
 import { refusalProblems, type AnsweredRequest } from '../testing/refusal-problems.js';
@@ -49,6 +50,26 @@ async function zipOf(entries: { name: string; content?: Buffer }[]): Promise<Buf
   for (const entry of entries) zip.addBuffer(entry.content ?? CSV, entry.name);
   zip.end();
   return buffer(zip.outputStream);
+}
+
+/**
+ * A workbook with a Facility sheet whose directory entry says it unpacks to `bytes`: the sheet
+ * itself is stored small, as a bomb's would be compressed; only the directory is read at upload.
+ */
+async function workbookUnpackingTo(bytes: number): Promise<Buffer> {
+  const sheet = 'xl/worksheets/sheet1.xml';
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from('<workbook><sheets><sheet name="Facility" sheetId="1" r:id="rId1"/></sheets></workbook>'), 'xl/workbook.xml');
+  zip.addBuffer(Buffer.from('<Relationships><Relationship Id="rId1" Target="/xl/worksheets/sheet1.xml"/></Relationships>'), 'xl/_rels/workbook.xml.rels');
+  zip.addBuffer(Buffer.from('<worksheet/>'), sheet, { compress: false });
+  zip.end();
+  const bytesOf = await buffer(zip.outputStream);
+  // The name's second occurrence is in the central directory, 46 bytes into its entry; the
+  // uncompressed size is the entry's bytes 24-27.
+  const name = Buffer.from(sheet);
+  const central = bytesOf.indexOf(name, bytesOf.indexOf(name) + 1) - 46;
+  bytesOf.writeUInt32LE(bytes, central + 24);
+  return bytesOf;
 }
 
 /** `zip` with every occurrence of `from` in its names (local headers and central directory) replaced by `to`, of the same length. */
@@ -205,6 +226,29 @@ describe('hostile uploads', () => {
     it('sends a broken ZIP under a name of 20,000 CJK characters', async () => {
       const body = multipartBody([{ filename: `${'漢'.repeat(20_000)}.zip`, content: Buffer.from('PK\x03\x04 and nothing more') }]);
       await expectRefused(await importFiles(body), 400, /^漢{59}…漢{55}\.zip: not a readable ZIP file/);
+    });
+
+    it('sends a workbook with no sheet of the EPA template', async () => {
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet('Notes').addRow(['FacilityID', 'FacilityName']);
+      const content = Buffer.from(await workbook.xlsx.writeBuffer());
+      await expectRefused(
+        await importFiles(multipartBody([{ filename: 'UT/book.xlsx', content }])),
+        400,
+        'UT/book.xlsx: no sheet of the EPA template (Facility, Tank, Tank Substance, Compartment, Piping, Release) in this workbook',
+      );
+    });
+
+    it('sends a CSV file named .xlsx', async () => {
+      await expectRefused(await importFiles(multipartBody([{ filename: 'UT/book.xlsx', content: CSV }])), 400, /^UT\/book\.xlsx: not an Excel workbook/);
+    });
+
+    it('sends a workbook whose sheet says it unpacks to 4 GB', async () => {
+      await expectRefused(
+        await importFiles(multipartBody([{ filename: 'UT/bomb.xlsx', content: await workbookUnpackingTo(0xfffffff0) }])),
+        413,
+        /^UT\/bomb\.xlsx: the workbook unpacks to more than the limit of 500 MB per request$/,
+      );
     });
 
     it('cuts the multipart body short in the middle of a file', async () => {

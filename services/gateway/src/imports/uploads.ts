@@ -16,7 +16,8 @@ import type { MultipartFile } from '@fastify/multipart';
 import { parse } from 'csv-parse';
 import { CsvFieldLimits, detectFormat, FieldLimitError, importColumnLimits } from '@ust/domain/uploads';
 import { UploadNames } from './upload-names.js';
-import { countBytes, safeRelativeName, shownName, tooLarge, UploadError, type ByteTally } from './upload-rules.js';
+import { DATA_SHEETS, dataSheets, isWorkbook, readWorkbook } from '@ust/domain/workbooks';
+import { countBytes, formatLimit, safeRelativeName, shownName, tooLarge, UploadError, type ByteTally } from './upload-rules.js';
 import { extractZip, hasZipSignature, type UploadedFile } from './zip-upload.js';
 
 /** Writes the request's files under `directory`; returns their paths. Cleans up on any failure. */
@@ -41,7 +42,8 @@ export async function saveUpload(files: AsyncIterable<MultipartFile>, directory:
       );
       if (part.file.truncated) throw tooLarge(limitBytes);
       const size = (await stat(staged)).size;
-      if (filename.toLowerCase().endsWith('.zip') || (await hasZipSignature(staged))) {
+      // A workbook is a ZIP too; it is kept whole, as the importer reads it.
+      if (filename.toLowerCase().endsWith('.zip') || (!isWorkbook(filename) && (await hasZipSignature(staged)))) {
         const zipName = shownName(filename) || '(no name)';
         if (size === 0) throw new UploadError(400, `${zipName}: the file is empty`);
         saved.push(...(await extractZip(staged, { zipName, directory, limitBytes, unpacked, names })));
@@ -60,8 +62,8 @@ export async function saveUpload(files: AsyncIterable<MultipartFile>, directory:
       saved.push({ path: target, label });
     }
     if (saved.length === 0) throw new UploadError(400, 'files: the upload holds no file');
-    await checkLayouts(saved);
-    for (const file of saved) await checkFieldLimits(file);
+    await checkLayouts(saved, limitBytes);
+    for (const file of saved) if (!isWorkbook(file.path)) await checkFieldLimits(file);
     return saved.map((file) => file.path);
   } catch (error) {
     await rm(directory, { recursive: true, force: true });
@@ -70,8 +72,12 @@ export async function saveUpload(files: AsyncIterable<MultipartFile>, directory:
 }
 
 /** Each file must be one the readers know (by its header row), so the import does not start on a file it would skip. */
-async function checkLayouts(files: UploadedFile[]): Promise<void> {
+async function checkLayouts(files: UploadedFile[], limitBytes: number): Promise<void> {
   for (const file of files) {
+    if (isWorkbook(file.path)) {
+      await checkWorkbook(file, limitBytes);
+      continue;
+    }
     const header = await headerRow(file.path).catch((error: unknown) => {
       throw new UploadError(400, `${file.label}, line 1: the header row cannot be read (${error instanceof Error ? error.message : String(error)})`);
     });
@@ -79,6 +85,24 @@ async function checkLayouts(files: UploadedFile[]): Promise<void> {
     throw new UploadError(
       400,
       `${file.label}: not a known EPA template or UST Finder file (unknown layout: the header row matches neither the EPA template nor UST Finder)`,
+    );
+  }
+}
+
+/**
+ * A workbook must hold a data sheet of the EPA template, found by name as the importer finds it,
+ * and unpack to no more than an upload may hold (a small workbook can unpack to gigabytes).
+ */
+async function checkWorkbook(file: UploadedFile, limitBytes: number): Promise<void> {
+  const workbook = await readWorkbook(file.path).catch((error: unknown) => {
+    throw new UploadError(400, `${file.label}: not an Excel workbook (${error instanceof Error ? error.message : String(error)})`);
+  });
+  if (workbook.unpackedBytes > limitBytes)
+    throw new UploadError(413, `${file.label}: the workbook unpacks to more than the limit of ${formatLimit(limitBytes)} per request`);
+  if (dataSheets(workbook.sheets).length === 0) {
+    throw new UploadError(
+      400,
+      `${file.label}: no sheet of the EPA template (${[...DATA_SHEETS.keys()].map((name) => name.replace(/\b\w/g, (c) => c.toUpperCase())).join(', ')}) in this workbook`,
     );
   }
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { UploadNames } from './upload-names.js';
-import { countBytes, formatLimit, isCsvName, notCsv, safeRelativePath, shownName, UploadError, type ByteTally } from './upload-rules.js';
+import { countBytes, formatLimit, isImportFileName, notImportFile, safeRelativePath, shownName, UploadError, type ByteTally } from './upload-rules.js';
 
 /** Entries per ZIP: as many files as one multipart request may hold. */
 export const MAX_ZIP_ENTRIES = 10_000;
@@ -107,7 +107,7 @@ async function extractEntry(zip: ZipFile, entry: Entry, root: string, options: Z
   if (type !== 0 && type !== REGULAR) throw new UploadError(400, `${label}: not a regular file; the ZIP may hold only folders and CSV files`);
   if (entry.isEncrypted()) throw new UploadError(400, `${label}: the entry is encrypted; send a ZIP without a password`);
   if (relative.toLowerCase().endsWith('.zip')) throw new UploadError(400, `${label}: a ZIP inside the ZIP; put its CSV files in the one ZIP`);
-  if (!isCsvName(relative)) throw notCsv(label);
+  if (!isImportFileName(relative)) throw notImportFile(label);
   if (entry.compressionMethod !== DEFLATE && entry.compressionMethod !== STORE) {
     throw new UploadError(400, `${label}: compressed with a method other than deflate (method ${entry.compressionMethod})`);
   }

@@ -97,10 +97,16 @@ function UploadForm() {
         type="file"
         data-testid="import-folder"
         {...{ webkitdirectory: '', directory: '' }}
-        onChange={(event) => setFiles([...(event.target.files ?? [])].filter((file) => file.name.toLowerCase().endsWith('.csv')))}
+        onChange={(event) => setFiles([...(event.target.files ?? [])].filter((file) => /\.(csv|xlsx)$/i.test(file.name)))}
       />
-      <label htmlFor={filesId}>or CSV files, or a ZIP of them (up to 500 MB)</label>
-      <input id={filesId} type="file" multiple accept=".csv,text/csv,.zip,application/zip" onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+      <label htmlFor={filesId}>or CSV files, EPA template workbooks (.xlsx), or a ZIP of them (up to 500 MB)</label>
+      <input
+        id={filesId}
+        type="file"
+        multiple
+        accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.zip,application/zip"
+        onChange={(event) => setFiles([...(event.target.files ?? [])])}
+      />
       <button type="submit" className="button button-primary" disabled={!files.length || upload.isPending}>
         {upload.isPending ? 'Uploading...' : `Import ${files.length ? `${files.length} file${files.length === 1 ? '' : 's'}` : ''}`.trim()}
       </button>

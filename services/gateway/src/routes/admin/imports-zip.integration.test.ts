@@ -195,7 +195,7 @@ describe('ZIP uploads for imports', () => {
         what: 'not a CSV',
         zip: await zipOf([...deEntries, { name: 'DE/UST/readme.txt', content: 'hello' }]),
         status: 400,
-        message: 'bad.zip: DE/UST/readme.txt: not a CSV file (EPA template or UST Finder .csv files only)',
+        message: 'bad.zip: DE/UST/readme.txt: not a CSV file or EPA template workbook (EPA template or UST Finder .csv files, EPA template .xlsx workbooks)',
       },
       {
         what: 'unknown layout',

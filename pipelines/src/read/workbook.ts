@@ -1,0 +1,66 @@
+/**
+ * Reading a data sheet of an EPA template workbook (.xlsx; its sheets are found by name in
+ * @ust/domain/uploads' workbook-sheets.ts) as CSV files are read: a header row, then records.
+ * A sheet is streamed (exceljs' streaming reader), never held whole, however large the workbook.
+ */
+import ExcelJS from 'exceljs';
+import type { WorkbookSheet } from '@ust/domain/workbooks';
+import type { CsvRecord } from './csv-rows.js';
+
+/** A cell as the CSV readers read it: text, an ISO date for a date cell, '' for none. */
+export function cellText(value: ExcelJS.CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    // A date without a time of day, as a spreadsheet date cell holds one (stored at UTC midnight).
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  if (typeof value !== 'object') return String(value);
+  if ('richText' in value) return value.richText.map((run) => run.text).join('');
+  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if ('text' in value) return String(value.text);
+  return ''; // an error cell (#N/A): no value
+}
+
+const DAY_MS = 86_400_000;
+/** Day 0 of the 1900 date system as Excel counts it (it takes 1900 for a leap year), and of the 1904 one. */
+const EPOCH_1900 = Date.UTC(1899, 11, 30);
+const EPOCH_1904 = Date.UTC(1904, 0, 1);
+
+/** A spreadsheet date (days since the workbook's epoch, the fraction the time of day) as the CSV readers read dates. */
+export function serialToDate(serial: number, date1904: boolean): string {
+  return cellText(new Date((date1904 ? EPOCH_1904 : EPOCH_1900) + Math.round(serial * DAY_MS)));
+}
+
+/** The template's date columns: ReportedDate, NFADate, TankInstallationDate, TankClosureDate, ... */
+const isDateColumn = (header: string) => /date$/i.test(header.trim());
+
+/**
+ * The rows of one sheet in order, each with its row number as its line. A date cell is a number
+ * whose format says "date"; the template's date columns are named so (they end in "Date"), and
+ * their numbers are read as dates here rather than from the styles, which exceljs' streaming
+ * reader does not apply reliably when the styles come after the sheets in the zip.
+ */
+export async function* readSheetRecords(file: string, sheet: WorkbookSheet): AsyncGenerator<CsvRecord> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    worksheets: 'emit',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  let dateColumns: boolean[] | undefined;
+  // Every worksheet is passed, the others unread: the reader drains and cleans up after each.
+  for await (const worksheet of reader) {
+    const { id } = worksheet as unknown as { id: number | string };
+    if (Number(id) !== sheet.part) continue;
+    for await (const row of worksheet) {
+      const values = (row.values as ExcelJS.CellValue[]).slice(1); // exceljs puts column A at index 1
+      const cells = Array.from(values, (value, column) =>
+        typeof value === 'number' && dateColumns?.[column] ? serialToDate(value, sheet.date1904) : cellText(value),
+      );
+      dateColumns ??= cells.map(isDateColumn);
+      yield { line: row.number, cells };
+    }
+  }
+}
