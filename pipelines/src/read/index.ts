@@ -15,6 +15,10 @@ import { readFinderReleases } from './finder-release.reader.js';
 import { readFinderTanks } from './finder-tank.reader.js';
 import type { ReadContext, SourceFile } from './read-context.js';
 import { resolveSources } from './sources.js';
+import { readCsvHeader } from './csv-rows.js';
+import { REJECT } from './rejects.js';
+import { columnsRead } from '@ust/domain/state-native';
+import { headerKey } from '@ust/domain/uploads';
 import { TankEquipmentIndex } from './tank-equipment.js';
 
 export { ImportTally, type FileRejectRow, type FileTallyRow, type TallyRow } from './tally.js';
@@ -73,6 +77,19 @@ async function* readReleases(files: readonly SourceFile[], context: ReadContext)
   }
 }
 
+/** One note per column of a state's own file that none of its mappings reads: left out, and said so. */
+async function* unmappedColumns(files: readonly SourceFile[]): AsyncGenerator<DatasetItem> {
+  const mapped = new Map<string, SourceFile[]>();
+  for (const file of files) if (file.mapping) mapped.set(file.path, [...(mapped.get(file.path) ?? []), file]);
+  for (const [file, sources] of mapped) {
+    const read = new Set(sources.flatMap((source) => [...columnsRead(source.mapping!)]));
+    for (const header of (await readCsvHeader(file)) ?? []) {
+      if (read.has(headerKey(header))) continue;
+      yield { kind: 'reject', record: { file: sources[0]!.source, line: 1, field: header, value: null, reason: REJECT.unmappedColumn } };
+    }
+  }
+}
+
 /**
  * Every record and reject of the source set at `paths` (relative to `context.sourceRoot`).
  * Each record's `source` is its file relative to `context.sourceRoot`, `source_line` the line
@@ -81,6 +98,7 @@ async function* readReleases(files: readonly SourceFile[], context: ReadContext)
 export async function* readSources(paths: string[], context: ImportContext, locator: CountyLocator): AsyncIterable<DatasetItem> {
   const files = await resolveSources(paths, context.sourceRoot);
   const readContext: ReadContext = { import: context, locator, facilities: new Map() };
+  yield* unmappedColumns(files);
   yield* readFacilities(files, readContext);
   yield* readTanks(files, readContext);
   yield* readReleases(files, readContext);

@@ -2,6 +2,7 @@ import type { CountyLocator } from '@ust/domain';
 import type { ImportContext } from '../dataset-item.js';
 import type { FileFormat } from '@ust/domain/uploads';
 import type { WorkbookSheet } from '@ust/domain/workbooks';
+import type { StateMapping } from '@ust/domain/state-native';
 
 /** Shared by every reader of one `readSources` call (one source set). */
 export interface ReadContext {
@@ -21,6 +22,8 @@ export interface SourceFile {
   state: string | null;
   /** The data sheet, when the file is an EPA template workbook (.xlsx). */
   sheet?: WorkbookSheet;
+  /** The declared mapping its rows are read through, when the file is a state's own export. */
+  mapping?: StateMapping;
 }
 
 export function provenance(file: SourceFile, line: number, context: ImportContext) {

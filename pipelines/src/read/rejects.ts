@@ -21,6 +21,7 @@ export const REJECT = {
   unknownTankStatus: 'unknown tank status, tank_status set to null',
   unusedCorrection: 'coordinate correction for a facility that does not exist',
   unparseableCorrection: 'unparseable coordinate correction, not applied',
+  unmappedColumn: 'column not mapped, left out of the import',
 } as const;
 
 export type RejectReason = (typeof REJECT)[keyof typeof REJECT] | CoordinateProblem;

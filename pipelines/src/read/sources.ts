@@ -9,6 +9,7 @@ import { readCsvHeader } from './csv-rows.js';
 import { detectFormat } from '@ust/domain/uploads';
 import { DATA_SHEETS, dataSheets, isWorkbook, workbookSheets } from '@ust/domain/workbooks';
 import type { SourceFile } from './read-context.js';
+import { recognises, STATE_MAPPINGS } from '@ust/domain/state-native';
 
 async function sourceFilesUnder(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true });
@@ -73,7 +74,15 @@ export async function resolveSources(paths: readonly string[], sourceRoot: strin
         continue;
       }
       const headers = await readCsvHeader(file);
-      const format = headers ? detectFormat(headers) : null;
+      // A state's own file is read through its mappings, even where its headers resemble the
+      // template's (West Virginia's `Facility Id`, `Facility Name`, and its one-field `Address`).
+      const mappings = headers ? STATE_MAPPINGS.filter((mapping) => recognises(mapping, headers)) : [];
+      const format = headers && mappings.length === 0 ? detectFormat(headers) : null;
+      if (mappings.length) {
+        const source = path.relative(root, file).split(path.sep).join('/');
+        for (const mapping of mappings) found.set(`${file}#${mapping.title}`, { path: file, source, format: mapping.format, state: mapping.state, mapping });
+        continue;
+      }
       if (!format) {
         if (info.isDirectory()) continue;
         throw new Error(`${path.relative(root, file)}: not a known EPA template or UST Finder file (headers: ${(headers ?? []).join(', ')})`);

@@ -42,16 +42,16 @@ export class TankEquipmentIndex {
     return entry;
   }
 
-  async addCompartments(file: Pick<SourceFile, 'path' | 'sheet'>): Promise<void> {
+  async addCompartments(file: Pick<SourceFile, 'path' | 'sheet' | 'mapping'>): Promise<void> {
     for await (const row of readSourceRows(file, COMPARTMENT_ALIASES)) this.#entry(row)?.compartments.push(row);
   }
 
-  async addPiping(file: Pick<SourceFile, 'path' | 'sheet'>): Promise<void> {
+  async addPiping(file: Pick<SourceFile, 'path' | 'sheet' | 'mapping'>): Promise<void> {
     for await (const row of readSourceRows(file, PIPING_ALIASES)) this.#entry(row)?.piping.push(row);
   }
 
   /** A workbook's Tank Substance sheet: a tank's substances, one row each. */
-  async addTankSubstances(file: Pick<SourceFile, 'path' | 'sheet'>): Promise<void> {
+  async addTankSubstances(file: Pick<SourceFile, 'path' | 'sheet' | 'mapping'>): Promise<void> {
     for await (const row of readSourceRows(file, TANK_SUBSTANCE_ALIASES)) this.#entry(row)?.substances.push(row);
   }
 

@@ -232,7 +232,7 @@ describe('admin imports API', () => {
     expect((await gateway.inject({ method: 'POST', url: '/api/admin/imports/imp-none/replay', headers: adminHeaders })).statusCode).toBe(404);
   }, 360_000);
 
-  it('imports EPA template workbooks uploaded as they are and inside a ZIP', async () => {
+  it("imports EPA template workbooks uploaded as they are and inside a ZIP, and a state's own files", async () => {
     const workbook = (state: string, name: string) => readFile(path.join(FIXTURES_DIRECTORY, 'epa-template-xlsx', state, name));
     const alone = (
       await upload([{ name: 'WV/WV_Releases_template_20250227171217.xlsx', content: await workbook('WV', 'WV_Releases_template_20250227171217.xlsx') }])
@@ -247,7 +247,16 @@ describe('admin imports API', () => {
         },
       ])
     ).json().id as string;
+    // A state's own export, read through its declared mapping (Utah's facilities and cases).
+    const native = (name: string) => readFile(path.join(FIXTURES_DIRECTORY, 'state-native', 'UT', name));
+    const utah = (
+      await upload([
+        { name: 'UT/fac.csv', content: await native('fac.csv') },
+        { name: 'UT/ut_lust.csv', content: await native('ut_lust.csv') },
+      ])
+    ).json().id as string;
     for (const [id, expected] of [
+      [utah, { states: ['UT'], accepted: 6_497 + 5_631, rejected: 0, warnings: 38 }],
       [alone, { states: ['WV'], files: ['WV/WV_Releases_template_20250227171217.xlsx'], accepted: 3_930, rejected: 0, warnings: 22 }],
       [zipped, { states: ['OK'], files: ['OK/OK_Releases_template_20250228134012.xlsx'], accepted: 6_037, rejected: 0, warnings: 14 }],
     ] as const) {

@@ -16,6 +16,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { parse } from 'csv-parse';
 import { CsvFieldLimits, detectFormat, FieldLimitError, importColumnLimits } from '@ust/domain/uploads';
 import { UploadNames } from './upload-names.js';
+import { recognises, STATE_MAPPINGS } from '@ust/domain/state-native';
 import { DATA_SHEETS, dataSheets, isWorkbook, readWorkbook } from '@ust/domain/workbooks';
 import { countBytes, formatLimit, safeRelativeName, shownName, tooLarge, UploadError, type ByteTally } from './upload-rules.js';
 import { extractZip, hasZipSignature, type UploadedFile } from './zip-upload.js';
@@ -81,7 +82,7 @@ async function checkLayouts(files: UploadedFile[], limitBytes: number): Promise<
     const header = await headerRow(file.path).catch((error: unknown) => {
       throw new UploadError(400, `${file.label}, line 1: the header row cannot be read (${error instanceof Error ? error.message : String(error)})`);
     });
-    if (detectFormat(header)) continue;
+    if (detectFormat(header) || STATE_MAPPINGS.some((mapping) => recognises(mapping, header))) continue;
     throw new UploadError(
       400,
       `${file.label}: not a known EPA template or UST Finder file (unknown layout: the header row matches neither the EPA template nor UST Finder)`,
