@@ -34,6 +34,7 @@ export async function* readEpaFacilities(
         if (correction) usedCorrections.add(id);
         const record = buildFacilityRecord(row, { facility_id: facilityId, source_facility_id: id, state }, file, context, rejects, correction);
         context.facilities.set(facilityId, state);
+        context.facilityAddresses.add(record);
         yield* rejects.items();
         yield { kind: 'facility', record };
         continue;

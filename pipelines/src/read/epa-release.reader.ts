@@ -28,8 +28,16 @@ export async function* readEpaReleases(file: SourceFile, context: ReadContext): 
         const facilityId = facilitySourceId ? `${prefix}-${facilitySourceId}` : null;
         // A release keeps its facility link only when that facility is imported with it; a
         // release without one is normal (Iowa's facilities are not in the source set).
-        const linked = facilityId !== null && context.facilities.has(facilityId) ? facilityId : null;
-        const record = buildReleaseRecord(row, { release_id: releaseId, lust_id: lustId, facility_id: linked, state }, file, context, rejects);
+        const linkedById = facilityId !== null && context.facilities.has(facilityId) ? facilityId : null;
+        const record = buildReleaseRecord(row, { release_id: releaseId, lust_id: lustId, facility_id: linkedById, state }, file, context, rejects);
+        if (linkedById === null) {
+          // Else the one facility of the source set at its street address and ZIP, said so.
+          const atAddress = context.facilityAddresses.find(record.state, record.zip_code, record.address);
+          if (atAddress !== null) {
+            record.facility_id = atAddress;
+            rejects.add(row.header('facilityId'), atAddress, REJECT.linkedByAddress);
+          }
+        }
         yield* rejects.items();
         yield { kind: 'release', record };
         continue;

@@ -167,8 +167,17 @@ describe('DC: multi-line addresses', () => {
       fips: '11001',
     });
     const dcReleases = [...releases.values()].filter((r) => r.release_id.startsWith('DC-'));
-    expect(dcReleases.filter((r) => r.facility_id !== null)).toHaveLength(854);
+    // 854 by their FacilityID; 2 whose FacilityID matches none, by their street address and ZIP.
+    expect(dcReleases.filter((r) => r.facility_id !== null)).toHaveLength(856);
     expect(dcReleases.every((r) => r.facility_id === null || facilities.has(r.facility_id))).toBe(true);
+    const byAddress = rejects.filter((r) => r.reason === 'linked to its facility by street address and ZIP');
+    expect(byAddress).toHaveLength(2);
+    for (const note of byAddress) {
+      const linked = [...releases.values()].find((r) => r.source === note.file && r.source_line === note.line)!;
+      const facilityOf = facility(String(note.value));
+      expect(linked.facility_id).toBe(facilityOf.facility_id);
+      expect({ zip: linked.zip_code, state: linked.state }).toEqual({ zip: facilityOf.zip_code, state: facilityOf.state });
+    }
   });
 });
 
@@ -369,7 +378,7 @@ describe('the whole fixture set', () => {
     const table = tally.toFileTable();
     console.table(table);
     expect(table).toEqual([
-      { file: 'epa-template/DC/Releases/release.csv', facilities: 0, tanks: 0, releases: 1065, rejects: 1, warnings: 0 },
+      { file: 'epa-template/DC/Releases/release.csv', facilities: 0, tanks: 0, releases: 1065, rejects: 1, warnings: 2 },
       { file: 'epa-template/DC/UST/facility.csv', facilities: 1356, tanks: 0, releases: 0, rejects: 0, warnings: 0 },
       { file: 'epa-template/DC/UST/tank.csv', facilities: 0, tanks: 4479, releases: 0, rejects: 0, warnings: 0 },
       { file: 'epa-template/DE/UST/facility.csv', facilities: 2665, tanks: 0, releases: 0, rejects: 0, warnings: 0 },
@@ -399,6 +408,7 @@ describe('the whole fixture set', () => {
       { group: 'warnings', name: 'coordinates outside the stated state', count: 97 },
       { group: 'warnings', name: 'latitude and longitude swapped (repaired)', count: 18 },
       { group: 'warnings', name: 'invalid ZIP code, field set to null', count: 2 },
+      { group: 'warnings', name: 'linked to its facility by street address and ZIP', count: 2 },
       { group: 'warnings', name: 'unparseable date, field set to null', count: 2 },
       { group: 'warnings', name: 'date in the future, field set to null', count: 1 },
       { group: 'repairs', name: 'negated longitude', count: 154 },

@@ -15,6 +15,7 @@ import { readFinderReleases } from './finder-release.reader.js';
 import { readFinderTanks } from './finder-tank.reader.js';
 import type { ReadContext, SourceFile } from './read-context.js';
 import { resolveSources } from './sources.js';
+import { FacilityAddresses } from './facility-addresses.js';
 import { readCsvHeader } from './csv-rows.js';
 import { REJECT } from './rejects.js';
 import { columnsRead } from '@ust/domain/state-native';
@@ -97,7 +98,7 @@ async function* unmappedColumns(files: readonly SourceFile[]): AsyncGenerator<Da
  */
 export async function* readSources(paths: string[], context: ImportContext, locator: CountyLocator): AsyncIterable<DatasetItem> {
   const files = await resolveSources(paths, context.sourceRoot);
-  const readContext: ReadContext = { import: context, locator, facilities: new Map() };
+  const readContext: ReadContext = { import: context, locator, facilities: new Map(), facilityAddresses: new FacilityAddresses() };
   yield* unmappedColumns(files);
   yield* readFacilities(files, readContext);
   yield* readTanks(files, readContext);

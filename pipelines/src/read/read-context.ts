@@ -3,6 +3,7 @@ import type { ImportContext } from '../dataset-item.js';
 import type { FileFormat } from '@ust/domain/uploads';
 import type { WorkbookSheet } from '@ust/domain/workbooks';
 import type { StateMapping } from '@ust/domain/state-native';
+import type { FacilityAddresses } from './facility-addresses.js';
 
 /** Shared by every reader of one `readSources` call (one source set). */
 export interface ReadContext {
@@ -10,6 +11,8 @@ export interface ReadContext {
   locator: CountyLocator;
   /** facility_id -> state of every facility read so far: tanks and releases link against it. */
   facilities: Map<string, string>;
+  /** The same facilities by street address and ZIP, for releases whose facility id matches none. */
+  facilityAddresses: FacilityAddresses;
 }
 
 export interface SourceFile {

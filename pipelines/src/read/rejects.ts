@@ -22,6 +22,7 @@ export const REJECT = {
   unusedCorrection: 'coordinate correction for a facility that does not exist',
   unparseableCorrection: 'unparseable coordinate correction, not applied',
   unmappedColumn: 'column not mapped, left out of the import',
+  linkedByAddress: 'linked to its facility by street address and ZIP',
 } as const;
 
 export type RejectReason = (typeof REJECT)[keyof typeof REJECT] | CoordinateProblem;
