@@ -37,9 +37,12 @@ describe('the real fixtures end to end', () => {
     const [manifest, ...others] = await listManifests(standalone.ports.store);
     expect(others).toEqual([]);
     // Every row read is a record or a rejected row; warnings are values of imported rows.
-    expect(manifest?.counts).toEqual({ facilities: 13_696, tanks: 23_615, releases: 9_289, rejects: 1_601, warnings: 3_162 });
+    expect(manifest?.counts).toEqual({ facilities: 13_696, tanks: 23_615, releases: 9_289, rejects: 1_601, warnings: 3_165 });
     expect(manifest?.rejects_by_reason).toEqual({ 'facility does not exist': 1_059, 'duplicate id': 542 });
-    expect(manifest?.warnings_by_reason).toMatchObject({ 'latitude and longitude swapped (repaired)': 18 });
+    expect(manifest?.warnings_by_reason).toMatchObject({
+      'latitude and longitude swapped (repaired)': 18,
+      'linked to its facility by street address and ZIP': 2,
+    });
   });
 
   it('serves the dashboard statistics of the imported data', async () => {
