@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import net from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFreePort } from '../net/free-port.js';
@@ -53,20 +54,49 @@ function fetchDistribution(): Promise<void> {
 }
 
 /** True once the master realm answers its discovery document. */
+/**
+ * True once Keycloak's own discovery document answers on `url`: anything else that answers there
+ * (a web app's fallback page) is not Keycloak.
+ */
 async function keycloakAnswers(url: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/realms/master/.well-known/openid-configuration`, { signal: AbortSignal.timeout(2_000) });
-    await response.body?.cancel();
-    return response.ok;
+    if (!response.ok) {
+      await response.body?.cancel();
+      return false;
+    }
+    const discovery = (await response.json()) as { issuer?: unknown };
+    return discovery.issuer === `${url}/realms/master`;
   } catch {
     return false;
   }
 }
 
+/** Ports the kernel never hands out for port 0 (its ephemeral range starts at 32768 by default). */
+const BELOW_EPHEMERAL = { from: 20_000, to: 32_000 };
+
+/**
+ * A free loopback port below the kernel's ephemeral range. Keycloak binds its port tens of
+ * seconds after it was chosen; a port from the ephemeral range could meanwhile be handed to a
+ * server another test file starts (findFreePort), which then answers in Keycloak's place.
+ */
+async function findPortBelowEphemeralRange(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = BELOW_EPHEMERAL.from + Math.floor(Math.random() * (BELOW_EPHEMERAL.to - BELOW_EPHEMERAL.from));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  return findFreePort();
+}
+
 /** Starts Keycloak from deploy/local/keycloak on a free port, with its database in a new temporary directory. */
 export async function startKeycloakServer(): Promise<RunningKeycloak> {
   await fetchDistribution();
-  const port = await findFreePort();
+  const port = await findPortBelowEphemeralRange();
   const dir = await mkdtemp(join(tmpdir(), 'ust-keycloak-'));
   const admin = { username: 'admin', password: randomBytes(12).toString('base64url') };
   const launcherLog = join(dir, 'launcher.log');
