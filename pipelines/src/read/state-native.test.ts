@@ -6,36 +6,17 @@
  * details and its totals row.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { loadCountyLocator } from '@ust/domain';
-import type { FacilityRecord, ReleaseRecord, TankRecord } from '@ust/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ImportContext } from '../dataset-item.js';
-import { ImportTally, readSources } from './index.js';
+import { FIXTURES_ROOT as root, importFixtureFolder, type ImportedFolder } from './fixture-folder.testing.js';
 
-const root = fileURLToPath(new URL('../../fixtures', import.meta.url));
-const context: ImportContext = { importId: 'state-native-test', version: 1, sourceRoot: root, asOf: new Date('2025-06-01T00:00:00Z') };
+const UNMAPPED = 'column not mapped, left out of the import';
+type Imported = ImportedFolder & { unmapped: string[] };
 
-interface Imported {
-  tally: ImportTally;
-  facilities: Map<string, FacilityRecord>;
-  tanks: Map<string, TankRecord>;
-  releases: Map<string, ReleaseRecord>;
-  unmapped: string[];
-}
-
+/** The folder's records, and its columns left out as `file: column`. */
 async function importFolder(folder: string): Promise<Imported> {
-  const imported: Imported = { tally: new ImportTally(), facilities: new Map(), tanks: new Map(), releases: new Map(), unmapped: [] };
-  for await (const item of readSources([folder], context, loadCountyLocator())) {
-    imported.tally.add(item);
-    if (item.kind === 'facility') imported.facilities.set(item.record.facility_id, item.record);
-    if (item.kind === 'tank') imported.tanks.set(item.record.tank_id, item.record);
-    if (item.kind === 'release') imported.releases.set(item.record.release_id, item.record);
-    if (item.kind === 'reject' && item.record.reason === 'column not mapped, left out of the import')
-      imported.unmapped.push(`${item.record.file}: ${item.record.field}`);
-  }
-  return imported;
+  const imported = await importFixtureFolder(folder);
+  return { ...imported, unmapped: imported.rejects.filter((reject) => reject.reason === UNMAPPED).map((reject) => `${reject.file}: ${reject.field}`) };
 }
 
 const rawRows = (file: string) => parse(readFileSync(`${root}/${file}`), { columns: true, bom: true, skip_empty_lines: true }) as Array<Record<string, string>>;

@@ -5,34 +5,9 @@
  * one the importer uses: ids, dates, capacities, materials and statuses, with the awkward cells
  * (Utah's 1910-01-01 for an unknown installation, 'Closed (general)', text in ZIP cells).
  */
-import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { loadCountyLocator } from '@ust/domain';
-import type { FacilityRecord, ReleaseRecord, TankRecord } from '@ust/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ImportContext } from '../dataset-item.js';
-import { ImportTally, readSources } from './index.js';
-
-const root = fileURLToPath(new URL('../../fixtures', import.meta.url));
-const context: ImportContext = { importId: 'workbooks-test', version: 1, sourceRoot: root, asOf: new Date('2025-06-01T00:00:00Z') };
-
-interface Imported {
-  tally: ImportTally;
-  facilities: Map<string, FacilityRecord>;
-  tanks: Map<string, TankRecord>;
-  releases: Map<string, ReleaseRecord>;
-}
-
-async function importFolder(folder: string): Promise<Imported> {
-  const imported: Imported = { tally: new ImportTally(), facilities: new Map(), tanks: new Map(), releases: new Map() };
-  for await (const item of readSources([folder], context, loadCountyLocator())) {
-    imported.tally.add(item);
-    if (item.kind === 'facility') imported.facilities.set(item.record.facility_id, item.record);
-    if (item.kind === 'tank') imported.tanks.set(item.record.tank_id, item.record);
-    if (item.kind === 'release') imported.releases.set(item.record.release_id, item.record);
-  }
-  return imported;
-}
+import { FIXTURES_ROOT as root, importFixtureFolder as importFolder, type ImportedFolder as Imported } from './fixture-folder.testing.js';
 
 /** A sheet's rows as objects by header, straight from the workbook. */
 async function rawRows(file: string, sheetName: string): Promise<Array<Record<string, ExcelJS.CellValue>>> {
