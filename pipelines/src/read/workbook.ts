@@ -22,6 +22,19 @@ export function cellText(value: ExcelJS.CellValue | undefined): string {
   return ''; // an error cell (#N/A): no value
 }
 
+/**
+ * Reads a sheet that is not wanted to its end as bytes, without parsing it. When the sheets come
+ * before the shared strings in the zip, exceljs spills each to a temporary file and deletes it as
+ * soon as the loop moves on; a stream of that file left unread would then fail to open, and its
+ * error would be uncaught. (`iterator` is the worksheet reader's source, a field exceljs keeps.)
+ */
+async function passOver(worksheet: unknown): Promise<void> {
+  const { iterator } = worksheet as { iterator: AsyncIterable<unknown> };
+  for await (const _chunk of iterator) {
+    // Bytes only.
+  }
+}
+
 const DAY_MS = 86_400_000;
 /** Day 0 of the 1900 date system as Excel counts it (it takes 1900 for a leap year), and of the 1904 one. */
 const EPOCH_1900 = Date.UTC(1899, 11, 30);
@@ -50,10 +63,12 @@ export async function* readSheetRecords(file: string, sheet: WorkbookSheet): Asy
     entries: 'ignore',
   });
   let dateColumns: boolean[] | undefined;
-  // Every worksheet is passed, the others unread: the reader drains and cleans up after each.
   for await (const worksheet of reader) {
     const { id } = worksheet as unknown as { id: number | string };
-    if (Number(id) !== sheet.part) continue;
+    if (Number(id) !== sheet.part) {
+      await passOver(worksheet);
+      continue;
+    }
     for await (const row of worksheet) {
       const values = (row.values as ExcelJS.CellValue[]).slice(1); // exceljs puts column A at index 1
       const cells = Array.from(values, (value, column) =>
