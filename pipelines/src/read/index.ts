@@ -16,9 +16,9 @@ import { readFinderTanks } from './finder-tank.reader.js';
 import type { ReadContext, SourceFile } from './read-context.js';
 import { resolveSources } from './sources.js';
 import { FacilityAddresses } from './facility-addresses.js';
-import { readCsvHeader } from './csv-rows.js';
+import { readCsvHeader, readCsvRecords } from './csv-rows.js';
 import { REJECT } from './rejects.js';
-import { columnsRead } from '@ust/domain/state-native';
+import { columnsRead, leftOutRows } from '@ust/domain/state-native';
 import { headerKey } from '@ust/domain/uploads';
 import { TankEquipmentIndex } from './tank-equipment.js';
 
@@ -91,6 +91,16 @@ async function* unmappedColumns(files: readonly SourceFile[]): AsyncGenerator<Da
   }
 }
 
+/** One reject per row of a state's own file that its mapping leaves out as another kind of record (Tennessee's tank closures). */
+async function* rowsOfAnotherKind(files: readonly SourceFile[]): AsyncGenerator<DatasetItem> {
+  for (const file of files) {
+    if (!file.mapping?.keep) continue;
+    for await (const row of leftOutRows(readCsvRecords(file.path), file.mapping)) {
+      yield { kind: 'reject', record: { file: file.source, line: row.line, field: row.column, value: row.value || null, reason: REJECT.otherKindOfRow } };
+    }
+  }
+}
+
 /**
  * Every record and reject of the source set at `paths` (relative to `context.sourceRoot`).
  * Each record's `source` is its file relative to `context.sourceRoot`, `source_line` the line
@@ -100,6 +110,7 @@ export async function* readSources(paths: string[], context: ImportContext, loca
   const files = await resolveSources(paths, context.sourceRoot);
   const readContext: ReadContext = { import: context, locator, facilities: new Map(), facilityAddresses: new FacilityAddresses() };
   yield* unmappedColumns(files);
+  yield* rowsOfAnotherKind(files);
   yield* readFacilities(files, readContext);
   yield* readTanks(files, readContext);
   yield* readReleases(files, readContext);

@@ -22,6 +22,7 @@ export const REJECT = {
   unusedCorrection: 'coordinate correction for a facility that does not exist',
   unparseableCorrection: 'unparseable coordinate correction, not applied',
   unmappedColumn: 'column not mapped, left out of the import',
+  otherKindOfRow: "a row of another kind in the state's file, left out",
   linkedByAddress: 'linked to its facility by street address and ZIP',
 } as const;
 
@@ -38,6 +39,7 @@ const ROW_NOT_IMPORTED: ReadonlySet<string> = new Set([
   REJECT.unknownState,
   REJECT.unusedCorrection,
   REJECT.unparseableCorrection,
+  REJECT.otherKindOfRow,
 ]);
 
 /** True when a reject row of this reason means its source row was not imported. */

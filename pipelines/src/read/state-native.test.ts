@@ -118,3 +118,68 @@ describe('West Virginia: facilities.csv', () => {
     }
   });
 });
+
+describe('Tennessee: ust_all-tn-environmental-sites.csv', () => {
+  const OTHER_KIND = "a row of another kind in the state's file, left out";
+  const RELEASE_STATUS: Record<string, string> = {
+    '3 Release Investigation': 'Active: site investigation',
+    '6 Corrective Action': 'Active: corrective action',
+    '7 Closure Monitoring': 'Active: general',
+    '8 Case Closed': 'No further action',
+  };
+  const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+  /** `APR-05-1994` as the importer writes dates. */
+  const isoMonthFirst = (text: string) => {
+    const match = /^([A-Z]{3})-(\d{2})-(\d{4})$/.exec(text);
+    return match ? `${match[3]}-${String(MONTHS.indexOf(match[1]!) + 1).padStart(2, '0')}-${match[2]}` : null;
+  };
+  let tn: Imported;
+  let rows: Array<Record<string, string>>;
+  beforeAll(async () => {
+    tn = await importFolder('state-native/TN');
+    rows = rawRows('state-native/TN/ust_all-tn-environmental-sites.csv');
+  }, 60_000);
+
+  it('imports the confirmed releases and leaves out every other kind of case, each with its status', () => {
+    const releases = rows.filter((row) => RELEASE_STATUS[row['Currentstatus']!] !== undefined);
+    expect(rows).toHaveLength(16_638);
+    expect(releases).toHaveLength(7_687);
+    expect(tn.tally.counts.releases).toBe(7_687);
+    expect(tn.tally.counts.facilities).toBe(0);
+    const leftOut = tn.rejects.filter((reject) => reject.reason === OTHER_KIND);
+    expect(leftOut).toHaveLength(16_638 - 7_687);
+    const byStatus = new Map<string, number>();
+    for (const reject of leftOut) byStatus.set(reject.value ?? '', (byStatus.get(reject.value ?? '') ?? 0) + 1);
+    expect(byStatus.get('1a Completed Tank Closure')).toBe(6_397);
+    expect(byStatus.get('0a Suspected Release - Closed')).toBe(1_713);
+    expect(byStatus.get('2 Site Check')).toBe(27);
+    expect(byStatus.get('')).toBe(204);
+    expect(tn.tally.rejectsRecord()).toEqual({ [OTHER_KIND]: 8_951 });
+    expect(tn.tally.warningsRecord()).toEqual({ 'column not mapped, left out of the import': 10, 'invalid ZIP code, field set to null': 3 });
+    expect(tn.unmapped).toEqual(
+      ['Casemanager', 'Section', 'Casedescription', 'Cause', 'Company', 'Ownercontact', 'Caccontact', 'Contacttitle', 'Caccompany', 'Howdiscovered'].map(
+        (column) => `state-native/TN/ust_all-tn-environmental-sites.csv: ${column}`,
+      ),
+    );
+  });
+
+  it("keeps the file's values of a sample of releases: the case id, address, discovery date, status and product", () => {
+    const releases = rows.filter((row) => RELEASE_STATUS[row['Currentstatus']!] !== undefined);
+    for (const row of every(releases, 131)) {
+      const id = `TN-${row['Facilityid']}-${row['Sitenumber']}`;
+      const address = [row['Facilityaddress1'], row['Facilityaddress2']].map(known).filter(Boolean).join(', ');
+      expect(tn.releases.get(id), id).toMatchObject({
+        lust_id: `${row['Facilityid']}-${row['Sitenumber']}`,
+        name: known(row['Facilityname']),
+        address: address || null,
+        city: known(row['Facilitycity']),
+        state: 'TN',
+        reported_date: isoMonthFirst(row['Discoverydate']!),
+        status: RELEASE_STATUS[row['Currentstatus']!],
+        substance: known(row['Productreleased']),
+        // No Tennessee facility file is imported: a case names its facility only by id.
+        facility_id: null,
+      });
+    }
+  });
+});

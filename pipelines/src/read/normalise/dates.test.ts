@@ -9,6 +9,8 @@ describe('parseDate', () => {
     ['2017-09-21 00:00:00', '2017-09-21'],
     ['01-JAN-1970', '1970-01-01'],
     ['30-aug-2014', '2014-08-30'],
+    ['APR-05-1994', '1994-04-05'],
+    ['oct-19-2011', '2011-10-19'],
     ['9/21/2017', '2017-09-21'],
     ['09/01/1998', '1998-09-01'],
     ['1998.0', '1998-01-01'],
@@ -28,6 +30,7 @@ describe('parseDate', () => {
     expect(parseDate('07-APR-0023', asOf)).toEqual({ kind: 'unparseable' });
     expect(parseDate('18-AUG-1008', asOf)).toEqual({ kind: 'unparseable' });
     expect(parseDate('2017-02-30', asOf)).toEqual({ kind: 'unparseable' });
+    expect(parseDate('FEB-30-1994', asOf)).toEqual({ kind: 'unparseable' });
     expect(parseDate('31-FOO-2001', asOf)).toEqual({ kind: 'unparseable' });
     expect(parseDate('21/9/2017', asOf)).toEqual({ kind: 'unparseable' });
     expect(parseDate('last spring', asOf)).toEqual({ kind: 'unparseable' });

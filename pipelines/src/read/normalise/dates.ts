@@ -1,7 +1,7 @@
 /**
  * Dates of the state exports -> ISO `YYYY-MM-DD`. Seen in the fixtures: ISO (`2017-09-21`),
- * Oracle's `01-JAN-1970` (UST Finder), a bare year written by pandas (`1998.0`, Vermont), and
- * US `9/21/2017` in other EPA template exports.
+ * Oracle's `01-JAN-1970` (UST Finder), Tennessee's month first `APR-05-1994`, a bare year
+ * written by pandas (`1998.0`, Vermont), and US `9/21/2017` in other EPA template exports.
  */
 
 export type DateResult =
@@ -80,6 +80,12 @@ function toIso(text: string): string | null {
   if (match) {
     const month = MONTHS[match[2]!.toLowerCase()];
     return month === undefined ? null : isoIfValid(Number(match[3]), month, Number(match[1]));
+  }
+  // Tennessee's cases: the month's name first, `APR-05-1994`.
+  match = /^([A-Za-z]{3})-(\d{1,2})-(\d{4})$/.exec(text);
+  if (match) {
+    const month = MONTHS[match[1]!.toLowerCase()];
+    return month === undefined ? null : isoIfValid(Number(match[3]), month, Number(match[2]));
   }
   // US order (month first): EPA's template and US state systems never write day-first dates.
   match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: .*)?$/.exec(text);

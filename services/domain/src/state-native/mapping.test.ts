@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnsRead, recognises, translateRecords, type CsvRecord, type StateMapping } from './mapping.js';
+import { columnsRead, leftOutRows, recognises, translateRecords, type CsvRecord, type StateMapping } from './mapping.js';
 
 async function* recordsOf(rows: string[][]): AsyncGenerator<CsvRecord> {
   for (const [index, cells] of rows.entries()) yield { line: index + 1, cells };
@@ -81,5 +81,30 @@ describe('a declared state mapping', () => {
       ['7', '1', 'Diesel'],
       ['7', '2', 'Gasoline'],
     ]);
+  });
+
+  it('leaves out the rows of another kind, and names each by its line and the value that decided it', async () => {
+    const cases: StateMapping = { ...mapping, keep: { column: 'Status', values: ['8 Case Closed', '6 Corrective Action'] } };
+    const rows = [
+      ['Case No', 'Opened', 'Site', 'Status'],
+      ['A-1', '1990-07-18', 'gas', '8 CASE CLOSED'],
+      ['A-2', '1991-01-02', 'depot', '1a Completed Tank Closure'],
+      ['A-3', '1992-03-04', 'farm', ''],
+      ['A-4', '1993-05-06', 'store', '6 Corrective Action'],
+    ];
+    expect((await translated(rows, cases)).map((cells) => cells[0])).toEqual(['LUSTID', 'A-1', 'A-4']);
+    const leftOut = [];
+    for await (const row of leftOutRows(recordsOf(rows), cases)) leftOut.push(row);
+    expect(leftOut).toEqual([
+      { line: 3, column: 'Status', value: '1a Completed Tank Closure' },
+      { line: 4, column: 'Status', value: '' },
+    ]);
+    expect(columnsRead(cases).has('status')).toBe(true);
+  });
+
+  it('leaves out nothing without a keep rule', async () => {
+    const leftOut = [];
+    for await (const row of leftOutRows(recordsOf([['Case No'], ['A-1']]), mapping)) leftOut.push(row);
+    expect(leftOut).toEqual([]);
   });
 });

@@ -41,6 +41,19 @@ export interface StateMapping {
   reads?: readonly string[];
   /** One source row may give several template rows (West Virginia lists a facility's tanks in one cell). */
   expand?: (row: NativeRow) => ReadonlyArray<Readonly<Record<string, string>>>;
+  /**
+   * A file that mixes records of the template table with others (Tennessee's case list holds
+   * tank closures beside releases): the source column that tells them apart and the values of
+   * the rows kept (any case). The others are left out and reported, each with its value.
+   */
+  keep?: { column: string; values: readonly string[] };
+}
+
+/** A source row a mapping's `keep` leaves out: its line, and the value that decided it. */
+export interface LeftOutRow {
+  line: number;
+  column: string;
+  value: string;
 }
 
 /** True when `headers` carry every column of the mapping's signature. */
@@ -52,17 +65,25 @@ export function recognises(mapping: StateMapping, headers: readonly string[]): b
 /** The source columns a mapping reads: the named ones (functions and expansions name theirs in `reads`). */
 export function columnsRead(mapping: StateMapping): Set<string> {
   const named = Object.values(mapping.columns).filter((source): source is string => typeof source === 'string');
-  return new Set([...named, ...(mapping.reads ?? []), ...mapping.signature].map(headerKey));
+  const kept = mapping.keep ? [mapping.keep.column] : [];
+  return new Set([...named, ...(mapping.reads ?? []), ...kept, ...mapping.signature].map(headerKey));
 }
 
-/** The mapping's records: a header row of template columns, then each source row translated. */
-export async function* translateRecords(records: AsyncIterable<CsvRecord>, mapping: StateMapping): AsyncGenerator<CsvRecord> {
+/** A cell's text, trimmed, with the state's "no value" spellings as blank. */
+function cleaner(mapping: StateMapping): (cell: string | undefined) => string {
   const blanks = new Set((mapping.blanks ?? []).map((text) => text.trim().toLowerCase()));
-  const clean = (cell: string | undefined) => {
+  return (cell) => {
     const text = (cell ?? '').trim();
     return blanks.has(text.toLowerCase()) ? '' : text;
   };
-  const templateColumns = Object.keys(mapping.columns);
+}
+
+/** A source file's rows as the mapping sees them: its header, then each data row by column name. */
+async function* nativeRows(
+  records: AsyncIterable<CsvRecord>,
+  mapping: StateMapping,
+): AsyncGenerator<{ line: number; row: NativeRow } | { line: number; header: string[] }> {
+  const clean = cleaner(mapping);
   let columnOf: Map<string, number> | undefined;
   for await (const record of records) {
     if (!columnOf) {
@@ -71,22 +92,52 @@ export async function* translateRecords(records: AsyncIterable<CsvRecord>, mappi
         const key = headerKey(header);
         if (!columnOf!.has(key)) columnOf!.set(key, index);
       });
-      yield { line: record.line, cells: templateColumns };
+      yield { line: record.line, header: record.cells };
       continue;
     }
     const cells = record.cells;
-    const row: NativeRow = { get: (column) => clean(cells[columnOf!.get(headerKey(column)) ?? -1]) };
+    const index = columnOf;
+    yield { line: record.line, row: { get: (column) => clean(cells[index.get(headerKey(column)) ?? -1]) } };
+  }
+}
+
+/** True when the mapping reads this row: it has no `keep`, or the row's value is one it keeps. */
+function isKept(mapping: StateMapping, row: NativeRow): boolean {
+  if (!mapping.keep) return true;
+  const value = row.get(mapping.keep.column).toLowerCase();
+  return mapping.keep.values.some((kept) => kept.toLowerCase() === value);
+}
+
+/** The rows the mapping's `keep` leaves out (none without one). */
+export async function* leftOutRows(records: AsyncIterable<CsvRecord>, mapping: StateMapping): AsyncGenerator<LeftOutRow> {
+  if (!mapping.keep) return;
+  for await (const item of nativeRows(records, mapping)) {
+    if ('row' in item && !isKept(mapping, item.row)) yield { line: item.line, column: mapping.keep.column, value: item.row.get(mapping.keep.column) };
+  }
+}
+
+/** The mapping's records: a header row of template columns, then each source row it keeps, translated. */
+export async function* translateRecords(records: AsyncIterable<CsvRecord>, mapping: StateMapping): AsyncGenerator<CsvRecord> {
+  const clean = cleaner(mapping);
+  const templateColumns = Object.keys(mapping.columns);
+  for await (const item of nativeRows(records, mapping)) {
+    if ('header' in item) {
+      yield { line: item.line, cells: templateColumns };
+      continue;
+    }
+    const row = item.row;
+    if (!isKept(mapping, row)) continue;
     const translated = templateColumns.map((column) => {
       const source = mapping.columns[column]!;
       const value = typeof source === 'string' ? row.get(source) : clean(source(row));
       return mapping.values?.[column]?.[value.toLowerCase()] ?? value;
     });
     if (!mapping.expand) {
-      yield { line: record.line, cells: translated };
+      yield { line: item.line, cells: translated };
       continue;
     }
     for (const extra of mapping.expand(row)) {
-      yield { line: record.line, cells: templateColumns.map((column, index) => extra[column] ?? translated[index]!) };
+      yield { line: item.line, cells: templateColumns.map((column, index) => extra[column] ?? translated[index]!) };
     }
   }
 }
