@@ -28,6 +28,22 @@ describe('the upload of pnpm pipeline import', () => {
     expect((await facility.text()).split('\n', 1)[0]).toMatch(/Facility/i);
   });
 
+  it('sends a workbook and a state file read through two mappings once each, as they are named on disk', async () => {
+    await cp(path.join(FIXTURES_DIRECTORY, 'epa-template-xlsx/UT'), path.join(root, 'UT'), { recursive: true });
+    await cp(path.join(FIXTURES_DIRECTORY, 'state-native/WV'), path.join(root, 'WV'), { recursive: true });
+    const { form, files } = await importUploadForm([path.join(root, 'UT'), path.join(root, 'WV')], root);
+    const parts = form.getAll('files') as File[];
+    expect(parts.map((part) => [part.name, part.type])).toEqual([
+      ['UT/UT_UST_template_20250312182403.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['WV/facilities.csv', 'text/csv'],
+    ]);
+    // The import reads the workbook's data sheets and West Virginia's facilities and tanks.
+    expect(files.map((file) => file.source)).toEqual(
+      expect.arrayContaining(['UT/UT_UST_template_20250312182403.xlsx#Facility', 'UT/UT_UST_template_20250312182403.xlsx#Tank']),
+    );
+    expect(files.filter((file) => file.source === 'WV/facilities.csv').map((file) => file.format)).toEqual(['epa-facility', 'epa-tank']);
+  });
+
   it('refuses a file given by name whose layout no reader knows, naming it from the root', async () => {
     await expect(importUploadForm([path.join(root, 'DE', 'notes.csv')], root)).rejects.toThrow(/^DE\/notes\.csv: not a known EPA template or UST Finder file/);
   });

@@ -269,6 +269,23 @@ describe('admin imports API', () => {
     }
   }, 360_000);
 
+  it("imports a workbook and a state's own file from an inbox folder, with the rows of another kind counted as rejected", async () => {
+    const folder = path.join(embedded.dataDir, 'inbox', 'states');
+    await cp(path.join(FIXTURES_DIRECTORY, 'epa-template-xlsx', 'WV'), path.join(folder, 'WV'), { recursive: true });
+    await cp(path.join(FIXTURES_DIRECTORY, 'state-native', 'TN'), path.join(folder, 'TN'), { recursive: true });
+    const response = await gateway.inject({ method: 'POST', url: '/api/admin/imports', headers: adminHeaders, payload: { folder: 'states' } });
+    expect(response.statusCode).toBe(202);
+    const id = response.json().id as string;
+    let run = await listed(id);
+    while (run?.status !== 'live' && run?.status !== 'failed') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      run = await listed(id);
+    }
+    // Tennessee's 7,687 confirmed releases and West Virginia's 3,930; Tennessee's 8,951 cases of
+    // another kind (tank closures, suspected releases, ...) are rejected rows, each with its status.
+    expect(run).toMatchObject({ status: 'live', source: 'inbox', states: ['TN', 'WV'], accepted: 7_687 + 3_930, rejected: 8_951, warnings: 13 + 22 });
+  }, 360_000);
+
   it('runs imports one at a time: a second waits queued, and a ZIP and an inbox folder go live too', async () => {
     const inboxDe = path.join(embedded.dataDir, 'inbox', 'good', 'DE');
     await cp(DE_FOLDER, inboxDe, { recursive: true });
