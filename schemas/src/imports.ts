@@ -50,6 +50,14 @@ export const ImportRun = Type.Object({
   rejected: Type.Integer({ minimum: 0 }),
   rejects_by_reason: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
   warnings: Type.Integer({ minimum: 0, description: 'Rows kept with a field repaired (set to null).' }),
+  warnings_by_reason: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
+  columns_not_mapped: Type.Array(Type.String(), {
+    description: "Columns of states' own files that no mapping reads, as `file: column`: left out of the import.",
+  }),
+  release_links: Type.Object(
+    { by_id: Type.Integer({ minimum: 0 }), by_address: Type.Integer({ minimum: 0 }), unlinked: Type.Integer({ minimum: 0 }) },
+    { description: 'How the releases found their facility: by its id, by street address and ZIP, or kept as release sites without one.' },
+  ),
   progress: ImportProgress,
   dataset_version: Nullable(Type.String({ description: 'The dataset version built after it went live.' })),
   queued_at: Nullable(Type.String({ format: 'date-time' })),

@@ -99,6 +99,8 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
   manifest.rejects_by_reason = commit.rejects_by_reason;
   manifest.tables_by_state = commit.tables_by_state;
   manifest.warnings_by_reason = commit.warnings_by_reason;
+  manifest.columns_not_mapped = tally.columnsNotMapped();
+  manifest.release_links = tally.releaseLinks();
   await writeManifest(deps.store, manifest);
   deps.log.info({ import_id: manifest.import_id, ...commit.counts }, 'import published');
   return { manifest, tally };

@@ -64,4 +64,26 @@ describe('ImportTally', () => {
     expect(seen).toEqual(['tank', 'reject']);
     expect(tally.rejectsByReason()).toEqual(new Map([['missing id', 1]]));
   });
+
+  it('counts how releases found their facility, and lists the columns no mapping reads', () => {
+    const tally = new ImportTally();
+    const linked = (line: number, facility_id: string | null) =>
+      ({
+        kind: 'release',
+        record: { release_id: `UT-${line}`, state: 'UT', source: 'UT/ut_lust.csv', source_line: line, facility_id, coordinate_repair: null } as ReleaseRecord,
+      }) as const;
+    for (const item of [
+      reject('UT/fac.csv', 'column not mapped, left out of the import', 1),
+      linked(2, 'UT-1'),
+      // A link by address is noted before its release.
+      { ...reject('UT/ut_lust.csv', 'linked to its facility by street address and ZIP', 3) },
+      linked(3, 'UT-2'),
+      linked(4, null),
+      linked(5, 'UT-3'),
+    ]) {
+      tally.add(item);
+    }
+    expect(tally.releaseLinks()).toEqual({ by_id: 2, by_address: 1, unlinked: 1 });
+    expect(tally.columnsNotMapped()).toEqual(['UT/fac.csv: x']);
+  });
 });

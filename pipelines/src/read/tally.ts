@@ -6,7 +6,7 @@
  */
 import type { DatasetTable } from '@ust/schemas';
 import type { DatasetItem } from '../dataset-item.js';
-import { rejectsRow } from './rejects.js';
+import { REJECT, rejectsRow } from './rejects.js';
 import { TableCoverage } from './table-coverage.js';
 
 export interface TallyRow {
@@ -29,6 +29,13 @@ export interface FileTallyRow {
 
 const TABLE_OF = { facility: 'facilities', tank: 'tanks', release: 'releases' } as const;
 
+/** How the releases found their facility: by its id, by street address and ZIP, or not at all. */
+export interface ReleaseLinks {
+  by_id: number;
+  by_address: number;
+  unlinked: number;
+}
+
 export class ImportTally {
   readonly #records = { facilities: 0, tanks: 0, releases: 0 };
   readonly #reasons = new Map<string, number>();
@@ -39,10 +46,22 @@ export class ImportTally {
   readonly #files = new Map<string, FileTallyRow>();
   readonly #fileReasons = new Map<string, Map<string, number>>();
   readonly #coverage = new TableCoverage();
+  readonly #columnsNotMapped: string[] = [];
+  readonly #releaseLinks: ReleaseLinks = { by_id: 0, by_address: 0, unlinked: 0 };
+  /** `file:line` of the releases linked by address: their note comes before the release. */
+  readonly #linkedByAddress = new Set<string>();
 
   add(item: DatasetItem): void {
     this.#coverage.add(item);
     const file = item.kind === 'reject' ? item.record.file : item.record.source;
+    if (item.kind === 'reject' && item.record.reason === REJECT.unmappedColumn) this.#columnsNotMapped.push(`${file}: ${item.record.field}`);
+    if (item.kind === 'reject' && item.record.reason === REJECT.linkedByAddress) this.#linkedByAddress.add(`${file}:${item.record.line}`);
+    if (item.kind === 'release') {
+      const { facility_id: facility, source_line: line } = item.record;
+      if (facility === null) this.#releaseLinks.unlinked += 1;
+      else if (this.#linkedByAddress.delete(`${file}:${line}`)) this.#releaseLinks.by_address += 1;
+      else this.#releaseLinks.by_id += 1;
+    }
     let perFile = this.#files.get(file);
     if (!perFile) this.#files.set(file, (perFile = { file, facilities: 0, tanks: 0, releases: 0, rejects: 0, warnings: 0 }));
     if (item.kind === 'reject') {
@@ -105,6 +124,16 @@ export class ImportTally {
   /** Warnings per reason as a plain object, most frequent first. */
   warningsRecord(): Record<string, number> {
     return Object.fromEntries(sorted(this.#warnings));
+  }
+
+  /** The columns of states' own files that no mapping reads, as `file: column`, in the order read. */
+  columnsNotMapped(): string[] {
+    return [...this.#columnsNotMapped];
+  }
+
+  /** How the releases found their facility. */
+  releaseLinks(): ReleaseLinks {
+    return { ...this.#releaseLinks };
   }
 
   rejectsByReason(): ReadonlyMap<string, number> {

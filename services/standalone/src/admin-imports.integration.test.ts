@@ -267,6 +267,12 @@ describe('admin imports API', () => {
       }
       expect(run).toMatchObject({ status: 'live', source: 'upload', ...expected });
     }
+    // The summary says how Utah's cases found their facility and which columns were left out.
+    const utahRun = (await listed(utah))!;
+    expect(utahRun.release_links).toEqual({ by_id: 5_493, by_address: 0, unlinked: 138 });
+    expect(utahRun.columns_not_mapped).toHaveLength(36);
+    expect(utahRun.columns_not_mapped).toContain('UT/fac.csv: OWNERNAME');
+    expect(utahRun.warnings_by_reason).toMatchObject({ 'column not mapped, left out of the import': 36 });
   }, 360_000);
 
   it("imports a workbook and a state's own file from an inbox folder, with the rows of another kind counted as rejected", async () => {

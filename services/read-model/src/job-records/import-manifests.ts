@@ -23,6 +23,10 @@ export interface ImportManifest {
   /** Tables the source provided, per state (docs/decisions/0037-leaks-not-reported.md). */
   tables_by_state?: Record<string, string[]>;
   warnings_by_reason?: Record<string, number>;
+  /** Columns of states' own files that no mapping reads, as `file: column`. */
+  columns_not_mapped?: string[];
+  /** How the releases found their facility: by its id, by street address and ZIP, or not at all. */
+  release_links?: { by_id: number; by_address: number; unlinked: number };
 }
 
 const manifests = (store: AnalyticsStore) => recordTable<ImportManifest>(store, 'import-manifest');

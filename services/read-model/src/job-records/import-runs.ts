@@ -91,6 +91,9 @@ export function toImportRun(id: string, record: RunRecord | null, manifest: Impo
     rejected,
     rejects_by_reason: manifest?.rejects_by_reason ?? {},
     warnings: counts?.warnings ?? 0,
+    warnings_by_reason: manifest?.warnings_by_reason ?? {},
+    columns_not_mapped: manifest?.columns_not_mapped ?? [],
+    release_links: manifest?.release_links ?? { by_id: 0, by_address: 0, unlinked: 0 },
     progress: {
       records,
       total,

@@ -23,7 +23,7 @@ const STATISTICS: FacilityStatistics = {
   sources: { real_facilities: 2, generated_facilities: 0, real_releases: 0, generated_releases: 0 },
 };
 
-function importRun(id: string, attempts: ImportRun['attempts']): ImportRun {
+function importRun(id: string, attempts: ImportRun['attempts'], summary: Partial<ImportRun> = {}): ImportRun {
   return {
     id,
     source: 'upload',
@@ -36,12 +36,16 @@ function importRun(id: string, attempts: ImportRun['attempts']): ImportRun {
     rejected: 0,
     rejects_by_reason: {},
     warnings: 0,
+    warnings_by_reason: {},
+    columns_not_mapped: [],
+    release_links: { by_id: 0, by_address: 0, unlinked: 0 },
     progress: { records: 5, total: 5, records_per_second: 0, eta_seconds: null },
     dataset_version: '7',
     queued_at: '2026-11-27T12:01:00.000Z',
     started_at: '2026-11-27T12:01:03.000Z',
     finished_at: '2026-11-27T12:03:00.000Z',
     attempts,
+    ...summary,
   };
 }
 
@@ -50,6 +54,14 @@ const CRASHED = importRun('imp-crashed', [
   { started_at: '2026-11-27T12:02:10.000Z', resumed_at: 'rebuilding', step: 'live', outcome: 'live' },
 ]);
 const SMOOTH = importRun('imp-smooth', [{ started_at: '2026-11-27T12:01:03.000Z', resumed_at: null, step: 'live', outcome: 'live' }]);
+const UTAH = importRun('imp-utah', [{ started_at: '2026-11-27T12:01:03.000Z', resumed_at: null, step: 'live', outcome: 'live' }], {
+  states: ['UT'],
+  files: ['state-native/UT'],
+  warnings: 4,
+  warnings_by_reason: { 'column not mapped, left out of the import': 2, "unknown state, the source folder's state used": 2 },
+  columns_not_mapped: ['state-native/UT/fac.csv: OWNERNAME', 'state-native/UT/ut_lust.csv: CLOSURETYPE'],
+  release_links: { by_id: 5_493, by_address: 0, unlinked: 138 },
+});
 
 describe('Data Updates', () => {
   it('notes the attempt of an import a crash cut off, and lists its attempts on demand', async () => {
@@ -79,6 +91,35 @@ describe('Data Updates', () => {
       expect.stringMatching(/^started \d{1,2}:\d{2}:10\s[AP]M · resumed at rebuilding · live$/),
     ]);
     expect(items[0]?.querySelector('time')).toHaveAttribute('datetime', '2026-11-27T12:01:03.000Z');
+    expect(gateway.unexpected).toEqual([]);
+  });
+
+  it("opens an import's summary: how its releases were linked, its warnings and the columns it left out", async () => {
+    const user = userEvent.setup();
+    const { gateway } = renderApp(<DataUpdatesView />, {
+      role: 'admin',
+      path: '/dashboard?admin=data-updates',
+      routes: {
+        'GET /api/admin/imports': () => ({ imports: [UTAH, SMOOTH] }),
+        'GET /api/facilities-statistics': () => STATISTICS,
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Imports, newest first' });
+    const importCell = (id: string) => table.querySelector(`tr[data-import="${id}"] th`) as HTMLElement;
+    // An import with nothing to add has no summary to open.
+    expect(within(importCell('imp-smooth')).queryByText('Summary')).toBeNull();
+    const summary = within(importCell('imp-utah')).getByRole('list', { name: 'Summary of imp-utah', hidden: true });
+    expect(summary).not.toBeVisible();
+    await user.click(within(importCell('imp-utah')).getByText('Summary'));
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Releases: 5,493 linked to their facility by id, 0 by street address and ZIP, 138 without a facility record',
+      "Warnings: column not mapped, left out of the import 2, unknown state, the source folder's state used 2",
+      'Columns not mapped (2): state-native/UT/fac.csv: OWNERNAME, state-native/UT/ut_lust.csv: CLOSURETYPE',
+    ]);
     expect(gateway.unexpected).toEqual([]);
   });
 });

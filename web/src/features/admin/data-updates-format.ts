@@ -67,6 +67,25 @@ export function formatRejectReasons(byReason: Record<string, number>): string {
   return entries.length ? entries.map(([reason, count]) => `${reason} ${formatCount(count)}`).join(', ') : 'none';
 }
 
+/**
+ * What an import did with the links and columns of its files, one line each, empty when there is
+ * nothing to say: 'Releases: 5,493 linked to their facility by id, 0 by address, 138 without a
+ * facility record', 'Columns not mapped (21): UT/fac.csv: OWNERNAME, ...'.
+ */
+export function formatImportNotes(run: Pick<ImportRun, 'release_links' | 'columns_not_mapped' | 'warnings_by_reason'>): string[] {
+  const notes: string[] = [];
+  const { by_id, by_address, unlinked } = run.release_links;
+  if (by_id + by_address + unlinked > 0) {
+    notes.push(
+      `Releases: ${formatCount(by_id)} linked to their facility by id, ${formatCount(by_address)} by street address and ZIP, ${formatCount(unlinked)} without a facility record`,
+    );
+  }
+  const warnings = Object.entries(run.warnings_by_reason).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (warnings.length) notes.push(`Warnings: ${warnings.map(([reason, count]) => `${reason} ${formatCount(count)}`).join(', ')}`);
+  if (run.columns_not_mapped.length) notes.push(`Columns not mapped (${formatCount(run.columns_not_mapped.length)}): ${run.columns_not_mapped.join(', ')}`);
+  return notes;
+}
+
 export function formatStates(states: readonly string[]): string {
   return states.length ? states.join(', ') : NOT_AVAILABLE;
 }

@@ -5,6 +5,7 @@ import { Time } from './Badges';
 import {
   formatAttemptNote,
   formatAttemptOutcome,
+  formatImportNotes,
   formatImportStatus,
   formatProgress,
   formatRejectReasons,
@@ -30,6 +31,7 @@ export function importColumns(actions: ImportActions): DataTableColumn<ImportRun
           <div className="muted">
             {run.source} · {formatStates(run.states)}
           </div>
+          <ImportNotes run={run} />
         </>
       ),
     },
@@ -97,6 +99,22 @@ function RunAttempts({ run }: { run: ImportRun }) {
           </li>
         ))}
       </ol>
+    </details>
+  );
+}
+
+/** How the import linked releases, what it warned of and which columns it left out, on demand. */
+function ImportNotes({ run }: { run: ImportRun }) {
+  const notes = formatImportNotes(run);
+  if (!notes.length) return null;
+  return (
+    <details className="data-updates-notes">
+      <summary>Summary</summary>
+      <ul aria-label={`Summary of ${run.id}`}>
+        {notes.map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
     </details>
   );
 }
