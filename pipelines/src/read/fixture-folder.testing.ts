@@ -16,8 +16,9 @@ export interface ImportedFolder {
   rejects: RejectedRow[];
 }
 
-export async function importFixtureFolder(folder: string): Promise<ImportedFolder> {
-  const context: ImportContext = { importId: 'fixture-folder', version: 1, sourceRoot: FIXTURES_ROOT, asOf: new Date('2025-06-01T00:00:00Z') };
+/** The records of `folder`, a folder of pipelines/fixtures (or of `root`), read as an import reads it. */
+export async function importFixtureFolder(folder: string, root = FIXTURES_ROOT): Promise<ImportedFolder> {
+  const context: ImportContext = { importId: 'fixture-folder', version: 1, sourceRoot: root, asOf: new Date('2025-06-01T00:00:00Z') };
   const imported: ImportedFolder = { tally: new ImportTally(), facilities: new Map(), tanks: new Map(), releases: new Map(), rejects: [] };
   for await (const item of readSources([folder], context, loadCountyLocator())) {
     imported.tally.add(item);

@@ -1,6 +1,7 @@
 import type { CountyLocator } from '@ust/domain';
 import type { ImportContext } from '../dataset-item.js';
 import type { FileFormat } from '@ust/domain/uploads';
+import type { ColumnMappings } from './workbook-mappings.js';
 import type { WorkbookSheet } from '@ust/domain/workbooks';
 import type { StateMapping } from '@ust/domain/state-native';
 import type { FacilityAddresses } from './facility-addresses.js';
@@ -25,6 +26,8 @@ export interface SourceFile {
   state: string | null;
   /** The data sheet, when the file is an EPA template workbook (.xlsx). */
   sheet?: WorkbookSheet;
+  /** The workbook's value mapping sheets by template column, read once for all its data sheets. */
+  columnMappings?: () => Promise<ColumnMappings>;
   /** The declared mapping its rows are read through, when the file is a state's own export. */
   mapping?: StateMapping;
 }

@@ -10,6 +10,7 @@ import { detectFormat } from '@ust/domain/uploads';
 import { DATA_SHEETS, dataSheets, isWorkbook, workbookSheets } from '@ust/domain/workbooks';
 import type { SourceFile } from './read-context.js';
 import { recognises, STATE_MAPPINGS } from '@ust/domain/state-native';
+import { readColumnMappings, type ColumnMappings } from './workbook-mappings.js';
 
 async function sourceFilesUnder(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true });
@@ -29,13 +30,17 @@ async function sourceFilesUnder(directory: string): Promise<string[]> {
  * bound when it is read, as a CSV file's are.)
  */
 async function workbookSources(file: string, source: string): Promise<SourceFile[]> {
-  // The Reference, lookup and mapping sheets describe the data.
-  const files = dataSheets(await workbookSheets(file)).map(({ sheet, format }): SourceFile => ({
+  // The Reference and lookup sheets describe the data; the mapping sheets translate state values left in it.
+  const sheets = await workbookSheets(file);
+  let mappings: Promise<ColumnMappings> | undefined;
+  const columnMappings = () => (mappings ??= readColumnMappings(file, sheets));
+  const files = dataSheets(sheets).map(({ sheet, format }): SourceFile => ({
     path: file,
     source: `${source}#${sheet.name}`,
     format,
     state: stateOfPath(file),
     sheet,
+    columnMappings,
   }));
   if (files.length === 0) throw new Error(`${source}: no data sheet (${[...DATA_SHEETS.keys()].join(', ')}) in this workbook`);
   return files;

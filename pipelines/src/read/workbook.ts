@@ -6,6 +6,8 @@
 import ExcelJS from 'exceljs';
 import type { WorkbookSheet } from '@ust/domain/workbooks';
 import type { CsvRecord } from './csv-rows.js';
+import { headerKey } from '@ust/domain/uploads';
+import { toEpaValue, type ColumnMappings, type ValueMapping } from './workbook-mappings.js';
 
 /** A cell as the CSV readers read it: text, an ISO date for a date cell, '' for none. */
 export function cellText(value: ExcelJS.CellValue | undefined): string {
@@ -28,7 +30,7 @@ export function cellText(value: ExcelJS.CellValue | undefined): string {
  * soon as the loop moves on; a stream of that file left unread would then fail to open, and its
  * error would be uncaught. (`iterator` is the worksheet reader's source, a field exceljs keeps.)
  */
-async function passOver(worksheet: unknown): Promise<void> {
+export async function passOver(worksheet: unknown): Promise<void> {
   const { iterator } = worksheet as { iterator: AsyncIterable<unknown> };
   for await (const _chunk of iterator) {
     // Bytes only.
@@ -52,9 +54,10 @@ const isDateColumn = (header: string) => /date$/i.test(header.trim());
  * The rows of one sheet in order, each with its row number as its line. A date cell is a number
  * whose format says "date"; the template's date columns are named so (they end in "Date"), and
  * their numbers are read as dates here rather than from the styles, which exceljs' streaming
- * reader does not apply reliably when the styles come after the sheets in the zip.
+ * reader does not apply reliably when the styles come after the sheets in the zip. A cell of a
+ * column the workbook's mapping sheets cover is read as its EPA value (workbook-mappings.ts).
  */
-export async function* readSheetRecords(file: string, sheet: WorkbookSheet): AsyncGenerator<CsvRecord> {
+export async function* readSheetRecords(file: string, sheet: WorkbookSheet, mappings: ColumnMappings = new Map()): AsyncGenerator<CsvRecord> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     styles: 'ignore',
@@ -63,6 +66,7 @@ export async function* readSheetRecords(file: string, sheet: WorkbookSheet): Asy
     entries: 'ignore',
   });
   let dateColumns: boolean[] | undefined;
+  let columnMappings: Array<ValueMapping | undefined> | undefined;
   for await (const worksheet of reader) {
     const { id } = worksheet as unknown as { id: number | string };
     if (Number(id) !== sheet.part) {
@@ -72,9 +76,10 @@ export async function* readSheetRecords(file: string, sheet: WorkbookSheet): Asy
     for await (const row of worksheet) {
       const values = (row.values as ExcelJS.CellValue[]).slice(1); // exceljs puts column A at index 1
       const cells = Array.from(values, (value, column) =>
-        typeof value === 'number' && dateColumns?.[column] ? serialToDate(value, sheet.date1904) : cellText(value),
+        typeof value === 'number' && dateColumns?.[column] ? serialToDate(value, sheet.date1904) : toEpaValue(columnMappings?.[column], cellText(value)),
       );
       dateColumns ??= cells.map(isDateColumn);
+      columnMappings ??= cells.map((header) => mappings.get(headerKey(header)));
       yield { line: row.number, cells };
     }
   }

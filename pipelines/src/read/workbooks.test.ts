@@ -5,8 +5,11 @@
  * one the importer uses: ids, dates, capacities, materials and statuses, with the awkward cells
  * (Utah's 1910-01-01 for an unknown installation, 'Closed (general)', text in ZIP cells).
  */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_ROOT as root, importFixtureFolder as importFolder, type ImportedFolder as Imported } from './fixture-folder.testing.js';
 
 /** A sheet's rows as objects by header, straight from the workbook. */
@@ -127,4 +130,41 @@ describe.each([
       });
     }
   }, 60_000);
+});
+
+describe("a state value left in a data sheet, and the workbook's mapping sheet for its field", () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'ust-workbook-mapping-'));
+    await mkdir(path.join(folder, 'UT'));
+    const workbook = new ExcelJS.Workbook();
+    // As EPA's workbooks lay them out: the mapping sheet first, its state and EPA values in named columns.
+    workbook.addWorksheet('Facility Types mapping').addRows([
+      ['Facility Types', null, 'Organization Value', 'EPA Value'],
+      ['Agricultural/farm', null, 'Former Gas Station', 'Retail fuel sales (non-marina)'],
+      ['Other', null, 'Other', 'Other'],
+      ['Retail fuel sales (non-marina)', null, 'Gas Station', 'Retail fuel sales (non-marina)'],
+    ]);
+    workbook.addWorksheet('Facility').addRows([
+      ['FacilityID', 'FacilityName', 'FacilityType1', 'FacilityState'],
+      ['1', 'Former Gas Station', 'Former Gas Station', 'UT'],
+      ['2', 'Corner Store', 'Retail fuel sales (non-marina)', 'UT'],
+      ['3', 'Depot', 'Truck stop', 'UT'],
+      ['4', 'Farm', 'Other', 'UT'],
+    ]);
+    await workbook.xlsx.writeFile(path.join(folder, 'UT', 'UT_UST_template.xlsx'));
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  it('reads a state value of a mapped column as the EPA value the mapping gives, and every other cell as written', async () => {
+    const imported = await importFolder('UT', folder);
+    expect([...imported.facilities.values()].map((facility) => [facility.name, facility.facility_type])).toEqual([
+      // The name column has no mapping: the same words stay as written there.
+      ['Former Gas Station', 'Retail fuel sales (non-marina)'],
+      ['Corner Store', 'Retail fuel sales (non-marina)'],
+      // A value neither the mapping nor EPA names is kept as the state wrote it.
+      ['Depot', 'Truck stop'],
+      ['Farm', 'Other'],
+    ]);
+  });
 });
