@@ -16,6 +16,7 @@ import { readFinderTanks } from './finder-tank.reader.js';
 import type { ReadContext, SourceFile } from './read-context.js';
 import { resolveSources } from './sources.js';
 import { FacilityAddresses } from './facility-addresses.js';
+import { RecordPlacer } from './placement.js';
 import { readCsvHeader } from './csv-rows.js';
 import { REJECT } from './rejects.js';
 import { columnsRead } from '@ust/domain/state-native';
@@ -98,7 +99,7 @@ async function* unmappedColumns(files: readonly SourceFile[]): AsyncGenerator<Da
  */
 export async function* readSources(paths: string[], context: ImportContext, locator: CountyLocator): AsyncIterable<DatasetItem> {
   const files = await resolveSources(paths, context.sourceRoot);
-  const readContext: ReadContext = { import: context, locator, facilities: new Map(), facilityAddresses: new FacilityAddresses() };
+  const readContext: ReadContext = { import: context, locator, facilities: new Map(), facilityAddresses: new FacilityAddresses(), placer: new RecordPlacer(locator) };
   yield* unmappedColumns(files);
   yield* readFacilities(files, readContext);
   yield* readTanks(files, readContext);
