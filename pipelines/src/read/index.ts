@@ -99,7 +99,13 @@ async function* unmappedColumns(files: readonly SourceFile[]): AsyncGenerator<Da
  */
 export async function* readSources(paths: string[], context: ImportContext, locator: CountyLocator): AsyncIterable<DatasetItem> {
   const files = await resolveSources(paths, context.sourceRoot);
-  const readContext: ReadContext = { import: context, locator, facilities: new Map(), facilityAddresses: new FacilityAddresses(), placer: new RecordPlacer(locator) };
+  const readContext: ReadContext = {
+    import: context,
+    locator,
+    facilities: new Map(),
+    facilityAddresses: new FacilityAddresses(),
+    placer: new RecordPlacer(locator),
+  };
   yield* unmappedColumns(files);
   yield* readFacilities(files, readContext);
   yield* readTanks(files, readContext);

@@ -112,7 +112,7 @@ export class RecordPlacer {
   #placement(record: PlaceableRecord, facilityId: string | null, headers: PlacementHeaders): Placement | null {
     const key = addressKey(record.state, record.zip_code, record.address);
     const addressPoint = (facilityId === null ? undefined : this.#facilityPoints.get(facilityId)) ?? (key === null ? null : this.#addressPoints.get(key));
-    if (addressPoint) {
+    if (addressPoint && !isPlaceholder(addressPoint)) {
       return { locatedBy: 'address', point: addressPoint, field: headers.address, value: record.address ?? facilityId ?? '', reason: REJECT.placedAtAddress };
     }
     const zip = record.zip_code === null ? undefined : this.#zipCentroids().get(record.zip_code.slice(0, 5));
