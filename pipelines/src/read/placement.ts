@@ -29,6 +29,8 @@ export interface PlaceableRecord {
   located_by: LocatedBy | null;
   fips: string | null;
   county: string | null;
+  /** A facility's; releases have none. */
+  mapping_method?: string | null;
 }
 
 /** The source headers a placement's warning row names. */
@@ -104,6 +106,8 @@ export class RecordPlacer {
       if (county) {
         record.fips = county.fips;
         record.county ??= county.name;
+        // A facility says how its county was found: here, by the placed point.
+        if ('mapping_method' in record) record.mapping_method = 'point in county';
       }
     }
     rejects.add(placement.field, placement.value, placement.reason);
