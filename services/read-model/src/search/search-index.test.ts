@@ -18,6 +18,8 @@ interface Site {
   id: string;
   latitude: number;
   longitude: number;
+  /** Placed at a ZIP centroid or town centre: its JSON ends with `"approximate":true`, as the workers write it. */
+  approximate?: boolean;
 }
 
 /** Around Dover, DE: three facilities within 10 miles, one beyond, and two releases. */
@@ -34,10 +36,11 @@ const releases: Site[] = [
 ];
 
 /** Writes the search indexes of `version` as the rebuild does: items per cell, tiles, then the directory. */
-async function writeIndex(cache: Cache, version: number): Promise<void> {
-  const located = (sites: Site[]) => sites.map((site) => ({ ...site, json: JSON.stringify({ id: site.id }) }));
-  const facilityGroups = groupIntoTiles(located(facilities));
-  const releaseGroups = groupIntoTiles(located(releases));
+async function writeIndex(cache: Cache, version: number, sites = { facilities, releases }): Promise<void> {
+  const located = (list: Site[]) =>
+    list.map((site) => ({ ...site, json: JSON.stringify(site.approximate === undefined ? { id: site.id } : { id: site.id, approximate: site.approximate }) }));
+  const facilityGroups = groupIntoTiles(located(sites.facilities));
+  const releaseGroups = groupIntoTiles(located(sites.releases));
   const entries: Array<[string, Buffer]> = [];
   for (const [cell, items] of facilityGroups.cells)
     entries.push([searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))]);
@@ -120,5 +123,25 @@ describe('SearchIndex', () => {
     expect(read).toEqual([]);
     await index.search(1, query.latitude, query.longitude);
     expect(read).toContain(searchKeys.tileDirectory(1, SEARCH_TILE_RESOLUTION));
+  });
+
+  it('flags an approximate facility and release, and states no distance under a mile from them (docs/decisions/0110-located-by.md)', async () => {
+    const cache = createMemoryCache();
+    // A facility placed at its ZIP's centroid a quarter mile away, an exact one two miles away,
+    // and a release placed at its town's centre half a mile away.
+    const zipPlaced = { id: 'zip-placed', latitude: 39.1616, longitude: -75.5259, approximate: true };
+    const exact = { id: 'exact', latitude: 39.187, longitude: -75.524, approximate: false };
+    const townPlaced = { id: 'town-placed', latitude: 39.165, longitude: -75.524, approximate: true };
+    expect(milesTo(zipPlaced)).toBeLessThan(0.5);
+    expect(milesTo(townPlaced)).toBeLessThan(1);
+    await writeIndex(cache, 1, { facilities: [zipPlaced, exact], releases: [townPlaced] });
+    const found = await new SearchIndex(cache).search(1, query.latitude, query.longitude);
+    expect(found.facilities.map((item) => JSON.parse(foundItemJson(item)))).toEqual([
+      { id: 'zip-placed', approximate: true, distance_miles: 1 },
+      { id: 'exact', approximate: false, distance_miles: Math.round(milesTo(exact) * 100) / 100 },
+    ]);
+    expect(found.facilities.map((item) => item.approximate)).toEqual([true, false]);
+    expect(found.closest_release).toMatchObject({ approximate: true, distanceMiles: 1 });
+    expect(JSON.parse(foundItemJson(found.closest_release!))).toEqual({ id: 'town-placed', approximate: true, distance_miles: 1 });
   });
 });
