@@ -107,6 +107,8 @@ export const FacilityListItem = Type.Object(
     Zip_Code: NullableString,
     Latitude: NullableNumber,
     Longitude: NullableNumber,
+    /** How the point was found (docs/decisions/0110-located-by.md): 'zip' and 'place' are approximate. */
+    LOCATED_BY: Type.Union([Type.Enum([...LOCATED_BY]), Type.Null()]),
     FIPS: NullableString,
     MAPPING_METHOD: NullableString,
     /** Null when the state's source provided no release table (leak_data 'not_reported'). */
