@@ -2,6 +2,7 @@
  * How users are told that a point is approximate (docs/decisions/0110-located-by.md): one
  * wording for the facility dialog, the exposure sheet, the exports and the proximity answers.
  */
+// Imported by the web app on its own (`@ust/schemas/location-label`): types only from the rest.
 import type { LocatedBy } from './dataset.js';
 
 /** A ZIP centroid or a town centre: miles wide, never a site. */
@@ -30,8 +31,12 @@ export function approximateLocationLabel(record: { located_by: LocatedBy | null;
   return null;
 }
 
-/** A distance as users read it: under a mile from an approximate point, only 'within about 1 mile'. */
+/**
+ * A distance as users read it ('0.52 miles'). From an approximate point the answer states no
+ * distance of a mile or less, where its `distance_miles` is floored: 'within about 1 mile
+ * (approximate location)'.
+ */
 export function distanceText(miles: number, approximate: boolean): string {
-  if (approximate && miles < APPROXIMATE_MIN_MILES) return APPROXIMATE_DISTANCE_TEXT;
-  return approximate ? `${miles.toFixed(1)} mi (approximate location)` : `${miles.toFixed(1)} mi`;
+  if (approximate && miles <= APPROXIMATE_MIN_MILES) return APPROXIMATE_DISTANCE_TEXT;
+  return approximate ? `${miles.toFixed(2)} miles (approximate location)` : `${miles.toFixed(2)} miles`;
 }

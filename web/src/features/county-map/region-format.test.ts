@@ -38,6 +38,7 @@ const facility: FacilityListItem = {
   Zip_Code: null,
   Latitude: 38.912345678,
   Longitude: -76.98765,
+  LOCATED_BY: 'coordinates',
   FIPS: null,
   MAPPING_METHOD: null,
   HAS_LEAK: true,
