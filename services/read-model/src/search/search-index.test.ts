@@ -127,20 +127,22 @@ describe('SearchIndex', () => {
 
   it('flags an approximate facility and release, and states no distance under a mile from them (docs/decisions/0110-located-by.md)', async () => {
     const cache = createMemoryCache();
-    // A facility placed at its ZIP's centroid a quarter mile away, an exact one two miles away,
+    // A facility placed at its ZIP's centroid a quarter mile away, an exact one 0.6 miles away,
     // and a release placed at its town's centre half a mile away.
     const zipPlaced = { id: 'zip-placed', latitude: 39.1616, longitude: -75.5259, approximate: true };
-    const exact = { id: 'exact', latitude: 39.187, longitude: -75.524, approximate: false };
+    const exact = { id: 'exact', latitude: 39.167, longitude: -75.524, approximate: false };
     const townPlaced = { id: 'town-placed', latitude: 39.165, longitude: -75.524, approximate: true };
     expect(milesTo(zipPlaced)).toBeLessThan(0.5);
     expect(milesTo(townPlaced)).toBeLessThan(1);
     await writeIndex(cache, 1, { facilities: [zipPlaced, exact], releases: [townPlaced] });
     const found = await new SearchIndex(cache).search(1, query.latitude, query.longitude);
+    expect(milesTo(exact)).toBeGreaterThan(milesTo(zipPlaced));
+    // In the order the distances are stated: the exact one under a mile first.
     expect(found.facilities.map((item) => JSON.parse(foundItemJson(item)))).toEqual([
-      { id: 'zip-placed', approximate: true, distance_miles: 1 },
       { id: 'exact', approximate: false, distance_miles: Math.round(milesTo(exact) * 100) / 100 },
+      { id: 'zip-placed', approximate: true, distance_miles: 1 },
     ]);
-    expect(found.facilities.map((item) => item.approximate)).toEqual([true, false]);
+    expect(found.facilities.map((item) => item.approximate)).toEqual([false, true]);
     expect(found.closest_release).toMatchObject({ approximate: true, distanceMiles: 1 });
     expect(JSON.parse(foundItemJson(found.closest_release!))).toEqual({ id: 'town-placed', approximate: true, distance_miles: 1 });
   });

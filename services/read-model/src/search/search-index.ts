@@ -121,6 +121,15 @@ function itemsKeyOf(version: number, tile: SearchTile, group: number): string {
 }
 
 /**
+ * The closest items in the order their distances are stated: an approximate item, stated at a
+ * mile when it is nearer (docs/decisions/0110-located-by.md), follows the exact ones under a
+ * mile; ties keep the true order (the sort is stable).
+ */
+function byStatedDistance<T>(items: Array<FoundItem<T>>): Array<FoundItem<T>> {
+  return items.sort((a, b) => a.distanceMiles - b.distanceMiles);
+}
+
+/**
  * Lists the tiles within reach of every box near a tile (BoxTiles.listAhead), in slices of a few
  * milliseconds with a turn of the event loop between, so searches meanwhile are not held up.
  */
@@ -200,7 +209,7 @@ export class SearchIndex {
     if (timing) timing.indexMs = performance.now() - started;
     const blobs = await this.blobsOf(version, near, found);
     return {
-      facilities: facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item)),
+      facilities: byStatedDistance(facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item))),
       total_found: facilities.total,
       closest_release: release ? foundItemIn<FoundRelease>(blobs[found.length - 1]!, release) : null,
     };
@@ -227,7 +236,7 @@ export class SearchIndex {
     const found = release ? [...facilities.nearest, release] : facilities.nearest;
     const blobs = await this.blobsOf(version, near, found);
     return {
-      facilities: facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item)),
+      facilities: byStatedDistance(facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item))),
       facilities_within_radius: facilities.total,
       rings,
       closest_release: release ? foundItemIn<FoundRelease>(blobs[found.length - 1]!, release) : null,
