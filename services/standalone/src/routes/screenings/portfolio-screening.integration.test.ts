@@ -92,7 +92,11 @@ describe('portfolio screening', () => {
     // distance (docs/decisions/0110-located-by.md).
     facilities = county.facilities.filter(
       (facility) =>
-        facility.Address && facility.Zip_Code && facility.Latitude !== null && facility.Longitude !== null && (facility.LOCATED_BY === 'coordinates' || facility.LOCATED_BY === 'address'),
+        facility.Address &&
+        facility.Zip_Code &&
+        facility.Latitude !== null &&
+        facility.Longitude !== null &&
+        (facility.LOCATED_BY === 'coordinates' || facility.LOCATED_BY === 'address'),
     );
   }, 300_000);
   afterAll(async () => {
