@@ -317,6 +317,10 @@ export const ReleaseDetails = Type.Object(
     Zip_Code: NullableString,
     Latitude: NullableNumber,
     Longitude: NullableNumber,
+    /** How the point was found (docs/decisions/0110-located-by.md); null without a point. */
+    located_by: Type.Union([Type.Enum([...LOCATED_BY]), Type.Null()]),
+    /** 'Approximate location (ZIP 21201)' for a point placed at a ZIP or town; null otherwise. */
+    location_note: NullableString,
     Coordinate_Source: NullableString,
     Address_Match_Type: NullableString,
     Reported_Date: NullableString,

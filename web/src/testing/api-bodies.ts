@@ -151,6 +151,8 @@ export const MARATHON_RELEASE: ReleaseDetails = {
   Zip_Code: '20002',
   Latitude: 38.90678922,
   Longitude: -76.99899246,
+  located_by: 'coordinates',
+  location_note: null,
   Coordinate_Source: 'Geocoded address',
   Address_Match_Type: null,
   Reported_Date: '1996-02-02',

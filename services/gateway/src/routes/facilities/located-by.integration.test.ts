@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@ust/platform';
-import { facilityRecord } from '@ust/schemas/testing';
+import { facilityRecord, releaseRecord } from '@ust/schemas/testing';
 import { buildGateway } from '../../build.js';
 import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../../testing/embedded-test-ports.js';
 import { createTestIssuer, type TestIssuer } from '../../testing/test-issuer.js';
@@ -44,6 +44,18 @@ describe('facility details of a placed facility', () => {
       facilityRecord({ facility_id: 'WV-4', state: 'WV', city: 'NOWHERE' }),
     ];
     await embedded.ports.store.insert('facilities', facilities);
+    // A Maryland release without coordinates or a ZIP of its state: placed at its town's centre.
+    await embedded.ports.store.insert('releases', [
+      releaseRecord({
+        release_id: 'MD-96-2184WI',
+        state: 'MD',
+        status_class: 'Open',
+        city: 'SALISBURY',
+        latitude: 38.36,
+        longitude: -75.6,
+        located_by: 'place',
+      }),
+    ]);
     // A row as an import before the column wrote it: the column's default says 'coordinates'.
     await embedded.ports.store.command(
       `INSERT INTO facilities (facility_id, source_facility_id, state, latitude, longitude, source, source_line, import_id, version)
@@ -76,5 +88,11 @@ describe('facility details of a placed facility', () => {
 
   it('reads a row written before the located_by column as located by its coordinates', async () => {
     expect(await details('DE-5')).toMatchObject({ located_by: 'coordinates', location_note: null });
+  });
+
+  it("says a release placed at its town's centre is approximate", async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/releases/MD-96-2184WI', headers: await issuer.headers({ sub: 'local|located-by' }) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ located_by: 'place', location_note: 'Approximate location (Salisbury, MD)', Latitude: 38.36 });
   });
 });
