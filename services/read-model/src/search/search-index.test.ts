@@ -146,4 +146,20 @@ describe('SearchIndex', () => {
     expect(found.closest_release).toMatchObject({ approximate: true, distanceMiles: 1 });
     expect(JSON.parse(foundItemJson(found.closest_release!))).toEqual({ id: 'town-placed', approximate: true, distance_miles: 1 });
   });
+
+  it('counts in a ring under a mile only the items with a point of their own', async () => {
+    const cache = createMemoryCache();
+    // Two facilities and a release a tenth of a mile or so away: one facility and the release placed at their ZIP.
+    const nearExact = { id: 'near-exact', latitude: 39.1594, longitude: -75.524, approximate: false };
+    const nearPlaced = { id: 'near-placed', latitude: 39.158, longitude: -75.5222, approximate: true };
+    const placedRelease = { id: 'placed-release', latitude: 39.1566, longitude: -75.524, approximate: true };
+    for (const site of [nearExact, nearPlaced, placedRelease]) expect(milesTo(site)).toBeLessThan(0.25);
+    await writeIndex(cache, 1, { facilities: [nearExact, nearPlaced], releases: [placedRelease] });
+    const around = await new SearchIndex(cache).surroundings(1, query.latitude, query.longitude, 1, [0.25, 1], 10);
+    expect(around.rings).toEqual([
+      { miles: 0.25, facilities: 1, releases: 0 },
+      { miles: 1, facilities: 2, releases: 1 },
+    ]);
+    expect(around.facilities.map((item) => JSON.parse(foundItemJson(item)).id)).toEqual(['near-exact', 'near-placed']);
+  });
 });
