@@ -23,7 +23,7 @@ import { columnsRead } from '@ust/domain/state-native';
 import { headerKey } from '@ust/domain/uploads';
 import { TankEquipmentIndex } from './tank-equipment.js';
 
-export { ImportTally, type FileRejectRow, type FileTallyRow, type TallyRow } from './tally.js';
+export { ImportTally, type FileLocationRow, type FileRejectRow, type FileTallyRow, type TallyRow } from './tally.js';
 export { REJECT, type RejectReason } from './rejects.js';
 export { resolveSources } from './sources.js';
 export type { SourceFile } from './read-context.js';

@@ -86,6 +86,10 @@ describe('Utah: fac.csv and ut_lust.csv', () => {
 
   it("places each case, which has no address columns, at its facility's point: located by address, or not located without a facility", () => {
     expect(countLocatedBy(utah.releases.values())).toEqual({ address: 5_493, none: 138 });
+    expect(utah.tally.toLocationTable()).toEqual([
+      { file: 'state-native/UT/fac.csv', coordinates: 6_497, address: 0, zip: 0, place: 0, none: 0 },
+      { file: 'state-native/UT/ut_lust.csv', coordinates: 0, address: 5_493, zip: 0, place: 0, none: 138 },
+    ]);
     const facilities = new Map(rawRows('state-native/UT/fac.csv').map((row) => [row['FacilityID'], row]));
     for (const row of every(rawRows('state-native/UT/ut_lust.csv'), 97)) {
       const facility = facilities.get(row['FACILITYID']);
@@ -118,6 +122,7 @@ describe('West Virginia: facilities.csv', () => {
 
   it('places every facility, which the file gives no coordinates, at its ZIP or town: approximate, never at (0, 0)', () => {
     expect(countLocatedBy(wv.facilities.values())).toEqual({ zip: 8_306, place: 221, none: 306 });
+    expect(wv.tally.toLocationTable()).toEqual([{ file: 'state-native/WV/facilities.csv', coordinates: 0, address: 0, zip: 8_306, place: 221, none: 306 }]);
     const rows = rawRows('state-native/WV/facilities.csv').filter((row) => row['Facility Name'] !== '');
     for (const row of every(rows, 61)) {
       const id = `WV-${row['Facility Id']}`;
