@@ -197,6 +197,7 @@ function surroundingsOf(around: Surroundings): ScreeningSurroundings {
           status_class: release.status_class,
           distance_miles: release.distance_miles,
           is_generated: release.is_generated,
+          approximate: release.approximate,
         }
       : null,
   };
