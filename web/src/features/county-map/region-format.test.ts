@@ -98,6 +98,14 @@ describe('map figures and facility table', () => {
     expect(facilityCells({ ...facility, HAS_LEAK: false })[FACILITY_COLUMNS.indexOf('Has Leak')]).toBe('No');
   });
 
+  it('marks the coordinates of a facility placed at its ZIP or town as approximate (docs/decisions/0110-located-by.md)', () => {
+    const at = (LOCATED_BY: FacilityListItem['LOCATED_BY']) => facilityCells({ ...facility, Latitude: 39.294832, Longitude: -76.62278, LOCATED_BY });
+    const coordinates = (cells: string[]) => [cells[FACILITY_COLUMNS.indexOf('Latitude')], cells[FACILITY_COLUMNS.indexOf('Longitude')]];
+    expect(coordinates(at('zip'))).toEqual(['39.2948 (approx.)', '-76.6228 (approx.)']);
+    expect(coordinates(at('place'))).toEqual(['39.2948 (approx.)', '-76.6228 (approx.)']);
+    expect(coordinates(at('coordinates'))).toEqual(['39.2948', '-76.6228']);
+  });
+
   it('leaves release figures out for counties and for states without release data', () => {
     expect(hoverFigures(region, 'counties')).toHaveLength(6);
     expect(hoverFigures({ ...region, has_release_data: false }, 'states')).toHaveLength(6);
