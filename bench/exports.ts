@@ -32,6 +32,7 @@ function facility(index: number, fips: string): FacilityListItem {
     Zip_Code: String(77000 + (index % 999)),
     Latitude: 29.76 + (index % 1000) / 10_000,
     Longitude: -95.37 - (index % 997) / 10_000,
+    LOCATED_BY: 'coordinates',
     FIPS: fips,
     MAPPING_METHOD: 'point in county',
     HAS_LEAK: index % 7 === 0,

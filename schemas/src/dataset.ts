@@ -24,6 +24,10 @@ export const RecordProvenance = {
   version: Type.Integer({ minimum: 1 }),
 };
 
+/** How a record's point was found, most exact first. */
+export const LOCATED_BY = ['coordinates', 'address', 'zip', 'place'] as const;
+export type LocatedBy = (typeof LOCATED_BY)[number];
+
 /** Where a facility or release is: address, coordinates and how they were found. */
 const SiteLocation = {
   name: NullableString,
@@ -40,6 +44,13 @@ const SiteLocation = {
   address_match_type: NullableString,
   /** Repairs made to the coordinates, e.g. 'swapped latitude and longitude'; null when none. */
   coordinate_repair: NullableString,
+  /**
+   * How the point was found (docs/decisions/0110-located-by.md): the source's own 'coordinates',
+   * an 'address' point (a facility with coordinates at the same address or linked by id), a
+   * 'zip' centroid or a 'place' (town centre) of the local geocoder; the last two are
+   * approximate. Null when the record has no point.
+   */
+  located_by: Type.Union([Type.Enum([...LOCATED_BY]), Type.Null()]),
   /** 5-digit county FIPS. */
   fips: NullableString,
 };

@@ -6,6 +6,7 @@
 import Type, { type Static } from 'typebox';
 import { RiskAssessment } from './facility-data.js';
 import { PricingInfo } from './pricing.js';
+import { LOCATED_BY } from './dataset.js';
 
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -73,6 +74,10 @@ export const ExposureSheet = Type.Object(
       fips: NullableString,
       latitude: NullableNumber,
       longitude: NullableNumber,
+      /** How the point was found (docs/decisions/0110-located-by.md); null without a point. */
+      located_by: Type.Union([Type.Enum([...LOCATED_BY]), Type.Null()]),
+      /** 'Approximate location (ZIP 21201)' for a point placed at a ZIP or town; null otherwise. */
+      location_note: NullableString,
       facility_status: NullableString,
       owner_type: NullableString,
       /** The file the record was read from, or 'generated'. */

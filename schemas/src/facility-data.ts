@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { PricingInfo } from './pricing.js';
+import { LOCATED_BY } from './dataset.js';
 
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -106,6 +107,8 @@ export const FacilityListItem = Type.Object(
     Zip_Code: NullableString,
     Latitude: NullableNumber,
     Longitude: NullableNumber,
+    /** How the point was found (docs/decisions/0110-located-by.md): 'zip' and 'place' are approximate. */
+    LOCATED_BY: Type.Union([Type.Enum([...LOCATED_BY]), Type.Null()]),
     FIPS: NullableString,
     MAPPING_METHOD: NullableString,
     /** Null when the state's source provided no release table (leak_data 'not_reported'). */
@@ -240,6 +243,10 @@ export const FacilityDetails = Type.Object(
     FIPS: NullableString,
     Latitude: NullableNumber,
     Longitude: NullableNumber,
+    /** How the point was found (docs/decisions/0110-located-by.md); null without a point. */
+    located_by: Type.Union([Type.Enum([...LOCATED_BY]), Type.Null()]),
+    /** 'Approximate location (ZIP 21201)' for a point placed at a ZIP or town; null otherwise. */
+    location_note: NullableString,
     TOTAL_TANK_COUNT: Type.Integer(),
     ACTIVE_TANK_COUNT: Type.Integer(),
     INACTIVE_TANK_COUNT: Type.Integer(),
@@ -310,6 +317,10 @@ export const ReleaseDetails = Type.Object(
     Zip_Code: NullableString,
     Latitude: NullableNumber,
     Longitude: NullableNumber,
+    /** How the point was found (docs/decisions/0110-located-by.md); null without a point. */
+    located_by: Type.Union([Type.Enum([...LOCATED_BY]), Type.Null()]),
+    /** 'Approximate location (ZIP 21201)' for a point placed at a ZIP or town; null otherwise. */
+    location_note: NullableString,
     Coordinate_Source: NullableString,
     Address_Match_Type: NullableString,
     Reported_Date: NullableString,

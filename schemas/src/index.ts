@@ -8,6 +8,7 @@ export * from './upload-limits.js';
 export * from './topics.js';
 export * from './jobs.js';
 export * from './dataset.js';
+export * from './location-label.js';
 export * from './facility-data.js';
 export * from './exposure-sheet.js';
 export * from './identity.js';

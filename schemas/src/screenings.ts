@@ -97,8 +97,11 @@ export const ScreeningNearestRelease = Type.Object({
   lust_id: Type.String(),
   name: Nullable(Type.String()),
   status_class: Type.String(),
+  /** Never under 1 from an approximate point (docs/decisions/0110-located-by.md). */
   distance_miles: Type.Number(),
   is_generated: Type.Boolean(),
+  /** Placed at a ZIP or town; absent from results saved before placements. */
+  approximate: Type.Optional(Type.Boolean()),
 });
 
 export const ScreeningSurroundings = Type.Object({

@@ -6,6 +6,7 @@ import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
 import { MAX_SEARCH_ADDRESS_LENGTH } from './constants.js';
 import { GeocodeResult } from './geocoding.js';
+import { LOCATED_BY } from './dataset.js';
 import { LeakData } from './facility-data.js';
 import { SearchQuote } from './pricing.js';
 
@@ -40,6 +41,13 @@ export const SearchFacilityItem = Type.Object({
   }),
   source: Type.String(),
   is_generated: Type.Boolean(),
+  /**
+   * How the point was found (docs/decisions/0110-located-by.md). Kept last, with `approximate`:
+   * the read model tells an approximate item by the bytes its JSON ends with.
+   */
+  located_by: Type.Enum([...LOCATED_BY]),
+  /** True for a point placed at a ZIP centroid or a town centre: no distance under 1 mile is stated from it. */
+  approximate: Type.Boolean(),
 });
 export type SearchFacilityItem = Static<typeof SearchFacilityItem>;
 
@@ -61,6 +69,13 @@ export const SearchReleaseItem = Type.Object({
   Population_within_1500ft: Nullable(Type.Integer()),
   source: Type.String(),
   is_generated: Type.Boolean(),
+  /**
+   * How the point was found (docs/decisions/0110-located-by.md). Kept last, with `approximate`:
+   * the read model tells an approximate item by the bytes its JSON ends with.
+   */
+  located_by: Type.Enum([...LOCATED_BY]),
+  /** True for a point placed at a ZIP centroid or a town centre: no distance under 1 mile is stated from it. */
+  approximate: Type.Boolean(),
 });
 export type SearchReleaseItem = Static<typeof SearchReleaseItem>;
 

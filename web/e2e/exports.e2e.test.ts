@@ -57,6 +57,7 @@ describe('exports', () => {
       'Zip Code',
       'Latitude',
       'Longitude',
+      'Located By',
       'FIPS',
       'Mapping Method',
       'Has Leak',

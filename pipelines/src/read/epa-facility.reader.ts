@@ -4,6 +4,7 @@ import { FACILITY_ALIASES } from './aliases.js';
 import type { LoadedCorrection } from './corrections.js';
 import { buildFacilityRecord } from './facility-record.js';
 import type { ReadContext, SourceFile } from './read-context.js';
+import { placementHeaders } from './placement.js';
 import { REJECT, RowRejects } from './rejects.js';
 import { stateField, textField } from './row-fields.js';
 import { readSourceRows } from './source-rows.js';
@@ -33,6 +34,8 @@ export async function* readEpaFacilities(
         const correction = corrections.get(id);
         if (correction) usedCorrections.add(id);
         const record = buildFacilityRecord(row, { facility_id: facilityId, source_facility_id: id, state }, file, context, rejects, correction);
+        context.placer.place(record, null, placementHeaders(row), rejects);
+        context.placer.addAddressPoint(record, facilityId);
         context.facilities.set(facilityId, state);
         context.facilityAddresses.add(record);
         yield* rejects.items();

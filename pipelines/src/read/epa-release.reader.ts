@@ -2,6 +2,7 @@
 import type { DatasetItem } from '../dataset-item.js';
 import { RELEASE_ALIASES } from './aliases.js';
 import type { ReadContext, SourceFile } from './read-context.js';
+import { placementHeaders } from './placement.js';
 import { REJECT, RowRejects } from './rejects.js';
 import { buildReleaseRecord } from './release-record.js';
 import { stateField, textField } from './row-fields.js';
@@ -38,6 +39,9 @@ export async function* readEpaReleases(file: SourceFile, context: ReadContext): 
             rejects.add(row.header('facilityId'), atAddress, REJECT.linkedByAddress);
           }
         }
+        // After the link: a release without coordinates takes its facility's point.
+        context.placer.place(record, record.facility_id, placementHeaders(row), rejects);
+        context.placer.addAddressPoint(record, null);
         yield* rejects.items();
         yield { kind: 'release', record };
         continue;

@@ -39,6 +39,8 @@ export function buildFacilityRecord(
     coordinate_source: textField(row, 'coordinateSource'),
     address_match_type: null,
     coordinate_repair: location.coordinate_repair,
+    // Set by the reader once the record's facility link is known (placement.ts).
+    located_by: null,
     fips: location.fips,
     mapping_method: location.mapping_method,
     owner_type: textField(row, 'ownerType'),

@@ -4,6 +4,7 @@ import { FACILITY_ALIASES } from './aliases.js';
 import { buildFacilityRecord } from './facility-record.js';
 import { finderLocationKey } from './finder-keys.js';
 import type { ReadContext, SourceFile } from './read-context.js';
+import { placementHeaders } from './placement.js';
 import { REJECT, RowRejects } from './rejects.js';
 import { stateField } from './row-fields.js';
 import { readSourceRows } from './source-rows.js';
@@ -21,6 +22,8 @@ export async function* readFinderFacilities(file: SourceFile, context: ReadConte
       } else {
         seen.add(key.facilityId);
         const record = buildFacilityRecord(row, { facility_id: key.facilityId, source_facility_id: key.sourceId, state }, file, context, rejects);
+        context.placer.place(record, null, placementHeaders(row), rejects);
+        context.placer.addAddressPoint(record, key.facilityId);
         context.facilities.set(key.facilityId, state);
         yield* rejects.items();
         yield { kind: 'facility', record };

@@ -3,6 +3,7 @@ import type { DatasetItem } from '../dataset-item.js';
 import { RELEASE_ALIASES } from './aliases.js';
 import { finderLocationKey } from './finder-keys.js';
 import type { ReadContext, SourceFile } from './read-context.js';
+import { placementHeaders } from './placement.js';
 import { REJECT, RowRejects } from './rejects.js';
 import { buildReleaseRecord } from './release-record.js';
 import { stateField, textField } from './row-fields.js';
@@ -26,6 +27,8 @@ export async function* readFinderReleases(file: SourceFile, context: ReadContext
         seen.add(releaseId);
         const facilityId = context.facilities.has(location.facilityId) ? location.facilityId : null;
         const record = buildReleaseRecord(row, { release_id: releaseId, lust_id: lustId, facility_id: facilityId, state }, file, context, rejects);
+        context.placer.place(record, facilityId, placementHeaders(row), rejects);
+        context.placer.addAddressPoint(record, null);
         yield* rejects.items();
         yield { kind: 'release', record };
         continue;

@@ -1,6 +1,7 @@
 /** Reading one folder of pipelines/fixtures through the importer, for the tests that compare its records with the raw files. */
 import { fileURLToPath } from 'node:url';
-import { loadCountyLocator } from '@ust/domain';
+import { loadCountyLocator, loadZipCentroids } from '@ust/domain';
+import { loadUsPlaces, placeKey } from '@ust/domain/geocoding';
 import type { FacilityRecord, RejectedRow, ReleaseRecord, TankRecord } from '@ust/schemas';
 import type { ImportContext } from '../dataset-item.js';
 import { ImportTally, readSources } from './index.js';
@@ -28,4 +29,36 @@ export async function importFixtureFolder(folder: string, root = FIXTURES_ROOT):
     if (item.kind === 'reject') imported.rejects.push(item.record);
   }
   return imported;
+}
+
+export interface ExpectedPlacement {
+  located_by: 'zip' | 'place' | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * Where a record without coordinates and without an address point belongs, worked out from its
+ * raw ZIP and town cells and the geocoder's data (docs/decisions/0110-located-by.md): the ZIP's
+ * centroid when the ZIP is of the record's state, else the most populous town of that name in
+ * the state, else nowhere.
+ */
+export function expectedPlacement(state: string, zipCell: unknown, cityCell: unknown): ExpectedPlacement {
+  const locator = loadCountyLocator();
+  const zips = loadZipCentroids(locator);
+  const zip = /^(\d{5})(-?\d{4})?$/.exec(String(zipCell ?? '').trim())?.[1];
+  const centroid = zip === undefined ? undefined : zips.find((candidate) => candidate.zip === zip);
+  if (centroid && centroid.state === state) return { located_by: 'zip', latitude: centroid.latitude, longitude: centroid.longitude };
+  const city = String(cityCell ?? '').trim();
+  const key = city === '' ? null : placeKey(city, state);
+  const towns = loadUsPlaces(zips).filter((place) => key !== null && placeKey(place.name, place.state) === key);
+  const town = towns.sort((a, b) => b.population - a.population)[0];
+  return town ? { located_by: 'place', latitude: town.latitude, longitude: town.longitude } : { located_by: null, latitude: null, longitude: null };
+}
+
+/** How many records were located each way ('none' for not located). */
+export function countLocatedBy(records: Iterable<{ located_by: string | null }>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const record of records) counts[record.located_by ?? 'none'] = (counts[record.located_by ?? 'none'] ?? 0) + 1;
+  return counts;
 }

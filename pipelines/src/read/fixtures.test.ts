@@ -132,10 +132,11 @@ describe('DC: multi-line addresses', () => {
     expect(facility('DC-2010006').source_line).toBe(1472);
   });
 
-  it("maps DC's facilities without coordinates to its only county by name", () => {
-    const withoutPoint = [...facilities.values()].filter((f) => f.state === 'DC' && f.latitude === null);
+  it("maps DC's facilities without coordinates to its only county by name, and places them approximately, never at (0, 0)", () => {
+    const withoutPoint = [...facilities.values()].filter((f) => f.state === 'DC' && f.located_by !== 'coordinates');
     expect(withoutPoint).toHaveLength(19);
     expect(new Set(withoutPoint.map((f) => `${f.fips} ${f.mapping_method}`))).toEqual(new Set(['11001 county name']));
+    expect(withoutPoint.every((f) => (f.located_by === 'zip' || f.located_by === 'place') && f.latitude !== 0 && f.longitude !== 0)).toBe(true);
   });
 
   it("gives 6001281's tanks their statuses, walls and release detection", () => {
@@ -229,13 +230,16 @@ describe('Vermont: latlong.csv corrections', () => {
 });
 
 describe("Illinois: ' FacilityState' and 'De Kalb'", () => {
-  it('maps a De Kalb facility without coordinates by county name, reporting its 0, 0', () => {
+  it('maps a De Kalb facility without coordinates by county name, reporting its 0, 0 and placing it at its ZIP', () => {
+    // 0, 0 is no point: the facility is placed at the centroid of ZIP 60115, approximate.
     expect(facility('IL-1002693')).toMatchObject({
       name: 'N I U - Stevenson Towers',
       county: 'De Kalb',
       state: 'IL',
-      latitude: null,
-      longitude: null,
+      zip_code: '60115',
+      latitude: 41.901263,
+      longitude: -88.76155,
+      located_by: 'zip',
       fips: '17037',
       mapping_method: 'county name',
     });
@@ -246,6 +250,13 @@ describe("Illinois: ' FacilityState' and 'De Kalb'", () => {
         field: 'FacilityLatitude,FacilityLongitude',
         value: '0.0,0.0',
         reason: 'placeholder coordinates (0, 0), set to null',
+      },
+      {
+        file: 'epa-template/IL/UST/facility.csv',
+        line: 34,
+        field: 'FacilityZipCode',
+        value: '60115',
+        reason: 'no coordinates, placed at the ZIP centroid (approximate)',
       },
     ]);
   });
@@ -378,16 +389,16 @@ describe('the whole fixture set', () => {
     const table = tally.toFileTable();
     console.table(table);
     expect(table).toEqual([
-      { file: 'epa-template/DC/Releases/release.csv', facilities: 0, tanks: 0, releases: 1065, rejects: 1, warnings: 2 },
-      { file: 'epa-template/DC/UST/facility.csv', facilities: 1356, tanks: 0, releases: 0, rejects: 0, warnings: 0 },
+      { file: 'epa-template/DC/Releases/release.csv', facilities: 0, tanks: 0, releases: 1065, rejects: 1, warnings: 37 },
+      { file: 'epa-template/DC/UST/facility.csv', facilities: 1356, tanks: 0, releases: 0, rejects: 0, warnings: 19 },
       { file: 'epa-template/DC/UST/tank.csv', facilities: 0, tanks: 4479, releases: 0, rejects: 0, warnings: 0 },
-      { file: 'epa-template/DE/UST/facility.csv', facilities: 2665, tanks: 0, releases: 0, rejects: 0, warnings: 0 },
+      { file: 'epa-template/DE/UST/facility.csv', facilities: 2665, tanks: 0, releases: 0, rejects: 0, warnings: 3 },
       { file: 'epa-template/DE/UST/tank.csv', facilities: 0, tanks: 8986, releases: 0, rejects: 0, warnings: 19 },
-      { file: 'epa-template/IA/Releases/Template.csv', facilities: 0, tanks: 0, releases: 6883, rejects: 10, warnings: 1 },
-      { file: 'epa-template/IL/UST/facility.csv', facilities: 5751, tanks: 0, releases: 0, rejects: 484, warnings: 1732 },
-      { file: 'epa-template/VT/UST/facility.csv', facilities: 752, tanks: 0, releases: 0, rejects: 29, warnings: 19 },
+      { file: 'epa-template/IA/Releases/Template.csv', facilities: 0, tanks: 0, releases: 6883, rejects: 10, warnings: 11 },
+      { file: 'epa-template/IL/UST/facility.csv', facilities: 5751, tanks: 0, releases: 0, rejects: 484, warnings: 3463 },
+      { file: 'epa-template/VT/UST/facility.csv', facilities: 752, tanks: 0, releases: 0, rejects: 29, warnings: 20 },
       { file: 'epa-template/VT/UST/tank.csv', facilities: 0, tanks: 1632, releases: 0, rejects: 1059, warnings: 0 },
-      { file: 'ust-finder-tribal/2024-Nov/data/fac.csv', facilities: 3172, tanks: 0, releases: 0, rejects: 6, warnings: 241 },
+      { file: 'ust-finder-tribal/2024-Nov/data/fac.csv', facilities: 3172, tanks: 0, releases: 0, rejects: 6, warnings: 362 },
       { file: 'ust-finder-tribal/2024-Nov/data/lust.csv', facilities: 0, tanks: 0, releases: 1341, rejects: 0, warnings: 78 },
       { file: 'ust-finder-tribal/2024-Nov/data/usts.csv', facilities: 0, tanks: 8518, releases: 0, rejects: 12, warnings: 1073 },
     ]);
@@ -402,11 +413,15 @@ describe('the whole fixture set', () => {
       { group: 'records', name: 'releases', count: 9289 },
       { group: 'rejects', name: 'facility does not exist', count: 1059 },
       { group: 'rejects', name: 'duplicate id', count: 542 },
+      { group: 'warnings', name: 'no coordinates, placed at the ZIP centroid (approximate)', count: 1820 },
       { group: 'warnings', name: 'placeholder coordinates (0, 0), set to null', count: 1800 },
       { group: 'warnings', name: 'placeholder date, field set to null', count: 1089 },
       { group: 'warnings', name: 'longitude sign missing (repaired)', count: 154 },
       { group: 'warnings', name: 'coordinates outside the stated state', count: 97 },
+      { group: 'warnings', name: 'no coordinates, placed at the town centre (approximate)', count: 92 },
       { group: 'warnings', name: 'latitude and longitude swapped (repaired)', count: 18 },
+      { group: 'warnings', name: 'no coordinates and no address, ZIP or town to place it', count: 5 },
+      { group: 'warnings', name: 'no coordinates, placed at an address point', count: 3 },
       { group: 'warnings', name: 'invalid ZIP code, field set to null', count: 2 },
       { group: 'warnings', name: 'linked to its facility by street address and ZIP', count: 2 },
       { group: 'warnings', name: 'unparseable date, field set to null', count: 2 },

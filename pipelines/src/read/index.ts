@@ -16,13 +16,14 @@ import { readFinderTanks } from './finder-tank.reader.js';
 import type { ReadContext, SourceFile } from './read-context.js';
 import { resolveSources } from './sources.js';
 import { FacilityAddresses } from './facility-addresses.js';
+import { RecordPlacer } from './placement.js';
 import { readCsvHeader, readCsvRecords } from './csv-rows.js';
 import { REJECT } from './rejects.js';
 import { columnsRead, leftOutRows } from '@ust/domain/state-native';
 import { headerKey } from '@ust/domain/uploads';
 import { TankEquipmentIndex } from './tank-equipment.js';
 
-export { ImportTally, type FileRejectRow, type FileTallyRow, type TallyRow } from './tally.js';
+export { ImportTally, type FileLocationRow, type FileRejectRow, type FileTallyRow, type TallyRow } from './tally.js';
 export { REJECT, type RejectReason } from './rejects.js';
 export { resolveSources } from './sources.js';
 export type { SourceFile } from './read-context.js';
@@ -108,7 +109,13 @@ async function* rowsOfAnotherKind(files: readonly SourceFile[]): AsyncGenerator<
  */
 export async function* readSources(paths: string[], context: ImportContext, locator: CountyLocator): AsyncIterable<DatasetItem> {
   const files = await resolveSources(paths, context.sourceRoot);
-  const readContext: ReadContext = { import: context, locator, facilities: new Map(), facilityAddresses: new FacilityAddresses() };
+  const readContext: ReadContext = {
+    import: context,
+    locator,
+    facilities: new Map(),
+    facilityAddresses: new FacilityAddresses(),
+    placer: new RecordPlacer(locator),
+  };
   yield* unmappedColumns(files);
   yield* rowsOfAnotherKind(files);
   yield* readFacilities(files, readContext);

@@ -5,6 +5,7 @@ import type { ColumnMappings } from './workbook-mappings.js';
 import type { WorkbookSheet } from '@ust/domain/workbooks';
 import type { StateMapping } from '@ust/domain/state-native';
 import type { FacilityAddresses } from './facility-addresses.js';
+import type { RecordPlacer } from './placement.js';
 
 /** Shared by every reader of one `readSources` call (one source set). */
 export interface ReadContext {
@@ -14,6 +15,8 @@ export interface ReadContext {
   facilities: Map<string, string>;
   /** The same facilities by street address and ZIP, for releases whose facility id matches none. */
   facilityAddresses: FacilityAddresses;
+  /** Places records without coordinates; knows the points of the records read so far. */
+  placer: RecordPlacer;
 }
 
 export interface SourceFile {

@@ -83,6 +83,7 @@ describe('readSources', () => {
     expect(rejectsOf(items)).toEqual([
       { file: 'DE/UST/facility.csv', line: 3, field: 'FacilityID', value: '', reason: 'missing id' },
       { file: 'DE/UST/facility.csv', line: 5, field: 'FacilityState', value: 'XX', reason: "unknown state, the source folder's state used" },
+      { file: 'DE/UST/facility.csv', line: 5, field: 'FacilityZipCode', value: '19901', reason: 'no coordinates, placed at the ZIP centroid (approximate)' },
       { file: 'DE/UST/latlong.csv', line: 3, field: 'FacilityID', value: '5-555555', reason: 'coordinate correction for a facility that does not exist' },
       { file: 'DE/UST/tank.csv', line: 3, field: 'TankID', value: '1', reason: 'duplicate id' },
       { file: 'DE/UST/tank.csv', line: 4, field: 'FacilityID', value: '9-999999', reason: 'facility does not exist' },
@@ -96,10 +97,11 @@ describe('readSources', () => {
   it("fills a blank state from the folder, applies the folder's corrections and trims ZIP+4", async () => {
     const items = await read(['DE/UST/facility.csv', 'DE/UST/latlong.csv']);
     const facilities = items.flatMap((i) => (i.kind === 'facility' ? [i.record] : []));
-    expect(facilities.map((f) => [f.facility_id, f.state, f.zip_code, f.latitude, f.coordinate_repair, f.fips])).toEqual([
-      ['DE-1-000001', 'DE', '19901', 39.1182, 'corrected from latlong.csv', '10001'],
-      ['DE-1-000003', 'DE', '19901', 39.15, null, '10001'],
-      ['DE-1-000004', 'DE', '19901', null, null, '10001'],
+    expect(facilities.map((f) => [f.facility_id, f.state, f.zip_code, f.latitude, f.coordinate_repair, f.located_by, f.fips])).toEqual([
+      ['DE-1-000001', 'DE', '19901', 39.1182, 'corrected from latlong.csv', 'coordinates', '10001'],
+      ['DE-1-000003', 'DE', '19901', 39.15, null, 'coordinates', '10001'],
+      // Without coordinates: at the centroid of its ZIP, approximate.
+      ['DE-1-000004', 'DE', '19901', 39.181542, null, 'zip', '10001'],
     ]);
   });
 

@@ -24,6 +24,11 @@ export const REJECT = {
   unmappedColumn: 'column not mapped, left out of the import',
   otherKindOfRow: "a row of another kind in the state's file, left out",
   linkedByAddress: 'linked to its facility by street address and ZIP',
+  // How a record without coordinates was placed (placement.ts): warnings, the row is imported.
+  placedAtAddress: 'no coordinates, placed at an address point',
+  placedAtZip: 'no coordinates, placed at the ZIP centroid (approximate)',
+  placedAtPlace: 'no coordinates, placed at the town centre (approximate)',
+  notPlaced: 'no coordinates and no address, ZIP or town to place it',
 } as const;
 
 export type RejectReason = (typeof REJECT)[keyof typeof REJECT] | CoordinateProblem;

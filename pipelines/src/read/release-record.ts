@@ -37,6 +37,8 @@ export function buildReleaseRecord(row: SourceRow<ReleaseField>, key: ReleaseKey
     coordinate_source: textField(row, 'coordinateSource'),
     address_match_type: null,
     coordinate_repair: location.coordinate_repair,
+    // Set by the reader once the record's facility link is known (placement.ts).
+    located_by: null,
     fips: location.fips,
     reported_date: dateField(row, 'reportedDate', rejects, context.import.asOf),
     nfa_date: dateField(row, 'nfaDate', rejects, context.import.asOf),

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES_ROOT as root, importFixtureFolder, type ImportedFolder } from './fixture-folder.testing.js';
+import { FIXTURES_ROOT as root, countLocatedBy, expectedPlacement, importFixtureFolder, type ImportedFolder } from './fixture-folder.testing.js';
 
 const UNMAPPED = 'column not mapped, left out of the import';
 type Imported = ImportedFolder & { unmapped: string[] };
@@ -39,8 +39,13 @@ describe('Utah: fac.csv and ut_lust.csv', () => {
   }, 60_000);
 
   it('imports every facility and case, links the cases to their facilities by FacilityID, and lists the columns left out', () => {
-    expect(utah.tally.counts).toEqual({ facilities: 6_497, tanks: 0, releases: 5_631, rejects: 0, warnings: 38 });
-    expect(utah.tally.warningsRecord()).toEqual({ 'column not mapped, left out of the import': 36, "unknown state, the source folder's state used": 2 });
+    expect(utah.tally.counts).toEqual({ facilities: 6_497, tanks: 0, releases: 5_631, rejects: 0, warnings: 5_669 });
+    expect(utah.tally.warningsRecord()).toEqual({
+      'column not mapped, left out of the import': 36,
+      "unknown state, the source folder's state used": 2,
+      'no coordinates, placed at an address point': 5_493,
+      'no coordinates and no address, ZIP or town to place it': 138,
+    });
     const linked = [...utah.releases.values()].filter((release) => release.facility_id !== null);
     expect(linked).toHaveLength(5_493);
     expect(utah.unmapped).toContain('state-native/UT/fac.csv: OWNERNAME');
@@ -78,6 +83,22 @@ describe('Utah: fac.csv and ut_lust.csv', () => {
       });
     }
   });
+
+  it("places each case, which has no address columns, at its facility's point: located by address, or not located without a facility", () => {
+    expect(countLocatedBy(utah.releases.values())).toEqual({ address: 5_493, none: 138 });
+    expect(utah.tally.toLocationTable()).toEqual([
+      { file: 'state-native/UT/fac.csv', coordinates: 6_497, address: 0, zip: 0, place: 0, none: 0 },
+      { file: 'state-native/UT/ut_lust.csv', coordinates: 0, address: 5_493, zip: 0, place: 0, none: 138 },
+    ]);
+    const facilities = new Map(rawRows('state-native/UT/fac.csv').map((row) => [row['FacilityID'], row]));
+    for (const row of every(rawRows('state-native/UT/ut_lust.csv'), 97)) {
+      const facility = facilities.get(row['FACILITYID']);
+      const release = utah.releases.get(`UT-${row['LUSTKEY']}`)!;
+      if (facility)
+        expect(release, row['LUSTKEY']).toMatchObject({ located_by: 'address', latitude: Number(facility['DDLat']), longitude: Number(facility['DDLon']) });
+      else expect(release, row['LUSTKEY']).toMatchObject({ located_by: null, latitude: null, longitude: null });
+    }
+  });
 });
 
 describe('West Virginia: facilities.csv', () => {
@@ -87,10 +108,26 @@ describe('West Virginia: facilities.csv', () => {
   }, 60_000);
 
   it('imports every facility and its listed active tanks, and rejects the totals row', () => {
-    expect(wv.tally.counts).toEqual({ facilities: 8_833, tanks: 3_842, releases: 0, rejects: 1, warnings: 49 });
+    expect(wv.tally.counts).toEqual({ facilities: 8_833, tanks: 3_842, releases: 0, rejects: 1, warnings: 8_882 });
     expect(wv.tally.rejectsRecord()).toEqual({ 'missing id': 1 });
     expect(wv.unmapped).not.toContain('state-native/WV/facilities.csv: Last  Inspection');
-    expect(wv.tally.warningsRecord()).toEqual({ 'invalid ZIP code, field set to null': 39, 'column not mapped, left out of the import': 10 });
+    expect(wv.tally.warningsRecord()).toEqual({
+      'invalid ZIP code, field set to null': 39,
+      'column not mapped, left out of the import': 10,
+      'no coordinates, placed at the ZIP centroid (approximate)': 8_306,
+      'no coordinates, placed at the town centre (approximate)': 221,
+      'no coordinates and no address, ZIP or town to place it': 306,
+    });
+  });
+
+  it('places every facility, which the file gives no coordinates, at its ZIP or town: approximate, never at (0, 0)', () => {
+    expect(countLocatedBy(wv.facilities.values())).toEqual({ zip: 8_306, place: 221, none: 306 });
+    expect(wv.tally.toLocationTable()).toEqual([{ file: 'state-native/WV/facilities.csv', coordinates: 0, address: 0, zip: 8_306, place: 221, none: 306 }]);
+    const rows = rawRows('state-native/WV/facilities.csv').filter((row) => row['Facility Name'] !== '');
+    for (const row of every(rows, 61)) {
+      const id = `WV-${row['Facility Id']}`;
+      expect(wv.facilities.get(id), id).toMatchObject(expectedPlacement('WV', row['Zip'], row['City']));
+    }
   });
 
   it("keeps the file's values of a sample of facilities and their tanks, the street taken out of the address", () => {
@@ -155,12 +192,27 @@ describe('Tennessee: ust_all-tn-environmental-sites.csv', () => {
     expect(byStatus.get('2 Site Check')).toBe(27);
     expect(byStatus.get('')).toBe(204);
     expect(tn.tally.rejectsRecord()).toEqual({ [OTHER_KIND]: 8_951 });
-    expect(tn.tally.warningsRecord()).toEqual({ 'column not mapped, left out of the import': 10, 'invalid ZIP code, field set to null': 3 });
+    expect(tn.tally.warningsRecord()).toEqual({
+      'column not mapped, left out of the import': 10,
+      'invalid ZIP code, field set to null': 3,
+      'no coordinates, placed at the ZIP centroid (approximate)': 7_107,
+      'no coordinates, placed at the town centre (approximate)': 495,
+      'no coordinates and no address, ZIP or town to place it': 85,
+    });
     expect(tn.unmapped).toEqual(
       ['Casemanager', 'Section', 'Casedescription', 'Cause', 'Company', 'Ownercontact', 'Caccontact', 'Contacttitle', 'Caccompany', 'Howdiscovered'].map(
         (column) => `state-native/TN/ust_all-tn-environmental-sites.csv: ${column}`,
       ),
     );
+  });
+
+  it('places every release, which the file gives no coordinates, at its ZIP or town: approximate, never at (0, 0)', () => {
+    expect(countLocatedBy(tn.releases.values())).toEqual({ zip: 7_107, place: 495, none: 85 });
+    const releases = rows.filter((row) => RELEASE_STATUS[row['Currentstatus']!] !== undefined);
+    for (const row of every(releases, 59)) {
+      const id = `TN-${row['Facilityid']}-${row['Sitenumber']}`;
+      expect(tn.releases.get(id), id).toMatchObject(expectedPlacement('TN', row['Facilityzip'], row['Facilitycity']));
+    }
   });
 
   it("keeps the file's values of a sample of releases: the case id, address, discovery date, status and product", () => {

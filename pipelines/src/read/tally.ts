@@ -27,6 +27,17 @@ export interface FileTallyRow {
   warnings: number;
 }
 
+/** Facilities and releases of one file by how their point was found (docs/decisions/0110-located-by.md). */
+export interface FileLocationRow {
+  file: string;
+  coordinates: number;
+  address: number;
+  zip: number;
+  place: number;
+  /** Not located: no point at all. */
+  none: number;
+}
+
 const TABLE_OF = { facility: 'facilities', tank: 'tanks', release: 'releases' } as const;
 
 /** How the releases found their facility: by its id, by street address and ZIP, or not at all. */
@@ -50,6 +61,7 @@ export class ImportTally {
   readonly #releaseLinks: ReleaseLinks = { by_id: 0, by_address: 0, unlinked: 0 };
   /** `file:line` of the releases linked by address: their note comes before the release. */
   readonly #linkedByAddress = new Set<string>();
+  readonly #locations = new Map<string, FileLocationRow>();
 
   add(item: DatasetItem): void {
     this.#coverage.add(item);
@@ -88,6 +100,11 @@ export class ImportTally {
     // own correction file) still shows in the summary.
     if (item.kind !== 'tank' && item.record.coordinate_repair) {
       for (const repair of item.record.coordinate_repair.split('; ')) increment(this.#repairs, repair);
+    }
+    if (item.kind !== 'tank') {
+      let located = this.#locations.get(file);
+      if (!located) this.#locations.set(file, (located = { file, coordinates: 0, address: 0, zip: 0, place: 0, none: 0 }));
+      located[item.record.located_by ?? 'none'] += 1;
     }
   }
 
@@ -153,6 +170,11 @@ export class ImportTally {
   /** One row per source file, in file order. */
   toFileTable(): FileTallyRow[] {
     return [...this.#files.values()].sort((a, b) => a.file.localeCompare(b.file)).map((row) => ({ ...row }));
+  }
+
+  /** Facilities and releases per file by how they were located, in file order. */
+  toLocationTable(): FileLocationRow[] {
+    return [...this.#locations.values()].sort((a, b) => a.file.localeCompare(b.file)).map((row) => ({ ...row }));
   }
 
   /** Rejects per file and reason, in file order, most frequent reason first. */

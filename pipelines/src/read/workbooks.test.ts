@@ -10,7 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES_ROOT as root, importFixtureFolder as importFolder, type ImportedFolder as Imported } from './fixture-folder.testing.js';
+import {
+  FIXTURES_ROOT as root,
+  countLocatedBy,
+  expectedPlacement,
+  importFixtureFolder as importFolder,
+  type ImportedFolder as Imported,
+} from './fixture-folder.testing.js';
 
 /** A sheet's rows as objects by header, straight from the workbook. */
 async function rawRows(file: string, sheetName: string): Promise<Array<Record<string, ExcelJS.CellValue>>> {
@@ -31,6 +37,11 @@ const day = (value: ExcelJS.CellValue) => (value instanceof Date ? value.toISOSt
 const text = (value: ExcelJS.CellValue) => (value === null || value === undefined || value === '' ? null : String(value));
 /** 'Unknown' says nothing: the importer reads it as no value (docs/data-model.md, "Import rules"). */
 const known = (value: ExcelJS.CellValue) => (text(value)?.toLowerCase() === 'unknown' ? null : text(value));
+/** The cell under the first of these headers (compared in lower case) the sheet has. */
+const cell = (row: Record<string, ExcelJS.CellValue>, ...headers: string[]) => {
+  const byKey = new Map(Object.entries(row).map(([header, value]) => [header.toLowerCase(), value]));
+  return headers.map((header) => byKey.get(header)).find((value) => value !== undefined) ?? null;
+};
 /** Every n-th element: a sample spread over the whole sheet. */
 const every = <T>(rows: readonly T[], n: number) => rows.filter((_row, index) => index % n === 0);
 
@@ -93,16 +104,37 @@ describe('Utah: UT_UST_template_20250312182403.xlsx', () => {
   }, 60_000);
 });
 
+const ZIP_PLACED = 'no coordinates, placed at the ZIP centroid (approximate)';
+const TOWN_PLACED = 'no coordinates, placed at the town centre (approximate)';
+const NOT_PLACED = 'no coordinates and no address, ZIP or town to place it';
+
+// Maryland's and West Virginia's releases carry no coordinates: each is placed at its ZIP's
+// centroid, else its town's centre (docs/decisions/0110-located-by.md); the few without a ZIP
+// or town of their state are not located. Their facilities are not in these folders, so no
+// release has an address point.
 describe.each([
-  { state: 'MD', file: 'MD_Releases_template_20250227184321.xlsx', releases: 16_915, warnings: { 'invalid ZIP code, field set to null': 3 } },
+  {
+    state: 'MD',
+    file: 'MD_Releases_template_20250227184321.xlsx',
+    releases: 16_915,
+    warnings: { 'invalid ZIP code, field set to null': 3, [ZIP_PLACED]: 16_702, [TOWN_PLACED]: 179, [NOT_PLACED]: 34 },
+    locatedBy: { zip: 16_702, place: 179, none: 34 },
+  },
   {
     state: 'OK',
     file: 'OK_Releases_template_20250228134012.xlsx',
     releases: 6_037,
-    warnings: { 'coordinates outside the stated state': 8, 'coordinates outside the US': 5, 'placeholder coordinates (0, 0), set to null': 1 },
+    warnings: { 'coordinates outside the stated state': 8, 'coordinates outside the US': 5, 'placeholder coordinates (0, 0), set to null': 1, [ZIP_PLACED]: 6 },
+    locatedBy: { coordinates: 6_031, zip: 6 },
   },
-  { state: 'WV', file: 'WV_Releases_template_20250227171217.xlsx', releases: 3_930, warnings: { 'invalid ZIP code, field set to null': 22 } },
-])('$state releases: $file', ({ state, file, releases, warnings }) => {
+  {
+    state: 'WV',
+    file: 'WV_Releases_template_20250227171217.xlsx',
+    releases: 3_930,
+    warnings: { 'invalid ZIP code, field set to null': 22, [ZIP_PLACED]: 3_746, [TOWN_PLACED]: 100, [NOT_PLACED]: 84 },
+    locatedBy: { zip: 3_746, place: 100, none: 84 },
+  },
+])('$state releases: $file', ({ state, file, releases, warnings, locatedBy }) => {
   const FILE = `epa-template-xlsx/${state}/${file}`;
   let imported: Imported;
   beforeAll(async () => {
@@ -112,7 +144,20 @@ describe.each([
   it('imports every release, with the warnings the cells call for', () => {
     expect(imported.tally.counts).toEqual({ facilities: 0, tanks: 0, releases, rejects: 0, warnings: Object.values(warnings).reduce((sum, n) => sum + n, 0) });
     expect(imported.tally.warningsRecord()).toEqual(warnings);
+    expect(countLocatedBy(imported.releases.values())).toEqual(locatedBy);
   });
+
+  it('places a sample of releases without coordinates at their ZIP or town, never at (0, 0)', async () => {
+    const rows = await rawRows(FILE, 'Release');
+    for (const row of every(rows, 97)) {
+      const release = imported.releases.get(`${state}-${String(row['ReleaseID'])}`)!;
+      expect(release.latitude === 0 && release.longitude === 0).toBe(false);
+      if (release.located_by === 'coordinates') continue;
+      expect(release, String(row['ReleaseID'])).toMatchObject(
+        expectedPlacement(state, cell(row, 'zipcode', 'zip', 'sitezipcode'), cell(row, 'sitecity', 'city')),
+      );
+    }
+  }, 60_000);
 
   it('keeps the workbook values of a sample of releases: ids, dates and statuses', async () => {
     const rows = await rawRows(FILE, 'Release');

@@ -20,6 +20,8 @@ export function facilityRecord(fields: Partial<FacilityRecord> & Pick<FacilityRe
     coordinate_source: null,
     address_match_type: null,
     coordinate_repair: null,
+    // A test that gives coordinates means the source's own.
+    located_by: fields.latitude != null && fields.longitude != null ? 'coordinates' : null,
     fips: null,
     mapping_method: null,
     owner_type: null,
@@ -82,6 +84,8 @@ export function releaseRecord(fields: Partial<ReleaseRecord> & Pick<ReleaseRecor
     coordinate_source: null,
     address_match_type: null,
     coordinate_repair: null,
+    // A test that gives coordinates means the source's own.
+    located_by: fields.latitude != null && fields.longitude != null ? 'coordinates' : null,
     fips: null,
     reported_date: null,
     nfa_date: null,

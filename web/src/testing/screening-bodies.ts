@@ -23,6 +23,8 @@ export function facility(id: string, riskScore: number | null, lowestPremium: nu
     pricing: { quotes: [], best_carrier: lowestPremium === null ? null : 'Zurich', lowest_premium: lowestPremium, no_quote_reason: null },
     source: 'epa',
     is_generated: false,
+    located_by: 'coordinates',
+    approximate: false,
   };
 }
 

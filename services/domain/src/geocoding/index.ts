@@ -13,6 +13,6 @@ export {
   type GeocoderIndexMeta,
 } from './shards.js';
 export { AddressDeduper, addressRowShards, zipRowsByShard, placeRowsByShard, type AddressRecord } from './build.js';
-export { loadUsPlaces, type UsPlace } from './us-places.js';
+export { loadUsPlaces, placeKey, type UsPlace } from './us-places.js';
 export { Tier, collectRows, shardsForQuery, rankCandidates, bestGeocode, type Candidate, type MatchType, type ShardRows } from './rank.js';
 export { toSuggestion, toGeocodeResult, GEOCODE_NOT_FOUND_MESSAGE } from './results.js';

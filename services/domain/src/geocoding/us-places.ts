@@ -83,4 +83,5 @@ function displayName(name: string, state: string): string {
   return comma > 0 && tokenize(name.slice(comma + 1)).join('') === state ? name.slice(0, comma).trim() : name;
 }
 
-const placeKey = (name: string, state: string) => `${canonicalPlaceTokens(normaliseCity(name, state)).join(' ')}|${state}`;
+/** `DOVER|DE`: a town's name as the geocoder compares it, with its state. */
+export const placeKey = (name: string, state: string) => `${canonicalPlaceTokens(normaliseCity(name, state)).join(' ')}|${state}`;

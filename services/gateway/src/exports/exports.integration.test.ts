@@ -29,6 +29,7 @@ function facility(index: number, fields: Partial<FacilityListItem> = {}): Facili
     Zip_Code: '19901',
     Latitude: 39.1 + index / 10_000,
     Longitude: -75.5 - index / 10_000,
+    LOCATED_BY: 'coordinates',
     FIPS: '10001',
     MAPPING_METHOD: 'point in county',
     HAS_LEAK: false,
@@ -50,8 +51,11 @@ function facility(index: number, fields: Partial<FacilityListItem> = {}): Facili
 /** Kent County: 1,200 facilities, the first with cells a spreadsheet would run, the second generated. */
 const kent = [
   facility(0, { Name: '=HYPERLINK("http://evil.example","click")', Address: '+1 Main St', City: '-Dover', County: '@Kent', Zip_Code: '\t19901' }),
-  facility(1, { source: 'generated', is_generated: true, Latitude: null }),
-  ...Array.from({ length: 1_198 }, (_, index) => facility(index + 2)),
+  facility(1, { source: 'generated', is_generated: true, Latitude: null, LOCATED_BY: null }),
+  facility(2),
+  // Placed at its ZIP's centroid (docs/decisions/0110-located-by.md).
+  facility(3, { LOCATED_BY: 'zip' }),
+  ...Array.from({ length: 1_196 }, (_, index) => facility(index + 4)),
 ];
 const sussex = Array.from({ length: 301 }, (_, index) => facility(5_000 + index, { FIPS: '10005', County: 'Sussex' }));
 const delaware = [...kent, ...sussex];
@@ -156,13 +160,14 @@ describe('exports', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="facilities-DE-10001-v${VERSION}.csv"`);
     const lines = csvLines(response.body);
     expect(lines[0]).toBe(
-      'Facility ID,Name,Address,City,County,State,Zip Code,Latitude,Longitude,FIPS,Mapping Method,Has Leak,Total Tanks,Active Tanks,Avg Tank Age,Max Tank Age,Protection Score,Total Leaks,Total Capacity (gal),Risk Score,Source,Generated Demo Record',
+      'Facility ID,Name,Address,City,County,State,Zip Code,Latitude,Longitude,Located By,FIPS,Mapping Method,Has Leak,Total Tanks,Active Tanks,Avg Tank Age,Max Tank Age,Protection Score,Total Leaks,Total Capacity (gal),Risk Score,Source,Generated Demo Record',
     );
     expect(lines).toHaveLength(1 + kent.length);
     expect(lines[1]).toBe(
-      `DE-00000,"'=HYPERLINK(""http://evil.example"",""click"")",'+1 Main St,'-Dover,'@Kent,DE,'\t19901,39.1,-75.5,10001,point in county,No,2,1,20.5,31,70,0,12000,6,epa-template/DE/UST/facility.csv,No`,
+      `DE-00000,"'=HYPERLINK(""http://evil.example"",""click"")",'+1 Main St,'-Dover,'@Kent,DE,'\t19901,39.1,-75.5,Coordinates,10001,point in county,No,2,1,20.5,31,70,0,12000,6,epa-template/DE/UST/facility.csv,No`,
     );
-    expect(lines[2]).toMatch(/^DE-00001,Station 1,1 Main St,Dover,Kent,DE,19901,,-75.5001,.*,generated,Yes$/);
+    expect(lines[2]).toMatch(/^DE-00001,Station 1,1 Main St,Dover,Kent,DE,19901,,-75.5001,,.*,generated,Yes$/);
+    expect(lines[4]).toMatch(/^DE-00003,Station 3,3 Main St,Dover,Kent,DE,19901,[\d.]+,-75.5003,Approximate location \(ZIP 19901\),10001,/);
   });
 
   it("exports a state's every facility, across its chunks, and the same lists as GeoJSON points at [lon, lat]", async () => {

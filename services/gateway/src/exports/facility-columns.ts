@@ -3,7 +3,7 @@
  * show, plus the record's source and whether it is a generated demo record (data honesty:
  * generated records are labelled in every export, as they are on screen).
  */
-import type { FacilityListItem, SearchFacility } from '@ust/schemas';
+import { approximateLocationLabel, type FacilityListItem, type LocatedBy, type SearchFacility } from '@ust/schemas';
 import type { CsvColumn } from './csv-writer.js';
 import { pointFeature, type PointFeature } from './geojson-writer.js';
 
@@ -12,6 +12,16 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const leakText = (value: boolean | null) => (value === null ? 'Not reported' : yesNo(value));
 
 const column = <Row>(header: string, cell: (row: Row) => unknown): CsvColumn<Row> => ({ header, cell });
+
+const LOCATED_BY_TEXT = { coordinates: 'Coordinates', address: 'Address point' } as const;
+/**
+ * How the point was found, as the dialog words it: 'Approximate location (ZIP 21201)' for a
+ * point placed at a ZIP or town (docs/decisions/0110-located-by.md); empty without a point.
+ */
+function locatedByText(record: { located_by: LocatedBy | null; zip_code: string | null; city: string | null; state: string }): string | null {
+  if (record.located_by === 'coordinates' || record.located_by === 'address') return LOCATED_BY_TEXT[record.located_by];
+  return approximateLocationLabel(record);
+}
 
 /** The map panel's table (docs/product.md section 2), in its order, then the source columns. */
 export const REGION_FACILITY_COLUMNS: ReadonlyArray<CsvColumn<FacilityListItem>> = [
@@ -24,6 +34,7 @@ export const REGION_FACILITY_COLUMNS: ReadonlyArray<CsvColumn<FacilityListItem>>
   column('Zip Code', (row) => row.Zip_Code),
   column('Latitude', (row) => row.Latitude),
   column('Longitude', (row) => row.Longitude),
+  column('Located By', (row) => locatedByText({ located_by: row.LOCATED_BY, zip_code: row.Zip_Code, city: row.City, state: row.State })),
   column('FIPS', (row) => row.FIPS),
   column('Mapping Method', (row) => row.MAPPING_METHOD),
   column('Has Leak', (row) => leakText(row.HAS_LEAK)),
@@ -54,7 +65,9 @@ export const SEARCH_FACILITY_COLUMNS: ReadonlyArray<CsvColumn<SearchFacility>> =
   column('Zip Code', (row) => row.zip_code),
   column('Latitude', (row) => row.latitude),
   column('Longitude', (row) => row.longitude),
+  column('Located By', (row) => locatedByText(row)),
   column('County FIPS', (row) => row.county_fips),
+  // Never under 1 from an approximate point: the 'Located By' column says which.
   column('Distance (mi)', (row) => row.distance_miles),
   column('Risk Score', (row) => row.risk_score),
   column('Total Tanks', (row) => row.tank_count),

@@ -75,6 +75,14 @@ describe('renderExposureSheetPdf', () => {
     for (const quote of sheet.pricing.quotes) expect(text).toContain(quote.carrier);
   });
 
+  it("says a facility placed at its ZIP's centroid is at an approximate location (docs/decisions/0110-located-by.md)", async () => {
+    const placed = { ...facility, zip_code: '19901', latitude: 39.181542, longitude: -75.532, located_by: 'zip' as const };
+    const placedSheet = toExposureSheet({ facility: placed, tanks, releases: [], leakReported: true }, meta);
+    expect(placedSheet.facility).toMatchObject({ located_by: 'zip', location_note: 'Approximate location (ZIP 19901)' });
+    expect((await textOf(renderExposureSheetPdf(placedSheet))).text).toContain('39.181542, -75.532000, Approximate location (ZIP 19901)');
+    expect((await textOf(renderExposureSheetPdf(sheet))).text).not.toContain('Approximate location');
+  });
+
   it('prints on A4 or Letter', async () => {
     expect((await textOf(renderExposureSheetPdf(sheet, 'a4'))).info).toMatch(/\(A4\)/);
     expect((await textOf(renderExposureSheetPdf(sheet, 'letter'))).info).toMatch(/612 x 792 pts \(letter\)/);

@@ -146,7 +146,10 @@ function writeIdentity(doc: Doc, sheet: ExposureSheet) {
     ['County', facility.county ? `${facility.county}${facility.fips ? ` (FIPS ${facility.fips})` : ''}` : formatText(facility.fips)],
     [
       'Coordinates',
-      facility.latitude === null || facility.longitude === null ? 'Unknown' : `${facility.latitude.toFixed(6)}, ${facility.longitude.toFixed(6)}`,
+      facility.latitude === null || facility.longitude === null
+        ? 'Unknown'
+        : // A placed point is a ZIP's or town's, not the site's: the sheet says which.
+          `${facility.latitude.toFixed(6)}, ${facility.longitude.toFixed(6)}${facility.location_note ? `, ${facility.location_note}` : ''}`,
     ],
     ['State facility id', facility.source_facility_id],
     ['Facility status', formatText(facility.facility_status)],

@@ -26,6 +26,8 @@ export function toExposureSheet(found: FacilityWithTanksAndReleases, meta: Datas
       fips: facility.fips,
       latitude: facility.latitude,
       longitude: facility.longitude,
+      located_by: details.located_by,
+      location_note: details.location_note,
       facility_status: facility.facility_status,
       owner_type: facility.owner_type,
       source: facility.source,

@@ -67,6 +67,8 @@ const matched: ScreeningRow = {
     },
     source: 'generated',
     is_generated: false,
+    located_by: 'coordinates',
+    approximate: false,
   },
   surroundings: null,
 };

@@ -13,7 +13,7 @@ describe('the search response body', () => {
   const blob = packItems([...facilities, release].map((item) => JSON.stringify(item)));
   const found = <T>(index: number, distanceMiles: number): FoundItem<T> => {
     const [start, end] = packedItemRange(blob, index);
-    return { blob, start, end, distanceMiles };
+    return { blob, start, end, distanceMiles, approximate: false };
   };
   const geocoding: GeocodeResult = {
     success: true,

@@ -15,6 +15,7 @@ const item: FacilityListItem = {
   Zip_Code: '19901',
   Latitude: 39.158,
   Longitude: -75.524,
+  LOCATED_BY: 'coordinates',
   FIPS: '10001',
   MAPPING_METHOD: 'point in county',
   HAS_LEAK: true,

@@ -3,7 +3,7 @@
  * item's JSON bytes as the cache holds them, with no decode, parse or re-serialize.
  */
 import { packedItemRange, type NearbyItem } from '@ust/domain';
-import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
+import { APPROXIMATE_MIN_MILES, type SearchFacilityItem, type SearchReleaseItem } from '@ust/schemas';
 
 export interface FoundFacility extends SearchFacilityItem {
   distance_miles: number;
@@ -21,7 +21,10 @@ export interface FoundItem<T> {
   blob: Buffer;
   start: number;
   end: number;
+  /** The distance a response states: never under a mile from an approximate point. */
   distanceMiles: number;
+  /** The item's point is a ZIP centroid or a town centre (docs/decisions/0110-located-by.md). */
+  approximate: boolean;
   readonly __item?: T;
 }
 
@@ -41,8 +44,22 @@ export function foundItemJson<T>(found: FoundItem<T>): string {
   return `${found.blob.toString('utf8', found.start, found.end - 1)},"distance_miles":${roundMiles(found.distanceMiles)}}`;
 }
 
-/** Where a found item's JSON lies in its cell's items blob. */
+/** How an approximate item's JSON ends: the workers write `approximate` as its last field. */
+const APPROXIMATE_END = Buffer.from('"approximate":true}', 'latin1');
+
+/** True when the item's JSON, the bytes [start, end) of the blob, ends with `"approximate":true}`. */
+function endsApproximate(blob: Buffer, start: number, end: number): boolean {
+  return end - start >= APPROXIMATE_END.length && blob.compare(APPROXIMATE_END, 0, APPROXIMATE_END.length, end - APPROXIMATE_END.length, end) === 0;
+}
+
+/**
+ * Where a found item's JSON lies in its cell's items blob. An approximate item is found at its
+ * true distance from the placed point, but stated no nearer than APPROXIMATE_MIN_MILES: the
+ * point says nothing finer than that.
+ */
 export function foundItemIn<T>(blob: Buffer, item: NearbyItem): FoundItem<T> {
   const [start, end] = packedItemRange(blob, item.index);
-  return { blob, start, end, distanceMiles: item.distanceMiles };
+  const approximate = endsApproximate(blob, start, end);
+  const distanceMiles = approximate ? Math.max(APPROXIMATE_MIN_MILES, item.distanceMiles) : item.distanceMiles;
+  return { blob, start, end, distanceMiles, approximate };
 }

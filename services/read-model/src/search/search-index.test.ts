@@ -18,6 +18,8 @@ interface Site {
   id: string;
   latitude: number;
   longitude: number;
+  /** Placed at a ZIP centroid or town centre: its JSON ends with `"approximate":true`, as the workers write it. */
+  approximate?: boolean;
 }
 
 /** Around Dover, DE: three facilities within 10 miles, one beyond, and two releases. */
@@ -34,10 +36,11 @@ const releases: Site[] = [
 ];
 
 /** Writes the search indexes of `version` as the rebuild does: items per cell, tiles, then the directory. */
-async function writeIndex(cache: Cache, version: number): Promise<void> {
-  const located = (sites: Site[]) => sites.map((site) => ({ ...site, json: JSON.stringify({ id: site.id }) }));
-  const facilityGroups = groupIntoTiles(located(facilities));
-  const releaseGroups = groupIntoTiles(located(releases));
+async function writeIndex(cache: Cache, version: number, sites = { facilities, releases }): Promise<void> {
+  const located = (list: Site[]) =>
+    list.map((site) => ({ ...site, json: JSON.stringify(site.approximate === undefined ? { id: site.id } : { id: site.id, approximate: site.approximate }) }));
+  const facilityGroups = groupIntoTiles(located(sites.facilities));
+  const releaseGroups = groupIntoTiles(located(sites.releases));
   const entries: Array<[string, Buffer]> = [];
   for (const [cell, items] of facilityGroups.cells)
     entries.push([searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))]);
@@ -120,5 +123,43 @@ describe('SearchIndex', () => {
     expect(read).toEqual([]);
     await index.search(1, query.latitude, query.longitude);
     expect(read).toContain(searchKeys.tileDirectory(1, SEARCH_TILE_RESOLUTION));
+  });
+
+  it('flags an approximate facility and release, and states no distance under a mile from them (docs/decisions/0110-located-by.md)', async () => {
+    const cache = createMemoryCache();
+    // A facility placed at its ZIP's centroid a quarter mile away, an exact one 0.6 miles away,
+    // and a release placed at its town's centre half a mile away.
+    const zipPlaced = { id: 'zip-placed', latitude: 39.1616, longitude: -75.5259, approximate: true };
+    const exact = { id: 'exact', latitude: 39.167, longitude: -75.524, approximate: false };
+    const townPlaced = { id: 'town-placed', latitude: 39.165, longitude: -75.524, approximate: true };
+    expect(milesTo(zipPlaced)).toBeLessThan(0.5);
+    expect(milesTo(townPlaced)).toBeLessThan(1);
+    await writeIndex(cache, 1, { facilities: [zipPlaced, exact], releases: [townPlaced] });
+    const found = await new SearchIndex(cache).search(1, query.latitude, query.longitude);
+    expect(milesTo(exact)).toBeGreaterThan(milesTo(zipPlaced));
+    // In the order the distances are stated: the exact one under a mile first.
+    expect(found.facilities.map((item) => JSON.parse(foundItemJson(item)))).toEqual([
+      { id: 'exact', approximate: false, distance_miles: Math.round(milesTo(exact) * 100) / 100 },
+      { id: 'zip-placed', approximate: true, distance_miles: 1 },
+    ]);
+    expect(found.facilities.map((item) => item.approximate)).toEqual([false, true]);
+    expect(found.closest_release).toMatchObject({ approximate: true, distanceMiles: 1 });
+    expect(JSON.parse(foundItemJson(found.closest_release!))).toEqual({ id: 'town-placed', approximate: true, distance_miles: 1 });
+  });
+
+  it('counts in a ring under a mile only the items with a point of their own', async () => {
+    const cache = createMemoryCache();
+    // Two facilities and a release a tenth of a mile or so away: one facility and the release placed at their ZIP.
+    const nearExact = { id: 'near-exact', latitude: 39.1594, longitude: -75.524, approximate: false };
+    const nearPlaced = { id: 'near-placed', latitude: 39.158, longitude: -75.5222, approximate: true };
+    const placedRelease = { id: 'placed-release', latitude: 39.1566, longitude: -75.524, approximate: true };
+    for (const site of [nearExact, nearPlaced, placedRelease]) expect(milesTo(site)).toBeLessThan(0.25);
+    await writeIndex(cache, 1, { facilities: [nearExact, nearPlaced], releases: [placedRelease] });
+    const around = await new SearchIndex(cache).surroundings(1, query.latitude, query.longitude, 1, [0.25, 1], 10);
+    expect(around.rings).toEqual([
+      { miles: 0.25, facilities: 1, releases: 0 },
+      { miles: 1, facilities: 2, releases: 1 },
+    ]);
+    expect(around.facilities.map((item) => JSON.parse(foundItemJson(item)).id)).toEqual(['near-exact', 'near-placed']);
   });
 });

@@ -27,6 +27,7 @@ import {
   type SearchTile,
 } from '@ust/domain';
 import type { Cache } from '@ust/platform';
+import { APPROXIMATE_MIN_MILES } from '@ust/schemas';
 import { searchKeys } from '../keys.js';
 import { foundItemIn, type FoundFacility, type FoundItem, type FoundRelease, type NearPointResult } from './found-items.js';
 
@@ -121,6 +122,15 @@ function itemsKeyOf(version: number, tile: SearchTile, group: number): string {
 }
 
 /**
+ * The closest items in the order their distances are stated: an approximate item, stated at a
+ * mile when it is nearer (docs/decisions/0110-located-by.md), follows the exact ones under a
+ * mile; ties keep the true order (the sort is stable).
+ */
+function byStatedDistance<T>(items: Array<FoundItem<T>>): Array<FoundItem<T>> {
+  return items.sort((a, b) => a.distanceMiles - b.distanceMiles);
+}
+
+/**
  * Lists the tiles within reach of every box near a tile (BoxTiles.listAhead), in slices of a few
  * milliseconds with a turn of the event loop between, so searches meanwhile are not held up.
  */
@@ -200,7 +210,7 @@ export class SearchIndex {
     if (timing) timing.indexMs = performance.now() - started;
     const blobs = await this.blobsOf(version, near, found);
     return {
-      facilities: facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item)),
+      facilities: byStatedDistance(facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item))),
       total_found: facilities.total,
       closest_release: release ? foundItemIn<FoundRelease>(blobs[found.length - 1]!, release) : null,
     };
@@ -209,7 +219,9 @@ export class SearchIndex {
   /**
    * What lies around a point, for screening a location: the facilities within `radiusMiles`
    * (the `limit` closest, and how many there are), how many facilities and releases lie within
-   * each of `ringsMiles`, and the closest release within SEARCH_RADIUS_MILES.
+   * each of `ringsMiles`, and the closest release within SEARCH_RADIUS_MILES. A ring under
+   * APPROXIMATE_MIN_MILES counts only items with a point of their own: one placed at its ZIP or
+   * town is not known to be that near (docs/decisions/0110-located-by.md).
    */
   async surroundings(
     version: number,
@@ -220,14 +232,22 @@ export class SearchIndex {
     limit: number,
   ): Promise<Surroundings> {
     const near = await this.tilesNear(version, latitude, longitude);
-    const count = (items: 'facilities' | 'releases', miles: number) => nearestItems(this.scratch, near.searched, items, latitude, longitude, miles, 1).total;
+    const count = async (items: 'facilities' | 'releases', miles: number) => {
+      const total = nearestItems(this.scratch, near.searched, items, latitude, longitude, miles, 1).total;
+      if (miles >= APPROXIMATE_MIN_MILES || total === 0) return total;
+      // The few items this near: their JSON says which are approximate.
+      const within = nearestItems(this.scratch, near.searched, items, latitude, longitude, miles, total).nearest;
+      const blobs = await this.blobsOf(version, near, within);
+      return within.filter((item, position) => !foundItemIn(blobs[position]!, item).approximate).length;
+    };
     const facilities = nearestItems(this.scratch, near.searched, 'facilities', latitude, longitude, radiusMiles, limit);
-    const rings = ringsMiles.map((miles) => ({ miles, facilities: count('facilities', miles), releases: count('releases', miles) }));
+    const rings: Surroundings['rings'] = [];
+    for (const miles of ringsMiles) rings.push({ miles, facilities: await count('facilities', miles), releases: await count('releases', miles) });
     const release = closestItem(this.scratch, near.searched, 'releases', latitude, longitude, SEARCH_RADIUS_MILES);
     const found = release ? [...facilities.nearest, release] : facilities.nearest;
     const blobs = await this.blobsOf(version, near, found);
     return {
-      facilities: facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item)),
+      facilities: byStatedDistance(facilities.nearest.map((item, position) => foundItemIn<FoundFacility>(blobs[position]!, item))),
       facilities_within_radius: facilities.total,
       rings,
       closest_release: release ? foundItemIn<FoundRelease>(blobs[found.length - 1]!, release) : null,

@@ -100,6 +100,7 @@ function summaryRow(
     zip_code: facility.zip_code,
     latitude: facility.latitude,
     longitude: facility.longitude,
+    located_by: facility.located_by,
     mapping_method: facility.mapping_method,
     ...summary,
     // A facility of a state without release data may still have linked releases (another

@@ -20,7 +20,7 @@ import {
 } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
 import { searchKeys } from '@ust/read-model';
-import type { SearchFacilityItem, SearchReleaseItem } from '@ust/schemas';
+import { isApproximate, type SearchFacilityItem, type SearchReleaseItem } from '@ust/schemas';
 import { getPricingTanksOfFacilityRange, type PricingTankRow } from '../queries/dataset/get-pricing-tanks-of-facility-range.js';
 import { getSearchFacilityPage, type SearchFacilityRow } from '../queries/dataset/get-search-facility-page.js';
 import { getSearchReleasePage, type SearchReleaseRow } from '../queries/dataset/get-search-release-page.js';
@@ -84,6 +84,9 @@ export function searchFacilityItem(row: SearchFacilityRow, tanks: readonly Prici
     },
     source: row.source,
     is_generated: row.is_generated,
+    // Last, in this order: the read model tells an approximate item by its JSON's last bytes.
+    located_by: row.located_by,
+    approximate: isApproximate(row.located_by),
   };
 }
 
@@ -104,6 +107,9 @@ export function searchReleaseItem(row: SearchReleaseRow): SearchReleaseItem {
     Population_within_1500ft: row.population_within_1500ft,
     source: row.source,
     is_generated: row.is_generated,
+    // Last, in this order: the read model tells an approximate item by its JSON's last bytes.
+    located_by: row.located_by,
+    approximate: isApproximate(row.located_by),
   };
 }
 

@@ -118,7 +118,9 @@ function matchFacility(input: ScreeningInput, place: Place, nearby: ReadonlyArra
       if (address && streetKey(address) === rowAddress) return { rule: 'address', found };
     }
   }
-  const closest = nearby[0];
+  // Nor is a facility placed at its ZIP or town (docs/decisions/0110-located-by.md): the
+  // closest facility with a point of its own.
+  const closest = nearby.find((found) => !found.approximate);
   const pointIsTheLocation = place.located_by === 'coordinates' || place.located_by === 'address';
   if (closest && pointIsTheLocation && closest.distanceMiles <= MATCH_MILES) return { rule: 'proximity', found: closest };
   return null;
@@ -195,6 +197,7 @@ function surroundingsOf(around: Surroundings): ScreeningSurroundings {
           status_class: release.status_class,
           distance_miles: release.distance_miles,
           is_generated: release.is_generated,
+          approximate: release.approximate,
         }
       : null,
   };

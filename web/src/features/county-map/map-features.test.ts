@@ -13,6 +13,13 @@ describe('map point layers', () => {
     ]);
   });
 
+  it('pins a facility at an address point, not one placed at its ZIP or town (docs/decisions/0110-located-by.md)', () => {
+    const at = (id: string, located_by: FacilityListItem['LOCATED_BY']) =>
+      ({ Facility_ID: id, Name: id, Latitude: 39.29, Longitude: -76.62, LOCATED_BY: located_by, HAS_LEAK: false }) as FacilityListItem;
+    const pins = pinFeatures([at('own', 'coordinates'), at('address', 'address'), at('zip', 'zip'), at('town', 'place')]);
+    expect(pins.features.map((pin) => pin.properties.id)).toEqual(['own', 'address']);
+  });
+
   it('marks the pins of facilities whose leaks are not reported, with no null for MapLibre to trip on', () => {
     const delaware = { Facility_ID: 'DE-1', Name: 'Dover', Latitude: 39.1, Longitude: -75.5, HAS_LEAK: null } as FacilityListItem;
     expect(pinFeatures([delaware]).features[0]?.properties).toEqual({ id: 'DE-1', name: 'Dover', has_leak: false, leak_reported: false });

@@ -3,11 +3,16 @@ import type { FacilityListItem } from '@ust/schemas';
 import type { DensityResolution, FacilityDensity } from '../../api';
 import type { DensityFeatures, PinFeatures } from './map-overlays';
 
-/** Pins for the listed facilities that have coordinates. */
+/**
+ * Pins for the listed facilities that have a point of their own. One placed at its ZIP's
+ * centroid or its town's centre gets no pin (docs/decisions/0110-located-by.md): a pin says
+ * "here", and many would pile up on one centroid; it stays in the region's list and totals.
+ */
 export function pinFeatures(facilities: readonly FacilityListItem[]): PinFeatures {
   const features: PinFeatures['features'] = [];
   for (const facility of facilities) {
     if (facility.Latitude === null || facility.Longitude === null) continue;
+    if (facility.LOCATED_BY === 'zip' || facility.LOCATED_BY === 'place') continue;
     features.push({
       type: 'Feature',
       properties: {

@@ -38,6 +38,7 @@ const facility: FacilityListItem = {
   Zip_Code: null,
   Latitude: 38.912345678,
   Longitude: -76.98765,
+  LOCATED_BY: 'coordinates',
   FIPS: null,
   MAPPING_METHOD: null,
   HAS_LEAK: true,
@@ -95,6 +96,14 @@ describe('map figures and facility table', () => {
     const cells = facilityCells({ ...facility, HAS_LEAK: null, leak_data: 'not_reported' });
     expect(cells[FACILITY_COLUMNS.indexOf('Has Leak')]).toBe('Not reported');
     expect(facilityCells({ ...facility, HAS_LEAK: false })[FACILITY_COLUMNS.indexOf('Has Leak')]).toBe('No');
+  });
+
+  it('marks the coordinates of a facility placed at its ZIP or town as approximate (docs/decisions/0110-located-by.md)', () => {
+    const at = (LOCATED_BY: FacilityListItem['LOCATED_BY']) => facilityCells({ ...facility, Latitude: 39.294832, Longitude: -76.62278, LOCATED_BY });
+    const coordinates = (cells: string[]) => [cells[FACILITY_COLUMNS.indexOf('Latitude')], cells[FACILITY_COLUMNS.indexOf('Longitude')]];
+    expect(coordinates(at('zip'))).toEqual(['39.2948 (approx.)', '-76.6228 (approx.)']);
+    expect(coordinates(at('place'))).toEqual(['39.2948 (approx.)', '-76.6228 (approx.)']);
+    expect(coordinates(at('coordinates'))).toEqual(['39.2948', '-76.6228']);
   });
 
   it('leaves release figures out for counties and for states without release data', () => {

@@ -115,6 +115,11 @@ function text(value: string | null, missing: string): string {
   return value && value.trim() ? value : missing;
 }
 
+/** '39.2948 (approx.)' for a point placed at a ZIP or town. */
+function approximately(coordinate: string, locatedBy: FacilityListItem['LOCATED_BY']): string {
+  return locatedBy === 'zip' || locatedBy === 'place' ? `${coordinate} (approx.)` : coordinate;
+}
+
 /** One table row's cells, in FACILITY_COLUMNS order. */
 export function facilityCells(item: FacilityListItem): string[] {
   return [
@@ -125,8 +130,9 @@ export function facilityCells(item: FacilityListItem): string[] {
     text(item.County, 'Unknown'),
     text(item.State, 'Unknown'),
     text(item.Zip_Code, NOT_AVAILABLE),
-    formatCoordinate(item.Latitude, 4),
-    formatCoordinate(item.Longitude, 4),
+    // A ZIP centroid or town centre is not the site (docs/decisions/0110-located-by.md).
+    approximately(formatCoordinate(item.Latitude, 4), item.LOCATED_BY),
+    approximately(formatCoordinate(item.Longitude, 4), item.LOCATED_BY),
     text(item.FIPS, NOT_AVAILABLE),
     text(item.MAPPING_METHOD, 'Unknown'),
     formatLeak(item.HAS_LEAK),

@@ -21,6 +21,8 @@ export function FacilityKeyInformation({ facility }: { facility: FacilityDetails
           { label: 'FIPS', value: text(facility.FIPS) },
           { label: 'Latitude', value: formatCoordinate(facility.Latitude) },
           { label: 'Longitude', value: formatCoordinate(facility.Longitude) },
+          // A point placed at a ZIP or town is not the site's (docs/decisions/0110-located-by.md).
+          ...(facility.location_note ? [{ label: 'Location', value: facility.location_note }] : []),
           { label: 'Total Tanks', value: formatCount(facility.TOTAL_TANK_COUNT) },
           { label: 'Active Tanks', value: formatCount(facility.ACTIVE_TANK_COUNT) },
           { label: 'Inactive Tanks', value: formatCount(facility.INACTIVE_TANK_COUNT) },

@@ -72,6 +72,8 @@ function keyFields(release: ReleaseDetails) {
     { label: 'ZIP Code', value: text(release.Zip_Code) },
     { label: 'Latitude', value: formatCoordinate(release.Latitude) },
     { label: 'Longitude', value: formatCoordinate(release.Longitude) },
+    // A point placed at a ZIP or town is not the site's (docs/decisions/0110-located-by.md).
+    ...(release.location_note ? [{ label: 'Location', value: release.location_note }] : []),
     { label: 'Coordinate Source', value: text(release.Coordinate_Source) },
     { label: 'Address Match Type', value: text(release.Address_Match_Type) },
     { label: 'Reported Date', value: text(release.Reported_Date) },

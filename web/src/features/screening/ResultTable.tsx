@@ -2,7 +2,8 @@ import type { AriaAttributes } from 'react';
 import type { ScreeningRow } from '@ust/schemas';
 import { RiskScore } from '../../components/Badges';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { formatCoordinate, formatMiles, formatUsd, NOT_AVAILABLE } from '../../components/format';
+import { distanceText } from '@ust/schemas/location-label';
+import { formatCoordinate, formatUsd, NOT_AVAILABLE } from '../../components/format';
 import { RowDetails } from './RowDetails';
 import { OUTCOME_LABELS, formatFeet } from './screening-format';
 import type { ScreeningSort, ScreeningSortKey } from './screening-rows';
@@ -123,7 +124,7 @@ function DistanceCell({ row }: { row: ScreeningRow }) {
   if (row.outcome === 'screened' && nearest) {
     return (
       <>
-        {formatMiles(nearest.distance_miles)}
+        {distanceText(nearest.distance_miles, nearest.approximate ?? false)}
         <div className="muted screening-small">to nearest release</div>
       </>
     );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ScreeningRow, ScreeningSurroundings } from '@ust/schemas';
-import { formatCount, formatMiles } from '../../components/format';
+import { distanceText } from '@ust/schemas/location-label';
+import { formatCount } from '../../components/format';
 import { exposureSheetPath } from '../exposure-sheet/ExposureSheetActions';
 import { formatMatch } from './screening-format';
 
@@ -51,7 +52,7 @@ function Surroundings({ surroundings: s }: { surroundings: ScreeningSurroundings
       <p className="screening-small">
         {nearest ? (
           <>
-            Nearest release: {nearest.name || nearest.lust_id} ({nearest.status_class}), {formatMiles(nearest.distance_miles)}{' '}
+            Nearest release: {nearest.name || nearest.lust_id} ({nearest.status_class}), {distanceText(nearest.distance_miles, nearest.approximate ?? false)}{' '}
             {nearest.is_generated && GENERATED}
           </>
         ) : (

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { ClosestRelease } from '@ust/schemas';
 import { ReleaseStatusBadge } from '../../components/Badges';
-import { formatCount, formatMiles } from '../../components/format';
+import { distanceText } from '@ust/schemas/location-label';
+import { formatCount } from '../../components/format';
 
 /**
  * docs/product.md section 2's red panel: the closest release within 10 miles
@@ -27,7 +28,7 @@ export function ClosestReleasePanel({ release, onOpenRelease }: { release: Close
         </div>
         <div>
           <dt>Distance</dt>
-          <dd>{formatMiles(release.distance_miles)}</dd>
+          <dd>{distanceText(release.distance_miles, release.approximate)}</dd>
         </div>
         {place && (
           <div>

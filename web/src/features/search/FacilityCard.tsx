@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { SearchFacility } from '@ust/schemas';
 import { LeakBadge, RiskScore } from '../../components/Badges';
-import { formatAddress, formatMiles } from '../../components/format';
+import { distanceText } from '@ust/schemas/location-label';
+import { formatAddress } from '../../components/format';
 import { ExposureSheetActions } from '../exposure-sheet/ExposureSheetActions';
 import { externalMapUrl } from './external-map';
 import { PricingEstimate } from './PricingEstimate';
@@ -22,7 +23,7 @@ export function FacilityCard({ facility, onViewDetails }: { facility: SearchFaci
       <dl className="inline-fields">
         <div>
           <dt>Distance</dt>
-          <dd>{formatMiles(facility.distance_miles)}</dd>
+          <dd>{distanceText(facility.distance_miles, facility.approximate)}</dd>
         </div>
         <div>
           <dt>Tanks</dt>

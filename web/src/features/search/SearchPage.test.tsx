@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { GeocodeSuggestResponse } from '@ust/schemas';
+import type { GeocodeSuggestResponse, SearchFacility, SearchResponse } from '@ust/schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -107,5 +107,27 @@ describe('the search screen', () => {
     await user.click(within(card).getByRole('button', { name: 'View Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'MARATHON FLORIDA 228965' });
     expect(await within(dialog).findByRole('heading', { name: 'Key Information' })).toBeInTheDocument();
+  });
+
+  it('says a result placed at its ZIP or town is approximate, and states no distance under a mile from it', { timeout: 20_000 }, async () => {
+    const [first, second] = BLADENSBURG_SEARCH.facilities as [SearchFacility, SearchFacility];
+    const approximate: SearchResponse = {
+      ...BLADENSBURG_SEARCH,
+      facilities: [{ ...first, located_by: 'zip', approximate: true, distance_miles: 1 }, second],
+      closest_release: { ...BLADENSBURG_SEARCH.closest_release!, located_by: 'place', approximate: true, distance_miles: 2.5 },
+    };
+    const user = userEvent.setup();
+    renderApp(<SearchPage />, { routes: { ...ROUTES, 'POST /api/search-address': approximate }, path: '/search' });
+    const input = await screen.findByRole('combobox', { name: 'Address' });
+    await user.clear(input);
+    await user.type(input, SEARCH_ADDRESS);
+    await user.click(screen.getByRole('button', { name: 'Search Facilities' }));
+
+    const results = await screen.findByRole('region', { name: 'Search Results' });
+    const [placed, exact] = (await within(results).findAllByRole('heading', { level: 3 })).map((name) => name.closest('li')!) as [HTMLLIElement, HTMLLIElement];
+    expect(within(placed).getByText('Distance').nextElementSibling).toHaveTextContent('within about 1 mile (approximate location)');
+    expect(within(exact).getByText('Distance').nextElementSibling).toHaveTextContent('0.96 miles');
+    const release = screen.getByRole('region', { name: 'Closest Known Release/Leak Location' });
+    expect(within(release).getByText('Distance').nextElementSibling).toHaveTextContent('2.50 miles (approximate location)');
   });
 });

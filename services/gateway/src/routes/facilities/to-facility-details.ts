@@ -1,5 +1,5 @@
 import { calculateRiskScore, deriveFacility, protectionScoreOutOfTen, quoteFacility } from '@ust/domain';
-import type { FacilityDetails, FacilityRecord, ReleaseRecord, TankRecord } from '@ust/schemas';
+import { approximateLocationLabel, type FacilityDetails, type FacilityRecord, type ReleaseRecord, type TankRecord } from '@ust/schemas';
 
 /** The facility record fields that are not among the dialog's named fields, in UST Finder names. */
 const OTHER_FIELDS: Array<[label: string, field: keyof FacilityRecord]> = [
@@ -60,6 +60,8 @@ export function toFacilityDetails(
     FIPS: facility.fips,
     Latitude: facility.latitude,
     Longitude: facility.longitude,
+    located_by: facility.located_by,
+    location_note: approximateLocationLabel(facility),
     TOTAL_TANK_COUNT: summary.total_tank_count,
     ACTIVE_TANK_COUNT: summary.active_tank_count,
     INACTIVE_TANK_COUNT: summary.inactive_tank_count,

@@ -1,4 +1,4 @@
-import type { ReleaseDetails, ReleaseRecord } from '@ust/schemas';
+import { approximateLocationLabel, type ReleaseDetails, type ReleaseRecord } from '@ust/schemas';
 
 /** A release record in the keys of the release details dialog (docs/product.md section 3, docs/decisions/0010-release-fields.md). */
 export function toReleaseDetails(record: ReleaseRecord): ReleaseDetails {
@@ -14,6 +14,8 @@ export function toReleaseDetails(record: ReleaseRecord): ReleaseDetails {
     Zip_Code: record.zip_code,
     Latitude: record.latitude,
     Longitude: record.longitude,
+    located_by: record.located_by,
+    location_note: approximateLocationLabel(record),
     Coordinate_Source: record.coordinate_source,
     Address_Match_Type: record.address_match_type,
     Reported_Date: record.reported_date,

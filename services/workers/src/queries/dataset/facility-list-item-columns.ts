@@ -4,7 +4,8 @@
  */
 export const FACILITY_LIST_ITEM_COLUMNS = `
   facility_id AS Facility_ID, name AS Name, address AS Address, city AS City, county AS County,
-  state AS State, zip_code AS Zip_Code, latitude AS Latitude, longitude AS Longitude, fips AS FIPS,
+  state AS State, zip_code AS Zip_Code, latitude AS Latitude, longitude AS Longitude,
+  located_by AS LOCATED_BY, fips AS FIPS,
   mapping_method AS MAPPING_METHOD, if(leak_reported, has_leak, NULL) AS HAS_LEAK,
   if(leak_reported, 'reported', 'not_reported') AS leak_data, total_tank_count AS TOTAL_TANK_COUNT,
   active_tank_count AS ACTIVE_TANK_COUNT, avg_tank_age AS AVG_TANK_AGE, max_tank_age AS MAX_TANK_AGE,

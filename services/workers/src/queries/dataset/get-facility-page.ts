@@ -4,7 +4,7 @@ import type { FacilityRecord } from '@ust/schemas';
 
 export type FacilityPageRow = Pick<
   FacilityRecord,
-  'facility_id' | 'name' | 'address' | 'city' | 'county' | 'state' | 'zip_code' | 'latitude' | 'longitude' | 'fips' | 'mapping_method' | 'source'
+  'facility_id' | 'name' | 'address' | 'city' | 'county' | 'state' | 'zip_code' | 'latitude' | 'longitude' | 'located_by' | 'fips' | 'mapping_method' | 'source'
 > &
   RiskReceptors;
 
@@ -15,7 +15,7 @@ export type FacilityPageRow = Pick<
  */
 export async function getFacilityPage(store: AnalyticsStore, after: string, limit: number): Promise<FacilityPageRow[]> {
   return store.query<FacilityPageRow>(
-    `SELECT facility_id, name, address, city, county, state, zip_code, latitude, longitude, fips, mapping_method, source,
+    `SELECT facility_id, name, address, city, county, state, zip_code, latitude, longitude, located_by, fips, mapping_method, source,
             population_1500ft, private_wells_1500ft, within_spa, within_whpa, within_100yr_floodplain
      FROM facilities FINAL
      WHERE facility_id > {after:String}

@@ -8,6 +8,7 @@ export async function getGeocoderReleasePage(store: AnalyticsStore, page: { stat
      FROM releases FINAL
      WHERE state = {state:String} AND release_id > {after:String}
        AND address IS NOT NULL AND latitude IS NOT NULL AND longitude IS NOT NULL
+       AND ifNull(located_by, 'coordinates') IN ('coordinates', 'address')
      ORDER BY release_id
      LIMIT {limit:UInt32}`,
     page,

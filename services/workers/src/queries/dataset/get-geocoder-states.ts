@@ -9,6 +9,7 @@ export async function getGeocoderStates(store: AnalyticsStore, version: number):
     `SELECT state FROM (
        SELECT DISTINCT state FROM facility_summary FINAL
        WHERE dataset_version = {version:UInt32} AND address IS NOT NULL AND latitude IS NOT NULL AND longitude IS NOT NULL
+       AND ifNull(located_by, 'coordinates') IN ('coordinates', 'address')
        UNION DISTINCT
        SELECT DISTINCT state FROM releases FINAL
        WHERE address IS NOT NULL AND latitude IS NOT NULL AND longitude IS NOT NULL

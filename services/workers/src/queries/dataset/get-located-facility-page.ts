@@ -7,9 +7,11 @@ export interface LocatedFacilityRow {
 }
 
 /**
- * The next `limit` facilities of a dataset version with coordinates, after `after` (paging by
- * key, docs/decisions/0022-chdb-discipline.md): only what the density layer needs of a
- * summary row.
+ * The next `limit` facilities of a dataset version with an exact point, after `after` (paging
+ * by key, docs/decisions/0022-chdb-discipline.md): only what the density layer needs of a
+ * summary row. A facility placed at its ZIP's centroid or its town's centre is left out: its
+ * point is a guess miles wide, and a density cell is counted as a place facilities are
+ * (docs/decisions/0110-located-by.md).
  */
 export async function getLocatedFacilityPage(store: AnalyticsStore, version: number, after: string, limit: number): Promise<LocatedFacilityRow[]> {
   return store.query<LocatedFacilityRow>(
@@ -17,6 +19,7 @@ export async function getLocatedFacilityPage(store: AnalyticsStore, version: num
      FROM facility_summary FINAL
      WHERE dataset_version = {version:UInt32} AND facility_id > {after:String}
        AND latitude IS NOT NULL AND longitude IS NOT NULL
+       AND ifNull(located_by, 'coordinates') IN ('coordinates', 'address')
      ORDER BY facility_id
      LIMIT {limit:UInt32}`,
     { version, after, limit },

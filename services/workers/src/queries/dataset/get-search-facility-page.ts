@@ -1,4 +1,5 @@
 import type { AnalyticsStore } from '@ust/platform';
+import type { LocatedBy } from '@ust/schemas';
 
 export interface SearchFacilityRow {
   facility_id: string;
@@ -9,6 +10,7 @@ export interface SearchFacilityRow {
   zip_code: string | null;
   latitude: number;
   longitude: number;
+  located_by: LocatedBy;
   fips: string | null;
   total_tank_count: number;
   active_tank_count: number;
@@ -27,7 +29,8 @@ export interface SearchFacilityRow {
  */
 export async function getSearchFacilityPage(store: AnalyticsStore, version: number, after: string, limit: number): Promise<SearchFacilityRow[]> {
   return store.query<SearchFacilityRow>(
-    `SELECT facility_id, name, address, city, state, zip_code, latitude, longitude, fips, total_tank_count, active_tank_count,
+    `SELECT facility_id, name, address, city, state, zip_code, latitude, longitude,
+            ifNull(located_by, 'coordinates') AS located_by, fips, total_tank_count, active_tank_count,
             has_leak, leak_reported, total_leak_count, calculated_risk_score, is_generated, source
      FROM facility_summary FINAL
      WHERE dataset_version = {version:UInt32} AND facility_id > {after:String}

@@ -1,4 +1,5 @@
 import type { AnalyticsStore } from '@ust/platform';
+import type { LocatedBy } from '@ust/schemas';
 
 export interface SearchReleaseRow {
   release_id: string;
@@ -9,6 +10,7 @@ export interface SearchReleaseRow {
   state: string;
   latitude: number;
   longitude: number;
+  located_by: LocatedBy;
   status: string | null;
   status_class: string;
   substance: string | null;
@@ -21,7 +23,8 @@ export interface SearchReleaseRow {
 /** The next `limit` located releases (current versions) after `after`, in release_id order. */
 export async function getSearchReleasePage(store: AnalyticsStore, after: string, limit: number): Promise<SearchReleaseRow[]> {
   return store.query<SearchReleaseRow>(
-    `SELECT release_id, lust_id, facility_id, name, city, state, latitude, longitude, status, status_class, substance,
+    `SELECT release_id, lust_id, facility_id, name, city, state, latitude, longitude,
+            ifNull(located_by, 'coordinates') AS located_by, status, status_class, substance,
             reported_date, population_within_1500ft, toBool(source = 'generated') AS is_generated, source
      FROM releases FINAL
      WHERE release_id > {after:String} AND latitude IS NOT NULL AND longitude IS NOT NULL
