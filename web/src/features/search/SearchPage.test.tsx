@@ -127,6 +127,8 @@ describe('the search screen', () => {
     const [placed, exact] = (await within(results).findAllByRole('heading', { level: 3 })).map((name) => name.closest('li')!) as [HTMLLIElement, HTMLLIElement];
     expect(within(placed).getByText('Distance').nextElementSibling).toHaveTextContent('within about 1 mile (approximate location)');
     expect(within(exact).getByText('Distance').nextElementSibling).toHaveTextContent('0.96 miles');
+    // The summary line says the same of the closest, rather than '1.00 miles'.
+    expect(within(results).getByText(/facilities within 10 miles/)).toHaveTextContent(/Closest within about 1 mile \(approximate location\),/);
     const release = screen.getByRole('region', { name: 'Closest Known Release/Leak Location' });
     expect(within(release).getByText('Distance').nextElementSibling).toHaveTextContent('2.50 miles (approximate location)');
   });

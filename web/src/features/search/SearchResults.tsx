@@ -1,6 +1,7 @@
 import type { SearchFacility, SearchResponse } from '@ust/schemas';
 import { ExportButtons, type ExportOption } from '../../components/ExportButtons';
-import { formatCount, formatMiles } from '../../components/format';
+import { distanceText } from '@ust/schemas/location-label';
+import { formatCount } from '../../components/format';
 import { FacilityCard } from './FacilityCard';
 
 /** docs/product.md section 2, 'Search Results': the count, the distance range and the facility cards. */
@@ -22,8 +23,9 @@ export function SearchResults({
       </div>
     );
   }
-  const closest = facilities[0]!.distance_miles;
-  const furthest = facilities.at(-1)!.distance_miles;
+  // Closest first by the distance each states: an approximate one says so rather than a figure under a mile.
+  const closest = facilities[0]!;
+  const furthest = facilities.at(-1)!;
   const count = facilities.length;
   return (
     <>
@@ -32,7 +34,8 @@ export function SearchResults({
       </p>
       <p className="results-range muted">
         {formatCount(total)} {total === 1 ? 'facility' : 'facilities'} within 10 miles
-        {total > count ? `, the ${count} closest shown` : ''}. Closest {formatMiles(closest)}, furthest {formatMiles(furthest)}.
+        {total > count ? `, the ${count} closest shown` : ''}. Closest {distanceText(closest.distance_miles, closest.approximate)}, furthest{' '}
+        {distanceText(furthest.distance_miles, furthest.approximate)}.
       </p>
       {result.geocoding.latitude !== null && result.geocoding.longitude !== null && (
         <ExportButtons label="Export the search results" options={searchExports(count, result.geocoding.latitude, result.geocoding.longitude)} />
