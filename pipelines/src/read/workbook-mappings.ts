@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import type { WorkbookSheet } from '@ust/domain/workbooks';
 import { headerKey } from '@ust/domain/uploads';
-import { cellText, passOver } from './workbook.js';
+import { cellText, passOver } from './workbook-cells.js';
 
 /** A mapping sheet's field (its name without " mapping") -> the template columns that hold it (by headerKey). */
 const MAPPED_COLUMNS: ReadonlyMap<string, readonly string[]> = new Map([

@@ -8,34 +8,7 @@ import type { WorkbookSheet } from '@ust/domain/workbooks';
 import type { CsvRecord } from './csv-rows.js';
 import { headerKey } from '@ust/domain/uploads';
 import { toEpaValue, type ColumnMappings, type ValueMapping } from './workbook-mappings.js';
-
-/** A cell as the CSV readers read it: text, an ISO date for a date cell, '' for none. */
-export function cellText(value: ExcelJS.CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    // A date without a time of day, as a spreadsheet date cell holds one (stored at UTC midnight).
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
-  }
-  if (typeof value !== 'object') return String(value);
-  if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if ('text' in value) return String(value.text);
-  return ''; // an error cell (#N/A): no value
-}
-
-/**
- * Reads a sheet that is not wanted to its end as bytes, without parsing it. When the sheets come
- * before the shared strings in the zip, exceljs spills each to a temporary file and deletes it as
- * soon as the loop moves on; a stream of that file left unread would then fail to open, and its
- * error would be uncaught. (`iterator` is the worksheet reader's source, a field exceljs keeps.)
- */
-export async function passOver(worksheet: unknown): Promise<void> {
-  const { iterator } = worksheet as { iterator: AsyncIterable<unknown> };
-  for await (const _chunk of iterator) {
-    // Bytes only.
-  }
-}
+import { cellText, passOver } from './workbook-cells.js';
 
 const DAY_MS = 86_400_000;
 /** Day 0 of the 1900 date system as Excel counts it (it takes 1900 for a leap year), and of the 1904 one. */
