@@ -54,6 +54,9 @@ export type CoverageSource = Static<typeof CoverageSource>;
 export const StateCoverage = Type.Object({
   /** USPS code. */
   state: Type.String(),
+  /** 2-digit state FIPS code (the map's state shapes), empty for a code that names no state. */
+  fips: Type.String(),
+  name: Type.String(),
   coverage: CoverageClass,
   facilities: OriginCounts,
   tanks: OriginCounts,

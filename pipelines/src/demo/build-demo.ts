@@ -89,9 +89,19 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   }
   if (scale !== 'fixtures') {
     // What the real imports were accepted with, so generation fills only what they leave missing.
-    const generated = { seed: DEMO_SEED, scale: scale === 'national' ? 1 : Number(scale), excludeStates: [], realCounts: await getRealCountsByState(deps.store) };
+    const generated = {
+      seed: DEMO_SEED,
+      scale: scale === 'national' ? 1 : Number(scale),
+      excludeStates: [],
+      realCounts: await getRealCountsByState(deps.store),
+    };
     const planned = plannedCounts(generated);
-    imports['generated records'] = await importToLive(deps, 'generated records', { kind: 'generated', ...generated }, planned.facilities + planned.tanks + planned.releases);
+    imports['generated records'] = await importToLive(
+      deps,
+      'generated records',
+      { kind: 'generated', ...generated },
+      planned.facilities + planned.tanks + planned.releases,
+    );
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   await writeFile(marker, `${JSON.stringify({ scale, seconds, imports, built_at: new Date().toISOString() }, null, 2)}\n`);

@@ -30,7 +30,11 @@ describe('countsToGenerate', () => {
   });
 
   it('gives every generated facility a tank even when real tanks reach the target', () => {
-    expect(countsToGenerate({ facilities: 100, tanks: 300, releases: 0 }, { facilities: 90, tanks: 400, releases: 0 })).toEqual({ facilities: 10, tanks: 10, releases: 0 });
+    expect(countsToGenerate({ facilities: 100, tanks: 300, releases: 0 }, { facilities: 90, tanks: 400, releases: 0 })).toEqual({
+      facilities: 10,
+      tanks: 10,
+      releases: 0,
+    });
   });
 });
 
@@ -57,7 +61,12 @@ describe('plannedCounts with real counts', () => {
   });
 
   it('records which tables the generated import provides per state', () => {
-    const tables = generatedTablesByState({ seed: 1, scale: 1, excludeStates: [], realCounts: { DE: { facilities: 2_665, tanks: 8_986, releases: 0 }, MD: { facilities: 0, tanks: 0, releases: 1_000_000 } } });
+    const tables = generatedTablesByState({
+      seed: 1,
+      scale: 1,
+      excludeStates: [],
+      realCounts: { DE: { facilities: 2_665, tanks: 8_986, releases: 0 }, MD: { facilities: 0, tanks: 0, releases: 1_000_000 } },
+    });
     expect(tables['DE']).toEqual(['releases']);
     expect(tables['MD']).toEqual(['facilities', 'tanks']);
     expect(tables['TX']).toEqual(['facilities', 'tanks', 'releases']);

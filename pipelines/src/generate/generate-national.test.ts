@@ -77,7 +77,9 @@ describe('generateNationalDataset', () => {
   it('fills only what real records leave missing, and links no release to a facility it did not generate', () => {
     // Texas at scale 0.01: 526 facilities, 1,631 tanks, 272 releases (calibration.test.ts).
     const realCounts = { TX: { facilities: 526, tanks: 1_000, releases: 72 }, ME: { facilities: 0, tanks: 0, releases: 1_000 } };
-    const filled = [...generateNationalDataset({ ...options, realCounts })].filter((item) => item.kind !== 'reject' && ['TX', 'ME'].includes(item.record.state));
+    const filled = [...generateNationalDataset({ ...options, realCounts })].filter(
+      (item) => item.kind !== 'reject' && ['TX', 'ME'].includes(item.record.state),
+    );
     const texas = filled.filter((item) => item.kind !== 'reject' && item.record.state === 'TX');
     expect(texas.filter((item) => item.kind === 'facility')).toHaveLength(0);
     expect(texas.filter((item) => item.kind === 'tank')).toHaveLength(0);

@@ -4,9 +4,27 @@ import { sourceFileDate } from './source-dates.js';
 
 describe('coverageClass', () => {
   it('is real without generated records, generated without real ones, partly real with both', () => {
-    expect(coverageClass([{ real: 6_497, generated: 0 }, { real: 18_554, generated: 0 }, { real: 5_631, generated: 0 }])).toBe('real');
-    expect(coverageClass([{ real: 0, generated: 3_000 }, { real: 0, generated: 9_000 }, { real: 16_915, generated: 0 }])).toBe('partly_real');
-    expect(coverageClass([{ real: 0, generated: 10 }, { real: 0, generated: 30 }, { real: 0, generated: 0 }])).toBe('generated');
+    expect(
+      coverageClass([
+        { real: 6_497, generated: 0 },
+        { real: 18_554, generated: 0 },
+        { real: 5_631, generated: 0 },
+      ]),
+    ).toBe('real');
+    expect(
+      coverageClass([
+        { real: 0, generated: 3_000 },
+        { real: 0, generated: 9_000 },
+        { real: 16_915, generated: 0 },
+      ]),
+    ).toBe('partly_real');
+    expect(
+      coverageClass([
+        { real: 0, generated: 10 },
+        { real: 0, generated: 30 },
+        { real: 0, generated: 0 },
+      ]),
+    ).toBe('generated');
   });
 });
 
@@ -32,9 +50,20 @@ describe('buildCoverage', () => {
       { state: 'AK', table: 'tanks', source: 'generated', tribal: 0, records: 40 },
     ]);
     expect(coverage).toEqual([
-      { state: 'AK', coverage: 'generated', facilities: { real: 0, generated: 12 }, tanks: { real: 0, generated: 40 }, releases: { real: 0, generated: 0 }, sources: [] },
+      {
+        state: 'AK',
+        fips: '02',
+        name: 'Alaska',
+        coverage: 'generated',
+        facilities: { real: 0, generated: 12 },
+        tanks: { real: 0, generated: 40 },
+        releases: { real: 0, generated: 0 },
+        sources: [],
+      },
       {
         state: 'UT',
+        fips: '49',
+        name: 'Utah',
         coverage: 'real',
         facilities: { real: 6_500, generated: 0 },
         tanks: { real: 18_554, generated: 0 },

@@ -4,6 +4,7 @@
  * their dates. Counted like the statistics, so the dashboard, the map's "Data coverage" layer
  * and `sources` of GET /api/facilities-statistics agree.
  */
+import { STATE_CODES } from '@ust/domain';
 import type { CoverageClass, CoverageSource, OriginCounts, StateCoverage } from '@ust/schemas';
 import type { StateSourceRow } from '../queries/dataset/get-state-source-counts.js';
 import { sourceFileDate } from './source-dates.js';
@@ -20,6 +21,8 @@ export function coverageClass(tables: readonly OriginCounts[]): CoverageClass {
   return real ? 'partly_real' : 'generated';
 }
 
+const STATE_BY_CODE = new Map(Object.entries(STATE_CODES).map(([fips, { code, name }]) => [code, { fips, name }]));
+
 export function buildCoverage(rows: readonly StateSourceRow[]): StateCoverage[] {
   const states = new Map<string, { facilities: OriginCounts; tanks: OriginCounts; releases: OriginCounts; files: Map<string, boolean> }>();
   for (const row of rows) {
@@ -35,6 +38,7 @@ export function buildCoverage(rows: readonly StateSourceRow[]): StateCoverage[] 
   return [...states.keys()].sort().map((code) => {
     const { facilities, tanks, releases, files } = states.get(code)!;
     const sources: CoverageSource[] = [...files].sort(([a], [b]) => a.localeCompare(b)).map(([file, tribal]) => ({ file, ...sourceFileDate(file), tribal }));
-    return { state: code, coverage: coverageClass([facilities, tanks, releases]), facilities, tanks, releases, sources };
+    const { fips, name } = STATE_BY_CODE.get(code) ?? { fips: '', name: code };
+    return { state: code, fips, name, coverage: coverageClass([facilities, tanks, releases]), facilities, tanks, releases, sources };
   });
 }

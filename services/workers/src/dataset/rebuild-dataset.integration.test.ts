@@ -187,6 +187,8 @@ const expectedStatistics = (version: number): FacilityStatistics => ({
   coverage: [
     {
       state: 'DE',
+      fips: '10',
+      name: 'Delaware',
       coverage: 'partly_real',
       facilities: { real: 4, generated: 1 },
       tanks: { real: 3, generated: 2 },
@@ -199,6 +201,8 @@ const expectedStatistics = (version: number): FacilityStatistics => ({
     },
     {
       state: 'MD',
+      fips: '24',
+      name: 'Maryland',
       coverage: 'real',
       facilities: { real: 1, generated: 0 },
       tanks: { real: 0, generated: 0 },
