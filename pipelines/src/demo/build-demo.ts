@@ -16,34 +16,10 @@ import { plannedCounts } from '../generate/index.js';
 import { createProgressBar } from '../cli/progress.js';
 import { estimateRows } from '../cli/estimate.js';
 import { getRealCountsByState } from '../queries/demo/get-real-counts-by-state.js';
+import { realImportsFor } from './real-sources.js';
 
 export const FIXTURES_DIRECTORY = path.resolve(import.meta.dirname, '../../fixtures');
 
-/**
- * The real files imported together, as one import: no record id occurs twice among them (one
- * source set rejects a repeated id). A state's new folder is one more entry
- * (`'state-native/TN'` once its mapping lands).
- */
-export const REAL_SOURCES = [
-  'epa-template/DC',
-  'epa-template/DE',
-  'epa-template/VT',
-  'epa-template/IL',
-  'epa-template/IA',
-  'ust-finder-tribal/2024-Nov/data',
-  'state-native/UT',
-  'state-native/WV',
-  'epa-template-xlsx/MD',
-  'epa-template-xlsx/OK',
-  'epa-template-xlsx/WV',
-];
-/**
- * Real files imported after REAL_SOURCES, each on its own: Utah's UST workbook lists most of
- * the facilities of state-native/UT/fac.csv under the same ids. As the later import, its
- * facility records replace those (the tables keep each id's latest version) and bring the
- * tanks; the facilities only fac.csv lists stay.
- */
-export const LATER_REAL_SOURCES = ['epa-template-xlsx/UT'];
 export const DEMO_SEED = 20_241_101;
 
 export interface DemoDeps {
@@ -83,7 +59,8 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   const started = performance.now();
   process.stderr.write(`Building the demo dataset (DEMO_SCALE=${scale}); later starts reuse it.\n`);
   const imports: Record<string, number> = {};
-  for (const [label, sources] of [['real EPA files', REAL_SOURCES] as const, ...LATER_REAL_SOURCES.map((source) => [`real ${source}`, [source]] as const)]) {
+  for (const [index, sources] of realImportsFor(scale).entries()) {
+    const label = index === 0 ? 'real EPA files' : `real ${sources.join(', ')}`;
     const paths = sources.map((source) => path.join(FIXTURES_DIRECTORY, source));
     imports[label] = await importToLive(deps, label, { kind: 'files', paths, sourceRoot: FIXTURES_DIRECTORY }, await estimateRows(paths));
   }
