@@ -14,9 +14,7 @@ export function DataCoverageCard() {
 }
 
 export function DataCoverageView({ statistics }: { statistics: FacilityStatistics }) {
-  const counts = COVERAGE_CLASSES.map(
-    ({ coverage, label }) => `${statistics.coverage.filter((state) => state.coverage === coverage).length} ${label.toLowerCase()}`,
-  );
+  const counts = COVERAGE_CLASSES.map(({ coverage, short }) => `${statistics.coverage.filter((state) => state.coverage === coverage).length} ${short}`);
   return (
     <section className="card data-coverage" aria-labelledby="data-coverage-title">
       <h2 id="data-coverage-title">Data coverage</h2>

@@ -7,10 +7,10 @@ import type { CoverageClass, CoverageSource, OriginCounts, StateCoverage } from 
 // With its extension: the browser tests (web/e2e) import this file under Node's module resolution.
 import { formatCount } from '../../components/format.js';
 
-export const COVERAGE_CLASSES: readonly { coverage: CoverageClass; label: string; color: string }[] = [
-  { coverage: 'real', label: 'Real records', color: '#1b7837' },
-  { coverage: 'partly_real', label: 'Partly real', color: '#e0a526' },
-  { coverage: 'generated', label: 'Generated demo records', color: '#9e9ac8' },
+export const COVERAGE_CLASSES: readonly { coverage: CoverageClass; label: string; short: string; color: string }[] = [
+  { coverage: 'real', label: 'Real records', short: 'real', color: '#1b7837' },
+  { coverage: 'partly_real', label: 'Partly real', short: 'partly real', color: '#e0a526' },
+  { coverage: 'generated', label: 'Generated demo records', short: 'generated', color: '#9e9ac8' },
 ];
 
 export function coverageColor(coverage: CoverageClass): string {
