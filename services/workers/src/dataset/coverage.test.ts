@@ -41,9 +41,9 @@ describe('buildCoverage', () => {
   it('sums each table by origin per state, and lists the real files once, sorted, with their dates', () => {
     const coverage = buildCoverage([
       { state: 'UT', table: 'facilities', source: 'state-native/UT/fac.csv', tribal: 0, records: 421 },
-      { state: 'UT', table: 'facilities', source: 'epa-template-xlsx/UT/UT_UST_template_20250312182403.xlsx', tribal: 0, records: 6_076 },
+      { state: 'UT', table: 'facilities', source: 'epa-template-xlsx/UT/UT_UST_template_20250312182403.xlsx#Facility', tribal: 0, records: 6_076 },
       { state: 'UT', table: 'facilities', source: 'ust-finder-tribal/2024-Nov/data/fac.csv', tribal: 1, records: 3 },
-      { state: 'UT', table: 'tanks', source: 'epa-template-xlsx/UT/UT_UST_template_20250312182403.xlsx', tribal: 0, records: 18_554 },
+      { state: 'UT', table: 'tanks', source: 'epa-template-xlsx/UT/UT_UST_template_20250312182403.xlsx#Tank', tribal: 0, records: 18_554 },
       { state: 'UT', table: 'tanks', source: 'epa-template-xlsx/UT/UT_UST_template_20250312182403.xlsx', tribal: 0, records: 0 },
       { state: 'UT', table: 'releases', source: 'state-native/UT/ut_lust.csv', tribal: 0, records: 5_631 },
       { state: 'AK', table: 'facilities', source: 'generated', tribal: 0, records: 12 },

@@ -33,7 +33,8 @@ export function buildCoverage(rows: readonly StateSourceRow[]): StateCoverage[] 
     }
     const generated = row.source === 'generated';
     state[row.table][generated ? 'generated' : 'real'] += row.records;
-    if (!generated) state.files.set(row.source, row.tribal === 1);
+    // A workbook's records name their sheet (`file.xlsx#Tank`); the coverage lists files.
+    if (!generated) state.files.set(row.source.split('#')[0]!, row.tribal === 1);
   }
   return [...states.keys()].sort().map((code) => {
     const { facilities, tanks, releases, files } = states.get(code)!;
