@@ -10,7 +10,7 @@ import path from 'node:path';
 import { applyMigrations, createLogger, createPorts, loadConfig, migrationsDirectory } from '@ust/platform';
 import { startIngest } from '@ust/ingest';
 import { startWorkers } from '@ust/workers';
-import { awaitRebuild, FIXTURES_DIRECTORY, getRealCountsByState, realSourcesFor, runImport } from '@ust/pipelines';
+import { awaitRebuild, FIXTURES_DIRECTORY, getRealCountsByState, realImportsFor, runImport } from '@ust/pipelines';
 import type { ImportPlan } from '@ust/read-model';
 import { printTable, rssMegabytes } from './table.js';
 
@@ -23,12 +23,10 @@ const ingest = await startIngest({ ...ports, log });
 const workers = await startWorkers({ ...ports, log });
 
 // The demo build's phases (docs/decisions/0111): the real imports, then what they leave missing.
-const realPlans: Array<[string, ImportPlan]> = [
-  [
-    'real EPA files',
-    { kind: 'files', paths: realSourcesFor('national').map((source) => path.join(FIXTURES_DIRECTORY, source)), sourceRoot: FIXTURES_DIRECTORY },
-  ],
-];
+const realPlans: Array<[string, ImportPlan]> = realImportsFor('national').map((sources) => [
+  `real ${sources.length > 1 ? `${sources.length} folders` : sources[0]}`,
+  { kind: 'files', paths: sources.map((source) => path.join(FIXTURES_DIRECTORY, source)), sourceRoot: FIXTURES_DIRECTORY },
+]);
 const generatedPlan = async (): Promise<[string, ImportPlan]> => [
   `generated, scale ${scale}`,
   { kind: 'generated', seed: 20_241_101, scale, excludeStates: [], realCounts: await getRealCountsByState(ports.store) },

@@ -4,7 +4,7 @@ export { awaitFailureRecorded } from './import/await-failure.js';
 export { awaitRebuild } from './import/await-rebuild.js';
 export { ImportTally } from './read/tally.js';
 export { ensureDemoDataset, FIXTURES_DIRECTORY } from './demo/build-demo.js';
-export { REAL_SOURCES, realSourcesFor, STATE_EXPORT_SOURCES } from './demo/real-sources.js';
+export { LATER_REAL_SOURCES, REAL_SOURCES, realImportsFor, STATE_EXPORT_SOURCES } from './demo/real-sources.js';
 export { getRealCountsByState } from './queries/demo/get-real-counts-by-state.js';
 export { tableChecksums, type TableChecksum } from './import/table-checksums.js';
 export { republishAllImports, resetDatasetWriterToEarliest } from './import/replay-all.js';

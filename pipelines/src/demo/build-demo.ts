@@ -16,7 +16,7 @@ import { plannedCounts } from '../generate/index.js';
 import { createProgressBar } from '../cli/progress.js';
 import { estimateRows } from '../cli/estimate.js';
 import { getRealCountsByState } from '../queries/demo/get-real-counts-by-state.js';
-import { realSourcesFor } from './real-sources.js';
+import { realImportsFor } from './real-sources.js';
 
 export const FIXTURES_DIRECTORY = path.resolve(import.meta.dirname, '../../fixtures');
 
@@ -59,8 +59,11 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   const started = performance.now();
   process.stderr.write(`Building the demo dataset (DEMO_SCALE=${scale}); later starts reuse it.\n`);
   const imports: Record<string, number> = {};
-  const paths = realSourcesFor(scale).map((source) => path.join(FIXTURES_DIRECTORY, source));
-  imports['real EPA files'] = await importToLive(deps, 'real EPA files', { kind: 'files', paths, sourceRoot: FIXTURES_DIRECTORY }, await estimateRows(paths));
+  for (const [index, sources] of realImportsFor(scale).entries()) {
+    const label = index === 0 ? 'real EPA files' : `real ${sources.join(', ')}`;
+    const paths = sources.map((source) => path.join(FIXTURES_DIRECTORY, source));
+    imports[label] = await importToLive(deps, label, { kind: 'files', paths, sourceRoot: FIXTURES_DIRECTORY }, await estimateRows(paths));
+  }
   if (scale !== 'fixtures') {
     // What the real imports were accepted with, so generation fills only what they leave missing.
     const generated = {

@@ -1,5 +1,5 @@
 /**
- * The real files of pipelines/fixtures the demo dataset imports
+ * The real files of pipelines/fixtures the demo dataset imports, and in which imports
  * (docs/decisions/0111-national-demo-real-records.md).
  */
 import type { Config } from '@ust/platform';
@@ -11,24 +11,23 @@ import type { Config } from '@ust/platform';
 export const REAL_SOURCES = ['epa-template/DC', 'epa-template/DE', 'epa-template/VT', 'epa-template/IL', 'epa-template/IA', 'ust-finder-tribal/2024-Nov/data'];
 
 /**
- * States' own exports and template workbooks, imported with REAL_SOURCES as one import at every
- * generated scale (national or a fraction). Utah has two facility files under the same ids: an
- * import reads its files in path order and rejects a repeated id as a duplicate, so each Utah
- * facility comes once, from the UST workbook (`epa-template-xlsx/UT`, which also holds the
- * tanks), and fac.csv adds the facilities the workbook lacks; ut_lust.csv's cases link to either
- * by id. One import rather than two spares the first start a second import and rebuild.
- * Tennessee's cases join as `'state-native/TN'` once their mapping lands.
+ * States' own exports and release workbooks, imported with REAL_SOURCES as one import at every
+ * generated scale (national or a fraction): no record id occurs twice among them, which one
+ * import requires. Tennessee's cases join as `'state-native/TN'` once their mapping lands.
  */
-export const STATE_EXPORT_SOURCES = [
-  'epa-template-xlsx/UT',
-  'state-native/UT',
-  'state-native/WV',
-  'epa-template-xlsx/MD',
-  'epa-template-xlsx/OK',
-  'epa-template-xlsx/WV',
-];
+export const STATE_EXPORT_SOURCES = ['state-native/UT', 'state-native/WV', 'epa-template-xlsx/MD', 'epa-template-xlsx/OK', 'epa-template-xlsx/WV'];
 
-/** The real folders of a demo build's one real import. */
-export function realSourcesFor(scale: Config['DEMO_SCALE']): string[] {
-  return scale === 'fixtures' ? REAL_SOURCES : [...REAL_SOURCES, ...STATE_EXPORT_SOURCES];
+/**
+ * Imported after the others, each on its own: Utah's UST workbook lists most facilities of
+ * state-native/UT/fac.csv under the same ids, which one import would reject as duplicates. As
+ * the later import its facility records replace those (the tables keep each id's latest
+ * version) and bring Utah's tanks; the facilities only fac.csv lists stay, and the cases of
+ * ut_lust.csv link to either by id.
+ */
+export const LATER_REAL_SOURCES = ['epa-template-xlsx/UT'];
+
+/** The real imports of a demo build, in order, each a list of fixture folders. */
+export function realImportsFor(scale: Config['DEMO_SCALE']): string[][] {
+  if (scale === 'fixtures') return [REAL_SOURCES];
+  return [[...REAL_SOURCES, ...STATE_EXPORT_SOURCES], ...LATER_REAL_SOURCES.map((source) => [source])];
 }
