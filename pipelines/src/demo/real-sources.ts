@@ -22,7 +22,9 @@ export const STATE_EXPORT_SOURCES = ['state-native/UT', 'state-native/WV', 'epa-
  * state-native/UT/fac.csv under the same ids, which one import would reject as duplicates. As
  * the later import its facility records replace those (the tables keep each id's latest
  * version) and bring Utah's tanks; the facilities only fac.csv lists stay, and the cases of
- * ut_lust.csv link to either by id.
+ * ut_lust.csv link to either by id. Not one import: the duplicate-id refusal does not reach
+ * across a workbook and a state export, so both records would be accepted under one id and
+ * version, and the table would keep either.
  */
 export const LATER_REAL_SOURCES = ['epa-template-xlsx/UT'];
 
