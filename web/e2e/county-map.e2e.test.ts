@@ -317,7 +317,7 @@ describe('risk map', () => {
     await waitForColoured(page, 'counties');
     await jumpTo(page, DELAWARE_VIEW.center, DELAWARE_VIEW.zoom);
     const under = await pixelAt(page, SUSSEX.inside);
-    await page.getByLabel('Data coverage').check();
+    await page.getByRole('checkbox', { name: 'Data coverage' }).check();
     await page.waitForFunction(() => window.ustRiskMap!.getLayoutProperty('data-coverage', 'visibility') === 'visible');
     await page.waitForFunction(() => window.ustRiskMap!.querySourceFeatures('coverage').length > 0, undefined, { timeout: 15_000 });
     await waitForIdle(page);
@@ -333,7 +333,7 @@ describe('risk map', () => {
     expect(await popup.innerText()).toContain('epa-template/DE/UST/facility.csv (retrieved 2025-02-03)');
     await screenshot(page, 'map-coverage');
     await expectAccessible(page, 'map-coverage');
-    await page.getByLabel('Data coverage').uncheck();
+    await page.getByRole('checkbox', { name: 'Data coverage' }).uncheck();
     expect(await page.evaluate(() => window.ustRiskMap!.getLayoutProperty('data-coverage', 'visibility'))).toBe('none');
     expect(problemsOf(page)).toEqual([]);
   });

@@ -19,7 +19,8 @@ export function DataCoverageView({ statistics }: { statistics: FacilityStatistic
     <section className="card data-coverage" aria-labelledby="data-coverage-title">
       <h2 id="data-coverage-title">Data coverage</h2>
       <p className="muted">States and territories: {counts.join(', ')}. Generated records are invented demo data, calibrated to EPA&apos;s per-state totals.</p>
-      <div className="data-coverage-scroll">
+      {/* Scrolls when long: focusable, so the keyboard can scroll it too. */}
+      <div className="data-coverage-scroll" tabIndex={0} role="region" aria-label="Data coverage by state">
         <table className="data-coverage-table">
           <thead>
             <tr>
