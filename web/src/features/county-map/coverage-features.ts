@@ -1,6 +1,7 @@
 /**
- * The "Data coverage" layer's features: each state shape that has coverage, with its class and
- * USPS code (the popup looks the rest up by code). States are joined by FIPS, the shapes' own key.
+ * The "Data coverage" layer's features: every state shape with its class ('none' without any
+ * record) and USPS code (the popup looks the rest up by code). States are joined by FIPS, the
+ * shapes' own key.
  */
 import type { StateCoverage } from '@ust/schemas';
 import { coverageByFips } from '../data-coverage/coverage-format';
@@ -9,10 +10,9 @@ import type { RegionFeatures } from './region-geometry';
 
 export function coverageFeatures(states: RegionFeatures, coverage: readonly StateCoverage[]): CoverageFeatures {
   const byFips = coverageByFips(coverage);
-  const features: CoverageFeatures['features'] = [];
-  for (const shape of states.features) {
+  const features = states.features.map((shape): CoverageFeatures['features'][number] => {
     const state = byFips.get(shape.properties.fips);
-    if (state) features.push({ type: 'Feature', id: shape.id, geometry: shape.geometry, properties: { coverage: state.coverage, state: state.state } });
-  }
+    return { type: 'Feature', id: shape.id, geometry: shape.geometry, properties: { coverage: state?.coverage ?? 'none', state: state?.state ?? '' } };
+  });
   return { type: 'FeatureCollection', features };
 }

@@ -110,7 +110,7 @@ export function stateBordersLayer(palette: LocalPalette, visible: boolean): Line
 
 /**
  * The "Data coverage" layer: each state in the colour of its class (real, partly real,
- * generated), over the metric's fill; states without coverage stay transparent.
+ * generated, or none without records), opaque enough to hide the metric's fill beneath.
  */
 export function coverageLayer(visible: boolean): FillLayerSpecification {
   const match: ExpressionSpecification = [
@@ -122,7 +122,7 @@ export function coverageLayer(visible: boolean): FillLayerSpecification {
     coverageColor('partly_real'),
     'generated',
     coverageColor('generated'),
-    'rgba(0, 0, 0, 0)',
+    coverageColor('none'),
   ];
   return {
     id: layerIds.coverage,

@@ -43,8 +43,8 @@ export interface PinProperties {
 
 export type PinFeatures = FeatureCollection<Point, PinProperties>;
 
-/** The states' shapes with their coverage class and USPS code (coverage-features.ts). */
-export type CoverageFeatures = FeatureCollection<Polygon | MultiPolygon, { coverage: CoverageClass; state: string }>;
+/** The states' shapes with their coverage class ('none' without records) and USPS code (coverage-features.ts). */
+export type CoverageFeatures = FeatureCollection<Polygon | MultiPolygon, { coverage: CoverageClass | 'none'; state: string }>;
 
 /** Facility counts per H3 cell centre (GET /api/h3-density), weighted by count. */
 export type DensityFeatures = FeatureCollection<Point, { count: number }>;

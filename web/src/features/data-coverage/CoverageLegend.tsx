@@ -1,4 +1,4 @@
-import { COVERAGE_CLASSES } from './coverage-format';
+import { COVERAGE_CLASSES, NO_RECORDS } from './coverage-format';
 
 /** The "Data coverage" layer's legend: one swatch per class. */
 export function CoverageLegend() {
@@ -10,6 +10,9 @@ export function CoverageLegend() {
           <span className="map-legend-swatch" style={{ background: color }} aria-hidden="true" /> {label}
         </div>
       ))}
+      <div className="map-legend-zero">
+        <span className="map-legend-swatch" style={{ background: NO_RECORDS.color }} aria-hidden="true" /> {NO_RECORDS.label}
+      </div>
     </div>
   );
 }

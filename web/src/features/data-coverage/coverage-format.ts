@@ -13,8 +13,14 @@ export const COVERAGE_CLASSES: readonly { coverage: CoverageClass; label: string
   { coverage: 'generated', label: 'Generated demo records', short: 'generated', color: '#9e9ac8' },
 ];
 
-export function coverageColor(coverage: CoverageClass): string {
-  return COVERAGE_CLASSES.find((each) => each.coverage === coverage)?.color ?? 'transparent';
+/**
+ * A state without any record: drawn opaque too, so the metric's colours underneath (the leak
+ * rate's "no release data" among them) are not read as a class.
+ */
+export const NO_RECORDS = { label: 'No records', color: '#e5e7eb' } as const;
+
+export function coverageColor(coverage: CoverageClass | 'none'): string {
+  return COVERAGE_CLASSES.find((each) => each.coverage === coverage)?.color ?? NO_RECORDS.color;
 }
 
 export function coverageLabel(coverage: CoverageClass): string {

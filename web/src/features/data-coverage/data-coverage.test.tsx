@@ -7,7 +7,7 @@ import { coverageFeatures } from '../county-map/coverage-features';
 import { coverageLayer } from '../county-map/layers';
 import type { RegionFeatures } from '../county-map/region-geometry';
 import { CoveragePopupContent } from './CoveragePopup';
-import { COVERAGE_CLASSES, formatOrigins, formatSource } from './coverage-format';
+import { COVERAGE_CLASSES, formatOrigins, formatSource, NO_RECORDS } from './coverage-format';
 import { DataCoverageView } from './DataCoverageCard';
 
 const UTAH: StateCoverage = {
@@ -99,12 +99,13 @@ describe('the "Data coverage" map layer', () => {
     })),
   };
 
-  it('gives each state shape its class, and leaves a state without coverage out', () => {
+  it("gives each state shape its class, and 'none' to a state without records", () => {
     const features = coverageFeatures(shapes, [UTAH, MARYLAND, GEORGIA]);
     expect(features.features.map((feature) => [feature.id, feature.properties])).toEqual([
       [49, { coverage: 'real', state: 'UT' }],
       [24, { coverage: 'partly_real', state: 'MD' }],
       [13, { coverage: 'generated', state: 'GA' }],
+      [56, { coverage: 'none', state: '' }],
     ]);
   });
 
@@ -113,5 +114,6 @@ describe('the "Data coverage" map layer', () => {
     expect(layer.layout?.visibility).toBe('none');
     const colours = layer.paint?.['fill-color'] as unknown[];
     for (const { coverage, color } of COVERAGE_CLASSES) expect(colours[colours.indexOf(coverage) + 1]).toBe(color);
+    expect(colours[colours.length - 1]).toBe(NO_RECORDS.color);
   });
 });
