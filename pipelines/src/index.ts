@@ -3,7 +3,9 @@ export { ImportFailedError, runImport, type ImportResult, type RunImportDeps } f
 export { awaitFailureRecorded } from './import/await-failure.js';
 export { awaitRebuild } from './import/await-rebuild.js';
 export { ImportTally } from './read/tally.js';
-export { ensureDemoDataset, FIXTURES_DIRECTORY, REAL_SOURCES } from './demo/build-demo.js';
+export { ensureDemoDataset, FIXTURES_DIRECTORY } from './demo/build-demo.js';
+export { LATER_REAL_SOURCES, REAL_SOURCES, realImportsFor, STATE_EXPORT_SOURCES } from './demo/real-sources.js';
+export { getRealCountsByState } from './queries/demo/get-real-counts-by-state.js';
 export { tableChecksums, type TableChecksum } from './import/table-checksums.js';
 export { republishAllImports, resetDatasetWriterToEarliest } from './import/replay-all.js';
 export { estimateRows } from './cli/estimate.js';

@@ -28,6 +28,44 @@ export const SourceCounts = Type.Object({
 });
 export type SourceCounts = Static<typeof SourceCounts>;
 
+/** Records of one table in a state, by origin: real files or generated demo records. */
+export const OriginCounts = Type.Object({ real: Type.Integer(), generated: Type.Integer() });
+export type OriginCounts = Static<typeof OriginCounts>;
+
+/**
+ * A state's records are all real, partly real (real and generated side by side), or all
+ * generated (docs/decisions/0111-national-demo-real-records.md).
+ */
+export const CoverageClass = Type.Enum(['real', 'partly_real', 'generated']);
+export type CoverageClass = Static<typeof CoverageClass>;
+
+/** A real file records of a state come from, and its date (null when nothing dates it). */
+export const CoverageSource = Type.Object({
+  file: Type.String(),
+  /** YYYY-MM-DD, or YYYY-MM where only the month is known. */
+  date: NullableString,
+  /** 'file': the file's own date (a workbook's export stamp, a dated folder); 'retrieved': when it was copied from its public source. */
+  date_kind: Type.Union([Type.Enum(['file', 'retrieved']), Type.Null()]),
+  /** Tribal-land records (UST Finder's tribal layer) rather than the state's own export. */
+  tribal: Type.Boolean(),
+});
+export type CoverageSource = Static<typeof CoverageSource>;
+
+/** Where one state's records come from (the dashboard's table and the map's "Data coverage" layer). */
+export const StateCoverage = Type.Object({
+  /** USPS code. */
+  state: Type.String(),
+  /** 2-digit state FIPS code (the map's state shapes), empty for a code that names no state. */
+  fips: Type.String(),
+  name: Type.String(),
+  coverage: CoverageClass,
+  facilities: OriginCounts,
+  tanks: OriginCounts,
+  releases: OriginCounts,
+  sources: Type.Array(CoverageSource),
+});
+export type StateCoverage = Static<typeof StateCoverage>;
+
 export const FacilityStatistics = Type.Object(
   {
     total_facilities: Type.Integer(),
@@ -49,6 +87,8 @@ export const FacilityStatistics = Type.Object(
     dataset_version: Type.Integer(),
     generated_at: Type.String(),
     sources: SourceCounts,
+    /** Per state, in code order; its real and generated counts sum to `sources`. */
+    coverage: Type.Array(StateCoverage),
   },
   { $id: 'FacilityStatistics' },
 );

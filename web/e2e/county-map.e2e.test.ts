@@ -2,7 +2,7 @@
  * The risk map against the real fixtures in Chromium with WebGL (SwiftShader): coloured
  * counties, recolouring by metric and scale read back from the canvas, the hover card, a
  * fixture county's facilities, the boundary-level switch, styles, the heat map, the 5-minute
- * region cache and the map's activity events.
+ * region cache, the map's activity events and the "Data coverage" layer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
@@ -17,6 +17,7 @@ import {
   NO_RELEASE_DATA_COLOR,
   type ColorScaleKind,
 } from '../src/features/county-map/color-scales.js';
+import { coverageColor } from '../src/features/data-coverage/coverage-format.js';
 import { lacksReleaseData, MAP_METRICS, metricValue, type MetricKey } from '../src/features/county-map/map-metrics.js';
 import { formatLeak } from '../src/components/format.js';
 import { expectAccessible } from './a11y.js';
@@ -31,6 +32,8 @@ interface FiguresDocument {
 const SUSSEX = { fips: '10005', inside: [-75.4, 38.68] as LngLat };
 /** Delaware at a zoom where its counties are large on screen. */
 const DELAWARE_VIEW = { center: [-75.45, 39.0] as LngLat, zoom: 7.5 };
+
+const rgbHex = (rgb: readonly number[]) => `#${rgb.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 
 /** A whole-pixel tolerance for SwiftShader's rounding of a blended fill. */
 const TOLERANCE = 3;
@@ -304,6 +307,34 @@ describe('risk map', () => {
     await expectAccessible(page, 'map-density');
     await page.getByLabel('Facility density heat map').uncheck();
     expect(await page.evaluate(() => window.ustRiskMap!.getLayoutProperty('facility-density', 'visibility'))).toBe('none');
+    expect(problemsOf(page)).toEqual([]);
+  });
+
+  it('colours each state by its data coverage, with a legend and a popup of its sources', async () => {
+    const page = await platform.newPage();
+    await signIn(page, 'general');
+    await openMap(page);
+    await waitForColoured(page, 'counties');
+    await jumpTo(page, DELAWARE_VIEW.center, DELAWARE_VIEW.zoom);
+    const under = await pixelAt(page, SUSSEX.inside);
+    await page.getByRole('checkbox', { name: 'Data coverage' }).check();
+    await page.waitForFunction(() => window.ustRiskMap!.getLayoutProperty('data-coverage', 'visibility') === 'visible');
+    await page.waitForFunction(() => window.ustRiskMap!.querySourceFeatures('coverage').length > 0, undefined, { timeout: 15_000 });
+    await waitForIdle(page);
+    // Delaware's records are all real in the fixtures: the real colour over what was drawn there.
+    expect(channelDistance(await pixelAt(page, SUSSEX.inside), blendOver(coverageColor('real'), rgbHex(under), 0.85))).toBeLessThanOrEqual(TOLERANCE);
+    const legend = page.getByLabel('Legend: Data coverage');
+    expect(await legend.innerText()).toContain('Partly real');
+    const point = await pagePointOf(page, SUSSEX.inside);
+    await page.mouse.click(point.x, point.y);
+    const popup = page.getByLabel('Data coverage of Delaware');
+    await popup.waitFor();
+    expect(await popup.innerText()).toContain('Real records');
+    expect(await popup.innerText()).toContain('epa-template/DE/UST/facility.csv (retrieved 2025-02-03)');
+    await screenshot(page, 'map-coverage');
+    await expectAccessible(page, 'map-coverage');
+    await page.getByRole('checkbox', { name: 'Data coverage' }).uncheck();
+    expect(await page.evaluate(() => window.ustRiskMap!.getLayoutProperty('data-coverage', 'visibility'))).toBe('none');
     expect(problemsOf(page)).toEqual([]);
   });
 

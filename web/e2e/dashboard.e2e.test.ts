@@ -102,6 +102,19 @@ describe('dashboard', () => {
     const riskBars = statistics.getByRole('figure', { name: 'Facilities by risk band' }).locator('.recharts-bar-rectangle path');
     expect(await riskBars.count()).toBe(expected.facilities_by_risk_band.filter((band) => band.facilities > 0).length);
 
+    // Data coverage: one row per state of the API's coverage, its counts adding up to the sources line.
+    const coverage = card(page, 'Data coverage');
+    expect(await coverage.locator('tbody tr').count()).toBe(expected.coverage.length);
+    expect(expected.coverage.reduce((sum, state) => sum + state.facilities.real, 0)).toBe(expected.sources.real_facilities);
+    const delaware = coverage.getByRole('row', { name: /^Delaware/ });
+    expect(await delaware.locator('td').allInnerTexts()).toEqual([
+      'Real records',
+      `${count(expected.coverage.find((state) => state.state === 'DE')!.facilities.real)} real`,
+      `${count(expected.coverage.find((state) => state.state === 'DE')!.tanks.real)} real`,
+      'none',
+      'epa-template/DE/UST/facility.csv (retrieved 2025-02-03)\nepa-template/DE/UST/tank.csv (retrieved 2025-02-03)',
+    ]);
+
     expect(await page.getByRole('heading', { name: 'Admin Tools' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Broker Tools' }).count()).toBe(0);
     expect(await page.locator('#admin-panel').count()).toBe(0);

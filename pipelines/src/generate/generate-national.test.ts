@@ -74,6 +74,23 @@ describe('generateNationalDataset', () => {
     expect(maine(withoutTexas)).toBe(maine(items));
   });
 
+  it('fills only what real records leave missing, and links no release to a facility it did not generate', () => {
+    // Texas at scale 0.01: 526 facilities, 1,631 tanks, 272 releases (calibration.test.ts).
+    const realCounts = { TX: { facilities: 526, tanks: 1_000, releases: 72 }, ME: { facilities: 0, tanks: 0, releases: 1_000 } };
+    const filled = [...generateNationalDataset({ ...options, realCounts })].filter(
+      (item) => item.kind !== 'reject' && ['TX', 'ME'].includes(item.record.state),
+    );
+    const texas = filled.filter((item) => item.kind !== 'reject' && item.record.state === 'TX');
+    expect(texas.filter((item) => item.kind === 'facility')).toHaveLength(0);
+    expect(texas.filter((item) => item.kind === 'tank')).toHaveLength(0);
+    const texasReleases = texas.flatMap((item) => (item.kind === 'release' ? [item.record] : []));
+    expect(texasReleases).toHaveLength(200);
+    expect(texasReleases.every((release) => release.facility_id === null)).toBe(true);
+    const maine = filled.filter((item) => item.kind !== 'reject' && item.record.state === 'ME');
+    expect(maine.filter((item) => item.kind === 'release')).toHaveLength(0);
+    expect(maine.filter((item) => item.kind === 'facility').length).toBe(plannedCounts(options).byState['ME']!.facilities);
+  });
+
   it('places every facility and release inside the county its FIPS names, in its own state', () => {
     for (const record of [...facilities(), ...releases()]) {
       const county = locator.countyAt(record.latitude!, record.longitude!);

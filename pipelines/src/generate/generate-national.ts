@@ -1,6 +1,6 @@
 /**
- * The calibrated national demo dataset: for every state without real files, facilities (each
- * followed by its tanks), then the state's releases. Streaming: memory stays flat whatever the
+ * The calibrated national demo dataset: for every state, what its real records leave missing
+ * (fill.ts): facilities (each followed by its tanks), then the state's releases. Streaming: memory stays flat whatever the
  * scale, because a facility's site is recomputed from its number when a release needs it.
  *
  * Determinism: every state draws from streams seeded by (seed, state), and a facility's site

@@ -1,5 +1,6 @@
 import type { CountyLocator } from '@ust/domain';
 import type { ImportContext } from '../dataset-item.js';
+import type { RealCountsByState } from './fill.js';
 
 export interface GenerateOptions {
   /** Same seed and options give byte-identical output. */
@@ -10,8 +11,14 @@ export interface GenerateOptions {
    * @defaultValue 1
    */
   scale?: number;
-  /** States covered by real files (USPS codes): skipped entirely, because real data wins. */
+  /** States (USPS codes) skipped entirely. */
   excludeStates: readonly string[];
+  /**
+   * Records the real imports hold per state: each state's targets are reduced by them, so
+   * generation fills only what is missing (fill.ts).
+   * @defaultValue no real records
+   */
+  realCounts?: RealCountsByState;
   /** Stamped on every record; `source` is 'generated' and `source_line` 0 regardless. */
   context: ImportContext;
   locator: CountyLocator;

@@ -4,11 +4,15 @@
  * ETAs built on plannedCounts end at 100 %.
  */
 import { loadCalibration, type StateCalibration } from './calibration.js';
+import type { DatasetTable } from '@ust/schemas';
+import { countsToGenerate, generatedTables, NO_REAL_RECORDS, type RealCounts } from './fill.js';
 import type { PlanOptions } from './options.js';
 
 export interface StatePlan {
   state: string;
   calibration: StateCalibration;
+  /** The state's real records, which its calibrated targets were reduced by. */
+  real: RealCounts;
   facilities: number;
   tanks: number;
   /** Tanks not closed: currently in use or temporarily out of service (EPA's 'active'). */
@@ -25,7 +29,10 @@ export interface PlannedCounts {
   byState: Record<string, { facilities: number; tanks: number; activeTanks: number; releases: number }>;
 }
 
-/** Every state not excluded, sorted by USPS code. Throws on a scale that is not positive. */
+/**
+ * Every state not excluded, sorted by USPS code, with what is left to generate once its real
+ * records are counted. Throws on a scale that is not positive.
+ */
 export function planStates(options: PlanOptions): StatePlan[] {
   const scale = options.scale ?? 1;
   if (!Number.isFinite(scale) || scale <= 0) throw new RangeError(`scale must be a positive number, got ${scale}`);
@@ -34,13 +41,19 @@ export function planStates(options: PlanOptions): StatePlan[] {
   return loadCalibration()
     .filter((calibration) => !excluded.has(calibration.state))
     .map((calibration) => {
-      const facilities = Math.round(calibration.facilities * scale);
+      const targetFacilities = Math.round(calibration.facilities * scale);
       // Every facility has at least one tank; a state too small for one facility gets none.
-      const tanks = facilities === 0 ? 0 : Math.max(facilities, Math.round(calibration.tanks * scale));
-      const releases = Math.round(calibration.releases * scale);
+      const target = {
+        facilities: targetFacilities,
+        tanks: targetFacilities === 0 ? 0 : Math.max(targetFacilities, Math.round(calibration.tanks * scale)),
+        releases: Math.round(calibration.releases * scale),
+      };
+      const real = options.realCounts?.[calibration.state] ?? NO_REAL_RECORDS;
+      const { facilities, tanks, releases } = countsToGenerate(target, real);
       return {
         state: calibration.state,
         calibration,
+        real,
         facilities,
         tanks,
         activeTanks: Math.round(tanks * calibration.activeShare),
@@ -63,4 +76,17 @@ export function plannedCounts(options: PlanOptions): PlannedCounts {
     releases += plan.releases;
   }
   return { facilities, tanks, releases, byState };
+}
+
+/**
+ * The tables the generated import provides per state it writes records in, for the import's
+ * coverage (fill.ts generatedTables).
+ */
+export function generatedTablesByState(options: PlanOptions): Record<string, DatasetTable[]> {
+  const tables: Record<string, DatasetTable[]> = {};
+  for (const plan of planStates(options)) {
+    if (plan.facilities === 0 && plan.releases === 0) continue;
+    tables[plan.state] = generatedTables({ facilities: plan.facilities, tanks: plan.tanks, releases: plan.releases }, plan.real);
+  }
+  return tables;
 }

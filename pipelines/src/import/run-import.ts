@@ -12,11 +12,10 @@ import { importRejectsWriter, newImportId, writeManifest, type ImportManifest, t
 import { loadCountyLocator } from '@ust/domain';
 import type { DatasetItem, ImportContext } from '../dataset-item.js';
 import { readSources } from '../read/index.js';
-import { generateNationalDataset } from '../generate/index.js';
+import { generatedTablesByState, generateNationalDataset } from '../generate/index.js';
 import { publishItems } from '../publish/publish-items.js';
 import { RECORD_TOPICS } from '../publish/dataset-topics.js';
 import { ImportTally } from '../read/tally.js';
-import { generatedCoverage } from '../read/table-coverage.js';
 import { SourceFileError } from '../read/source-file-error.js';
 
 export interface RunImportDeps {
@@ -88,7 +87,7 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
     sources,
     counts: tally.counts,
     rejects_by_reason: tally.rejectsRecord(),
-    tables_by_state: plan.kind === 'files' ? tally.tablesByState() : generatedCoverage(tally.tablesByState()),
+    tables_by_state: plan.kind === 'files' ? tally.tablesByState() : generatedTablesByState(plan),
     warnings_by_reason: tally.warningsRecord(),
     record_end_offsets: await recordEndOffsets(deps.events),
     committed_at: new Date().toISOString(),
@@ -146,5 +145,5 @@ async function recordFailure(manifest: ImportManifest, sources: string[], tally:
 function itemsOf(plan: ImportPlan, context: ImportContext): AsyncIterable<DatasetItem> | Iterable<DatasetItem> {
   const locator = loadCountyLocator();
   if (plan.kind === 'files') return readSources(plan.paths, context, locator);
-  return generateNationalDataset({ seed: plan.seed, scale: plan.scale, excludeStates: plan.excludeStates, context, locator });
+  return generateNationalDataset({ seed: plan.seed, scale: plan.scale, excludeStates: plan.excludeStates, realCounts: plan.realCounts, context, locator });
 }

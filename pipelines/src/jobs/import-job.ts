@@ -169,6 +169,6 @@ async function recordRows(paths: string[], sourceRoot: string): Promise<number> 
 
 /** The records a generated plan makes: the progress bar's total. */
 function plannedRecords(plan: Extract<ImportManifest['plan'], { kind: 'generated' }>): number {
-  const counts = plannedCounts({ seed: plan.seed, scale: plan.scale, excludeStates: plan.excludeStates });
+  const counts = plannedCounts({ seed: plan.seed, scale: plan.scale, excludeStates: plan.excludeStates, realCounts: plan.realCounts });
   return counts.facilities + counts.tanks + counts.releases;
 }

@@ -7,7 +7,16 @@
 import type { AnalyticsStore } from '@ust/platform';
 import { recordTable } from './record-table.js';
 
-export type ImportPlan = { kind: 'files'; paths: string[]; sourceRoot: string } | { kind: 'generated'; seed: number; scale: number; excludeStates: string[] };
+export type ImportPlan =
+  | { kind: 'files'; paths: string[]; sourceRoot: string }
+  | {
+      kind: 'generated';
+      seed: number;
+      scale: number;
+      excludeStates: string[];
+      /** The real records per state that generation fills up to its targets (the demo's); a replay fills the same. */
+      realCounts?: Record<string, { facilities: number; tanks: number; releases: number }>;
+    };
 
 export interface ImportManifest {
   import_id: string;

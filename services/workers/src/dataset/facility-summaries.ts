@@ -56,7 +56,7 @@ export async function buildFacilitySummaries(store: AnalyticsStore, options: Sum
         facility,
         tanks.get(facility.facility_id) ?? [],
         releases.get(facility.facility_id) ?? [],
-        releaseStates.has(coverageKeyOf(facility.facility_id, facility.state)),
+        releaseStates[facility.source === 'generated' ? 'generated' : 'real'].has(coverageKeyOf(facility.facility_id, facility.state)),
         options,
         tally,
       ),

@@ -183,6 +183,33 @@ const expectedStatistics = (version: number): FacilityStatistics => ({
   dataset_version: version,
   generated_at: '2025-01-01T00:00:00.000Z',
   sources: { real_facilities: 5, generated_facilities: 1, real_releases: 4, generated_releases: 1 },
+  // Tanks count under their facility's origin, as total_tanks does: DE-2's tank is generated.
+  coverage: [
+    {
+      state: 'DE',
+      fips: '10',
+      name: 'Delaware',
+      coverage: 'partly_real',
+      facilities: { real: 4, generated: 1 },
+      tanks: { real: 4, generated: 1 },
+      releases: { real: 4, generated: 1 },
+      sources: [
+        { file: real, date: '2025-02-03', date_kind: 'retrieved', tribal: false },
+        { file: 'test/release.csv', date: null, date_kind: null, tribal: false },
+        { file: 'test/tank.csv', date: null, date_kind: null, tribal: false },
+      ],
+    },
+    {
+      state: 'MD',
+      fips: '24',
+      name: 'Maryland',
+      coverage: 'real',
+      facilities: { real: 1, generated: 0 },
+      tanks: { real: 0, generated: 0 },
+      releases: { real: 0, generated: 0 },
+      sources: [{ file: real, date: '2025-02-03', date_kind: 'retrieved', tribal: false }],
+    },
+  ],
 });
 
 const kent: RegionProperties = {

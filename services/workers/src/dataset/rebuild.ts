@@ -15,6 +15,7 @@ import { getLatestDatasetVersion } from '../queries/dataset/get-latest-dataset-v
 import { getReleasesByYear } from '../queries/dataset/get-releases-by-year.js';
 import { getStateFacilityAggregates } from '../queries/dataset/get-state-facility-aggregates.js';
 import { getStateReleaseAggregates } from '../queries/dataset/get-state-release-aggregates.js';
+import { getStateSourceCounts, type StateSourceRow } from '../queries/dataset/get-state-source-counts.js';
 import { getSummaryVersionsBefore } from '../queries/dataset/get-summary-versions-before.js';
 import { buildFacilitySummaries } from './facility-summaries.js';
 import { writeFacilityLists, type ListBytes } from './facility-lists.js';
@@ -164,17 +165,18 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   };
 }
 
-/** The version's facility and release figures by state and county, and releases by year (the statistics'). */
+/** The version's facility and release figures by state and county, releases by year and records by source (the statistics'). */
 async function readRegionAggregates(
   store: AnalyticsStore,
   version: number,
-): Promise<RegionAggregates & { releasesByYear: FacilityStatistics['releases_by_year'] }> {
+): Promise<RegionAggregates & { releasesByYear: FacilityStatistics['releases_by_year']; stateSources: StateSourceRow[] }> {
   return {
     stateFacilities: await getStateFacilityAggregates(store, version),
     countyFacilities: await getCountyFacilityAggregates(store, version),
     stateReleases: await getStateReleaseAggregates(store),
     countyReleases: await getCountyReleaseAggregates(store),
     releasesByYear: await getReleasesByYear(store),
+    stateSources: await getStateSourceCounts(store, version),
   };
 }
 

@@ -5,6 +5,8 @@
 import { AGE_BANDS, RISK_BANDS } from '@ust/domain';
 import type { FacilityStatistics } from '@ust/schemas';
 import type { FacilityAggregateRow, ReleaseAggregateRow } from '../queries/dataset/region-aggregate-rows.js';
+import type { StateSourceRow } from '../queries/dataset/get-state-source-counts.js';
+import { buildCoverage } from './coverage.js';
 import type { SummaryTally } from './facility-summaries.js';
 
 export interface StatisticsInputs {
@@ -13,6 +15,8 @@ export interface StatisticsInputs {
   stateFacilities: readonly FacilityAggregateRow[];
   stateReleases: readonly ReleaseAggregateRow[];
   releasesByYear: FacilityStatistics['releases_by_year'];
+  /** Records per state, table and source file: the coverage. */
+  stateSources: readonly StateSourceRow[];
   tally: SummaryTally;
 }
 
@@ -52,5 +56,6 @@ export function buildStatistics(inputs: StatisticsInputs): FacilityStatistics {
       real_releases: totalReleases - generatedReleases,
       generated_releases: generatedReleases,
     },
+    coverage: buildCoverage(inputs.stateSources),
   };
 }

@@ -21,6 +21,7 @@ const STATISTICS: FacilityStatistics = {
   dataset_version: 7,
   generated_at: '2026-11-27T12:03:00.000Z',
   sources: { real_facilities: 2, generated_facilities: 0, real_releases: 0, generated_releases: 0 },
+  coverage: [],
 };
 
 function importRun(id: string, attempts: ImportRun['attempts'], summary: Partial<ImportRun> = {}): ImportRun {

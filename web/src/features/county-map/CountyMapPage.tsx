@@ -1,7 +1,8 @@
 /**
  * /county-map (shown as Map, docs/product.md section 2): states or counties coloured by a
  * chosen figure and scale, a hover card, a selected region's figures and facilities with
- * pins, and a facility density heat map. Static geometry and per-level figures load in
+ * pins, a facility density heat map, and the "Data coverage" layer: each state real, partly
+ * real or generated (docs/decisions/0111-national-demo-real-records.md). Static geometry and per-level figures load in
  * parallel; every control change is recorded as its activity (docs/product.md section 7).
  */
 import { useMemo, useState } from 'react';
@@ -13,6 +14,10 @@ import { useDetailDialogs } from '../detail-dialogs/useDetailDialogs';
 import { INITIAL_MAP_SETTINGS, mapControlHandlers } from './map-control-handlers';
 import { MapControls } from './MapControls';
 import { MapLegend } from './MapLegend';
+import { useStatisticsQuery } from '../../api';
+import type { StateCoverage } from '@ust/schemas';
+import { CoverageLegend } from '../data-coverage/CoverageLegend';
+import { coverageFeatures } from './coverage-features';
 import { mergePins } from './map-features';
 import { metricOf } from './map-metrics';
 import { performanceMarks } from './map-timing';
@@ -35,16 +40,21 @@ export function CountyMapPage() {
   );
 }
 
+const NO_COVERAGE: readonly StateCoverage[] = [];
+
 const LOADING_TEXT = 'Loading USA county map and facility data...';
 
 function CountyMap() {
   const [settings, setSettings] = useState(INITIAL_MAP_SETTINGS);
-  const { level, metric, showDensity } = settings;
+  const { level, metric, showDensity, showCoverage } = settings;
   const { geometry, figures, config, style, land, labels, colorScale, colours } = useCountyMapData(settings);
   const selection = useRegionSelection(level, figures.data);
   const inView = useViewportPins(geometry.data, figures.data);
   const pins = useMemo(() => mergePins(selection.pins, inView.pins), [selection.pins, inView.pins]);
   const density = useFacilityDensity(showDensity);
+  const statistics = useStatisticsQuery();
+  const coverageStates = statistics.data?.coverage ?? NO_COVERAGE;
+  const coverage = useMemo(() => (geometry.data ? coverageFeatures(geometry.data.regions.states, coverageStates) : null), [geometry.data, coverageStates]);
   const controls = mapControlHandlers({ settings, setSettings, config, clearSelection: selection.clear });
   const [mapLoaded, setMapLoaded] = useState(false);
   const { openFacility, dialogs } = useDetailDialogs();
@@ -93,6 +103,9 @@ function CountyMap() {
             pins={pins}
             density={density.cells}
             showDensity={showDensity}
+            coverage={coverage}
+            showCoverage={showCoverage}
+            coverageStates={coverageStates}
             onSelect={selection.select}
             onOpenFacility={openPin}
             onDensityResolution={density.setResolution}
@@ -107,7 +120,8 @@ function CountyMap() {
             <Loading text={LOADING_TEXT} />
           </div>
         )}
-        {figures.data && <MapLegend metric={metricOf(metric)} scale={colorScale} />}
+        {figures.data && !showCoverage && <MapLegend metric={metricOf(metric)} scale={colorScale} />}
+        {showCoverage && <CoverageLegend />}
         {showDensity && density.isFetching && (
           <p className="map-density-status" role="status">
             Loading facility density...

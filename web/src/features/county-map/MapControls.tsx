@@ -10,6 +10,8 @@ export interface MapSettings {
   scale: ColorScaleKind;
   style: MapStyleId;
   showDensity: boolean;
+  /** The "Data coverage" layer: states coloured real, partly real or generated. */
+  showCoverage: boolean;
 }
 
 interface MapControlsProps {
@@ -19,14 +21,15 @@ interface MapControlsProps {
   onScale: (scale: ColorScaleKind) => void;
   onStyle: (style: MapStyleId) => void;
   onDensity: (show: boolean) => void;
+  onCoverage: (show: boolean) => void;
   /** Why the chosen style is drawn as Light, if it is. */
   styleHint: string | null;
   /** More controls after the spec's four (the region finder). */
   children?: ReactNode;
 }
 
-/** docs/product.md section 2: Boundary Level, Color Code, Color Scale, Map Style; plus the heat map. */
-export function MapControls({ settings, onLevel, onMetric, onScale, onStyle, onDensity, styleHint, children }: MapControlsProps) {
+/** docs/product.md section 2: Boundary Level, Color Code, Color Scale, Map Style; plus the heat map and the data coverage. */
+export function MapControls({ settings, onLevel, onMetric, onScale, onStyle, onDensity, onCoverage, styleHint, children }: MapControlsProps) {
   const id = useId();
   return (
     <div className="map-controls" role="group" aria-label="Map controls">
@@ -78,6 +81,10 @@ export function MapControls({ settings, onLevel, onMetric, onScale, onStyle, onD
       <label className="map-control map-control-toggle" htmlFor={`${id}-density`}>
         <input id={`${id}-density`} type="checkbox" checked={settings.showDensity} onChange={(event) => onDensity(event.target.checked)} />
         <span>Facility density heat map</span>
+      </label>
+      <label className="map-control map-control-toggle" htmlFor={`${id}-coverage`}>
+        <input id={`${id}-coverage`} type="checkbox" checked={settings.showCoverage} onChange={(event) => onCoverage(event.target.checked)} />
+        <span>Data coverage</span>
       </label>
       {children}
       {styleHint && (

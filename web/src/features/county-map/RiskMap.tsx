@@ -1,11 +1,14 @@
 /**
  * The MapLibre map of the risk screen: the base style, the region fills coloured from
- * feature-state, hover card, selection outline, facility pins and the density heat map. The
+ * feature-state, hover card, selection outline, facility pins, the density heat map and the
+ * "Data coverage" layer with its popup. The
  * map instance is handed to the hooks by ref: useRiskMapOverlays draws the overlays and keeps
  * them in step with the page, useMapPointer follows the pointer and clicks.
  */
-import { Map as MapView, NavigationControl, type MapRef } from '@vis.gl/react-maplibre';
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import { Map as MapView, NavigationControl, Popup, type MapRef } from '@vis.gl/react-maplibre';
+import type { Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
+import type { StateCoverage } from '@ust/schemas';
+import { CoveragePopupContent } from '../data-coverage/CoveragePopup';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
@@ -33,6 +36,8 @@ interface RiskMapProps extends OverlayView {
   onDensityResolution: (resolution: DensityResolution) => void;
   /** The map settled on a view (after loading and after every move). */
   onViewChange: (view: MapViewport) => void;
+  /** Every state's coverage, for the "Data coverage" layer's popup. */
+  coverageStates: readonly StateCoverage[];
 }
 
 export function RiskMap(props: RiskMapProps) {
@@ -41,6 +46,7 @@ export function RiskMap(props: RiskMapProps) {
   const { overlays, install } = useRiskMapOverlays(mapRef, props);
   const { hover, handlers } = useMapPointer(overlays, props);
   const [width, setWidth] = useState(0);
+  const [coveragePopup, setCoveragePopup] = useState<{ longitude: number; latitude: number; state: string } | null>(null);
   const latest = useRef(props);
   latest.current = props;
 
@@ -56,10 +62,16 @@ export function RiskMap(props: RiskMapProps) {
       latest.current.onViewChange({ zoom: map.getZoom(), bounds: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] });
     };
     map.on('moveend', reportView);
+    // The layer is hidden unless "Data coverage" is on, and a hidden layer answers no click.
+    map.on('click', layerIds.coverage, (event: MapLayerMouseEvent) => {
+      const state = event.features?.[0]?.properties['state'];
+      if (typeof state === 'string') setCoveragePopup({ longitude: event.lngLat.lng, latitude: event.lngLat.lat, state });
+    });
     reportView();
   }
 
   useEffect(() => () => exposeRiskMap(undefined), []);
+  const popupState = props.showCoverage && coveragePopup ? props.coverageStates.find((state) => state.state === coveragePopup.state) : undefined;
 
   return (
     <div className="risk-map" style={{ height: MAP_HEIGHT_PX }} data-level={level} data-testid="risk-map">
@@ -78,6 +90,17 @@ export function RiskMap(props: RiskMapProps) {
         attributionControl={{ compact: true, customAttribution: ATTRIBUTION }}
       >
         <NavigationControl position="top-right" showCompass={false} />
+        {popupState && coveragePopup && (
+          <Popup
+            longitude={coveragePopup.longitude}
+            latitude={coveragePopup.latitude}
+            onClose={() => setCoveragePopup(null)}
+            closeOnClick={false}
+            maxWidth="360px"
+          >
+            <CoveragePopupContent state={popupState} />
+          </Popup>
+        )}
       </MapView>
       {hover && <HoverCard target={hover} level={level} mapWidth={width} mapHeight={MAP_HEIGHT_PX} />}
     </div>

@@ -20,6 +20,7 @@ import type {
 import type { LocalPalette } from './base-styles';
 import { FILL_COLOR_EXPRESSION, FILL_OPACITY, NO_RELEASE_DATA_COLOR } from './color-scales';
 import type { RegionLevel } from '../../api/region-data';
+import { coverageColor } from '../data-coverage/coverage-format';
 
 export const REGION_LEVELS: readonly RegionLevel[] = ['states', 'counties'];
 
@@ -29,6 +30,7 @@ export const layerIds = {
   stateBorders: 'state-borders',
   highlight: 'region-highlight',
   density: 'facility-density',
+  coverage: 'data-coverage',
   pins: 'facility-pins',
   countyLabels: 'county-labels',
   stateLabels: 'state-labels',
@@ -42,6 +44,7 @@ export const OVERLAY_SOURCES = [
   'states',
   'counties',
   'state-borders',
+  'coverage',
   'highlight',
   'density',
   'pins',
@@ -57,6 +60,7 @@ export const OVERLAY_LAYERS: ReadonlySet<string> = new Set([
   layerIds.land,
   ...REGION_LEVELS.map((level) => layerIds.fill(level)),
   layerIds.stateBorders,
+  layerIds.coverage,
   layerIds.highlight,
   layerIds.density,
   layerIds.pins,
@@ -101,6 +105,31 @@ export function stateBordersLayer(palette: LocalPalette, visible: boolean): Line
     source: 'state-borders',
     layout: { visibility: visibility(visible) },
     paint: { 'line-color': palette.stateLine, 'line-width': 0.8 },
+  };
+}
+
+/**
+ * The "Data coverage" layer: each state in the colour of its class (real, partly real,
+ * generated, or none without records), opaque enough to hide the metric's fill beneath.
+ */
+export function coverageLayer(visible: boolean): FillLayerSpecification {
+  const match: ExpressionSpecification = [
+    'match',
+    ['get', 'coverage'],
+    'real',
+    coverageColor('real'),
+    'partly_real',
+    coverageColor('partly_real'),
+    'generated',
+    coverageColor('generated'),
+    coverageColor('none'),
+  ];
+  return {
+    id: layerIds.coverage,
+    type: 'fill',
+    source: 'coverage',
+    layout: { visibility: visibility(visible) },
+    paint: { 'fill-color': match, 'fill-opacity': 0.85, 'fill-outline-color': '#ffffff' },
   };
 }
 

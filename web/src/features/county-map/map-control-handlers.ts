@@ -13,6 +13,7 @@ export const INITIAL_MAP_SETTINGS: MapSettings = {
   scale: DEFAULT_COLOR_SCALE,
   style: DEFAULT_MAP_STYLE,
   showDensity: false,
+  showCoverage: false,
 };
 
 interface ControlContext {
@@ -58,6 +59,9 @@ export function mapControlHandlers({ settings, setSettings, config, clearSelecti
     },
     onDensity(show: boolean) {
       change('showDensity', show);
+    },
+    onCoverage(show: boolean) {
+      change('showCoverage', show);
     },
   };
 }

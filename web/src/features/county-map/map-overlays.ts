@@ -6,6 +6,7 @@
  */
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Point, Polygon } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { CoverageClass } from '@ust/schemas';
 import type { LocalPalette } from './base-styles';
 import {
   cityDotLayer,
@@ -13,6 +14,7 @@ import {
   countyLabelLayer,
   densityLayer,
   densityWeight,
+  coverageLayer,
   highlightLayer,
   LAND_TILING,
   landLayer,
@@ -40,6 +42,9 @@ export interface PinProperties {
 }
 
 export type PinFeatures = FeatureCollection<Point, PinProperties>;
+
+/** The states' shapes with their coverage class ('none' without records) and USPS code (coverage-features.ts). */
+export type CoverageFeatures = FeatureCollection<Polygon | MultiPolygon, { coverage: CoverageClass | 'none'; state: string }>;
 
 /** Facility counts per H3 cell centre (GET /api/h3-density), weighted by count. */
 export type DensityFeatures = FeatureCollection<Point, { count: number }>;
@@ -69,6 +74,8 @@ interface OverlayState {
   density: DensityFeatures | null;
   densityVisible: boolean;
   densityMax: number;
+  coverage: CoverageFeatures | null;
+  coverageVisible: boolean;
 }
 
 export class MapOverlays {
@@ -91,6 +98,8 @@ export class MapOverlays {
       density: null,
       densityVisible: false,
       densityMax: 1,
+      coverage: null,
+      coverageVisible: false,
       ...initial,
     };
     map.on('style.load', () => this.install());
@@ -112,6 +121,8 @@ export class MapOverlays {
     }
     map.addSource('state-borders', { type: 'geojson', data: state.geometry.stateBorders });
     map.addLayer(stateBordersLayer(state.palette, state.level === 'counties'));
+    map.addSource('coverage', { type: 'geojson', data: state.coverage ?? EMPTY, ...REGION_TILING });
+    map.addLayer(coverageLayer(state.coverageVisible));
     map.addSource('highlight', { type: 'geojson', data: this.highlightData() });
     map.addLayer(highlightLayer(state.palette));
     map.addSource('density', { type: 'geojson', data: state.density ?? EMPTY });
@@ -209,6 +220,16 @@ export class MapOverlays {
       map.setPaintProperty(layerIds.density, 'heatmap-weight', densityWeight(max));
     }
     map.setLayoutProperty(layerIds.density, 'visibility', visibility(visible));
+  }
+
+  setCoverage(coverage: CoverageFeatures | null, visible: boolean): void {
+    const { state, map } = this;
+    const changed = coverage !== state.coverage;
+    state.coverage = coverage;
+    state.coverageVisible = visible;
+    if (!this.installed) return;
+    if (changed) map.getSource<GeoJSONSource>('coverage')?.setData(coverage ?? EMPTY);
+    map.setLayoutProperty(layerIds.coverage, 'visibility', visibility(visible));
   }
 
   private reinstall(): void {

@@ -4,7 +4,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ResolvedStyle } from './base-styles';
 import type { PlaceLabels } from './map-labels';
-import { MapOverlays, type DensityFeatures, type PinFeatures, type RampPositions } from './map-overlays';
+import { MapOverlays, type CoverageFeatures, type DensityFeatures, type PinFeatures, type RampPositions } from './map-overlays';
 import { performanceMarks } from './map-timing';
 import type { RegionLevel } from '../../api/region-data';
 import { boundsOf, type MapGeometry } from './region-geometry';
@@ -25,6 +25,8 @@ export interface OverlayView {
   pins: PinFeatures | null;
   density: DensityFeatures | null;
   showDensity: boolean;
+  coverage: CoverageFeatures | null;
+  showCoverage: boolean;
   /** The first frame with this level's colours on screen. */
   onColoured: (level: RegionLevel) => void;
 }
@@ -35,7 +37,7 @@ export interface OverlayView {
  * from the map's load event.
  */
 export function useRiskMapOverlays(mapRef: RefObject<MapRef | null>, view: OverlayView) {
-  const { geometry, land, labels, level, colours, style, selectedFips, focus, pins, density, showDensity } = view;
+  const { geometry, land, labels, level, colours, style, selectedFips, focus, pins, density, showDensity, coverage, showCoverage } = view;
   const [overlays, setOverlays] = useState<MapOverlays | null>(null);
   const latest = useRef(view);
   latest.current = view;
@@ -73,6 +75,7 @@ export function useRiskMapOverlays(mapRef: RefObject<MapRef | null>, view: Overl
     if (region) map.fitBounds(boundsOf(region.geometry), { padding: 48, maxZoom: 9, duration: 600 });
   }, [mapRef, overlays, focus, geometry, level]);
   useEffect(() => overlays?.setDensity(density, showDensity), [overlays, density, showDensity]);
+  useEffect(() => overlays?.setCoverage(coverage, showCoverage), [overlays, coverage, showCoverage]);
 
   return { overlays, install };
 }

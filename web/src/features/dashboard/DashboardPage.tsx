@@ -1,7 +1,8 @@
 /**
  * /dashboard (docs/product.md section 2): the role, Your Activity (live,
  * docs/decisions/0008-live-activity-card.md), Quick Actions, the database statistics and
- * charts (docs/decisions/0015-dashboard-charts.md), and the role's tools: Admin Tools with
+ * charts (docs/decisions/0015-dashboard-charts.md), the data coverage per state
+ * (docs/decisions/0111-national-demo-real-records.md), and the role's tools: Admin Tools with
  * the admin console's slot, or Broker Tools.
  */
 import type { ReactNode } from 'react';
@@ -14,6 +15,7 @@ import { AdminToolsCard } from './AdminToolsCard';
 import { BrokerToolsCard } from './BrokerToolsCard';
 import { QuickActionsCard } from './QuickActionsCard';
 import { StatisticsCard } from './StatisticsCard';
+import { DataCoverageCard } from '../data-coverage/DataCoverageCard';
 import { useAdminConsoleView } from './useAdminConsoleView';
 import './dashboard.css';
 
@@ -48,6 +50,7 @@ function Dashboard({ adminConsole }: DashboardPageProps) {
         {role === 'broker' && <BrokerToolsCard />}
       </div>
       <StatisticsCard />
+      <DataCoverageCard />
       {role === 'admin' && (
         <AdminPanelSlot requested={adminView.requested} panelRef={adminView.panelRef} headingRef={adminView.headingRef}>
           {adminConsole}

@@ -30,6 +30,7 @@ const statistics: FacilityStatistics = {
   dataset_version: 3,
   generated_at: '2026-03-05T14:20:00.000Z',
   sources: { real_facilities: 12_345, generated_facilities: 730_515, real_releases: 4_321, generated_releases: 320_967 },
+  coverage: [],
 };
 
 describe('statisticFigures', () => {
