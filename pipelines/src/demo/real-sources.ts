@@ -13,9 +13,16 @@ export const REAL_SOURCES = ['epa-template/DC', 'epa-template/DE', 'epa-template
 /**
  * States' own exports and release workbooks, imported with REAL_SOURCES as one import at every
  * generated scale (national or a fraction): no record id occurs twice among them, which one
- * import requires. Tennessee's cases join as `'state-native/TN'` once their mapping lands.
+ * import requires.
  */
-export const STATE_EXPORT_SOURCES = ['state-native/UT', 'state-native/WV', 'epa-template-xlsx/MD', 'epa-template-xlsx/OK', 'epa-template-xlsx/WV'];
+export const STATE_EXPORT_SOURCES = [
+  'state-native/UT',
+  'state-native/WV',
+  'state-native/TN',
+  'epa-template-xlsx/MD',
+  'epa-template-xlsx/OK',
+  'epa-template-xlsx/WV',
+];
 
 /**
  * Imported after the others, each on its own: Utah's UST workbook lists most facilities of
