@@ -25,9 +25,12 @@ export async function* readEpaFacilities(
     } else if (state) {
       // The national key carries the exporting state: ids are only unique within a state.
       const facilityId = `${file.state ?? state}-${id}`;
-      if (seen.has(facilityId)) {
+      if (seen.has(facilityId) || context.facilities.has(facilityId)) {
         // Vermont lists 28 facilities twice and Illinois 395 (differing only in coordinates or
         // in the associated LUST id): the first row is the facility, the later one is reported.
+        // So is a facility another file of the import gave first (Utah's workbook and fac.csv
+        // share most ids): one import writes one version of each record, and the tables would
+        // keep either.
         rejects.add(row.header('id'), id, REJECT.duplicateId);
       } else {
         seen.add(facilityId);

@@ -17,7 +17,8 @@ export async function* readFinderFacilities(file: SourceFile, context: ReadConte
     // Tribal lands span states: the State column (a full name) is the only source of the state.
     const state = key ? stateField(row, 'state', file.state, rejects) : null;
     if (key && state) {
-      if (seen.has(key.facilityId)) {
+      // A facility another file of the import gave first is a duplicate too (epa-facility.reader.ts).
+      if (seen.has(key.facilityId) || context.facilities.has(key.facilityId)) {
         rejects.add(`${row.header('landLocationId')},${row.header('locationId')}`, key.sourceId, REJECT.duplicateId);
       } else {
         seen.add(key.facilityId);

@@ -124,4 +124,16 @@ describe('readSources', () => {
   it('passes over files of no known format inside a folder but refuses one named explicitly', async () => {
     await expect(read(['DE/UST/dispenser.csv'])).rejects.toThrow(/DE\/UST\/dispenser.csv: not a known EPA template or UST Finder file/);
   });
+
+  it('rejects a facility another file of the import gave first (files are read in path order), so one import writes one version of each', async () => {
+    await write('DE/More/facility.csv', [
+      FACILITY_HEADER,
+      '1-000001,Kent County Motor Sales again,2181 South DuPont Highway,Dover,Kent,19901,DE,39.118174,-75.534738',
+    ]);
+    const items = await read(['DE/UST/facility.csv', 'DE/More/facility.csv']);
+    const facilities = items.flatMap((i) => (i.kind === 'facility' ? [[i.record.facility_id, i.record.name]] : []));
+    expect(facilities.filter(([id]) => id === 'DE-1-000001')).toEqual([['DE-1-000001', 'Kent County Motor Sales again']]);
+    expect(rejectsOf(items)).toContainEqual({ file: 'DE/UST/facility.csv', line: 2, field: 'FacilityID', value: '1-000001', reason: 'duplicate id' });
+    await rm(path.join(root, 'DE', 'More'), { recursive: true });
+  });
 });

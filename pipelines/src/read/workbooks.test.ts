@@ -5,7 +5,7 @@
  * one the importer uses: ids, dates, capacities, materials and statuses, with the awkward cells
  * (Utah's 1910-01-01 for an unknown installation, 'Closed (general)', text in ZIP cells).
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -197,7 +197,8 @@ describe("a state value left in a data sheet, and the workbook's mapping sheet f
       ['3', 'Depot', 'Truck stop', 'UT'],
       ['4', 'Farm', 'Other', 'UT'],
     ]);
-    await workbook.xlsx.writeFile(path.join(folder, 'UT', 'UT_UST_template.xlsx'));
+    // Whole, then written: exceljs' writeFile may settle before its stream reaches the disk.
+    await writeFile(path.join(folder, 'UT', 'UT_UST_template.xlsx'), Buffer.from(await workbook.xlsx.writeBuffer()));
   });
   afterAll(() => rm(folder, { recursive: true, force: true }));
 
