@@ -1,5 +1,19 @@
-/** What the workbook readers share: a cell read as CSV text, and a sheet passed over unread. */
-import type ExcelJS from 'exceljs';
+/** What the workbook readers share: the streaming reader, a cell read as CSV text, and a sheet passed over unread. */
+import ExcelJS from 'exceljs';
+
+/**
+ * exceljs' streaming reader over a workbook: sheets one at a time as they come in the zip, shared
+ * strings kept (sheets refer to them), styles, hyperlinks and other entries not read.
+ */
+export function openWorkbookReader(file: string): ExcelJS.stream.xlsx.WorkbookReader {
+  return new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    worksheets: 'emit',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+}
 
 /** A cell as the CSV readers read it: text, an ISO date for a date cell, '' for none. */
 export function cellText(value: ExcelJS.CellValue | undefined): string {

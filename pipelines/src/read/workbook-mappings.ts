@@ -4,10 +4,10 @@
  * and the EPA value it stands for. The data sheets normally hold EPA's values already; a cell that
  * still holds a state value named in its field's mapping sheet is read as the EPA value.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { WorkbookSheet } from '@ust/domain/workbooks';
 import { headerKey } from '@ust/domain/uploads';
-import { cellText, passOver } from './workbook-cells.js';
+import { cellText, openWorkbookReader, passOver } from './workbook-cells.js';
 
 /** A mapping sheet's field (its name without " mapping") -> the template columns that hold it (by headerKey). */
 const MAPPED_COLUMNS: ReadonlyMap<string, readonly string[]> = new Map([
@@ -42,13 +42,7 @@ export async function readColumnMappings(file: string, sheets: readonly Workbook
   const fieldOfPart = new Map(sheets.flatMap((sheet) => (MAPPED_COLUMNS.has(mappedField(sheet) ?? '') ? [[sheet.part, mappedField(sheet)!] as const] : [])));
   const byColumn = new Map<string, ValueMapping>();
   if (fieldOfPart.size === 0) return byColumn;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    sharedStrings: 'cache',
-    styles: 'ignore',
-    worksheets: 'emit',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
+  const reader = openWorkbookReader(file);
   for await (const worksheet of reader) {
     const field = fieldOfPart.get(Number((worksheet as unknown as { id: number | string }).id));
     if (!field) {

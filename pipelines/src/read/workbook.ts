@@ -3,12 +3,12 @@
  * @ust/domain/uploads' workbook-sheets.ts) as CSV files are read: a header row, then records.
  * A sheet is streamed (exceljs' streaming reader), never held whole, however large the workbook.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { WorkbookSheet } from '@ust/domain/workbooks';
 import type { CsvRecord } from './csv-rows.js';
 import { headerKey } from '@ust/domain/uploads';
 import { toEpaValue, type ColumnMappings, type ValueMapping } from './workbook-mappings.js';
-import { cellText, passOver } from './workbook-cells.js';
+import { cellText, openWorkbookReader, passOver } from './workbook-cells.js';
 
 const DAY_MS = 86_400_000;
 /** Day 0 of the 1900 date system as Excel counts it (it takes 1900 for a leap year), and of the 1904 one. */
@@ -31,13 +31,7 @@ const isDateColumn = (header: string) => /date$/i.test(header.trim());
  * column the workbook's mapping sheets cover is read as its EPA value (workbook-mappings.ts).
  */
 export async function* readSheetRecords(file: string, sheet: WorkbookSheet, mappings: ColumnMappings = new Map()): AsyncGenerator<CsvRecord> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    sharedStrings: 'cache',
-    styles: 'ignore',
-    worksheets: 'emit',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
+  const reader = openWorkbookReader(file);
   let dateColumns: boolean[] | undefined;
   let columnMappings: Array<ValueMapping | undefined> | undefined;
   for await (const worksheet of reader) {
