@@ -20,18 +20,26 @@ const REBUILD_POLL_MS = 500;
  * longer than any deadline that would still catch a stuck ingest.
  */
 export async function awaitRebuild(jobs: JobQueue, manifest: ImportManifest, options: AwaitRebuildOptions = {}): Promise<JobState> {
+  const id = await awaitRebuildEnqueued(jobs, manifest, options);
+  return awaitRebuildJob(jobs, id, `after import ${manifest.import_id}`);
+}
+
+/**
+ * Waits until ingest has written every record of `manifest`'s import to the live tables and
+ * enqueued the rebuild after it; answers the rebuild's job id. A later import's rebuild reads
+ * these rows too, so a caller with more imports to run need not wait for this one's.
+ */
+export async function awaitRebuildEnqueued(jobs: JobQueue, manifest: ImportManifest, options: AwaitRebuildOptions = {}): Promise<string> {
   const queue = JobQueueOf[JobNames.rebuildDataset];
   const id = rebuildJobId(manifest.import_id, manifest.committed_at);
   const enqueueTimeoutMs = options.enqueueTimeoutMs ?? 15 * 60_000;
   if (options.enqueueIfMissing) await jobs.enqueue(queue, JobNames.rebuildDataset, { import_id: manifest.import_id }, { jobId: id });
   const deadline = Date.now() + enqueueTimeoutMs;
-  let state = await jobs.getJob(queue, id);
-  while (!state) {
+  while (!(await jobs.getJob(queue, id))) {
     if (Date.now() > deadline) throw new Error(`The rebuild after import ${manifest.import_id} was not enqueued within ${enqueueTimeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    state = await jobs.getJob(queue, id);
   }
-  return awaitRebuildJob(jobs, id, `after import ${manifest.import_id}`);
+  return id;
 }
 
 /** Waits for the enqueued rebuild `id` to settle; throws when it failed or is gone. */

@@ -7,18 +7,20 @@
  */
 
 export function packItems(jsons: readonly string[]): Buffer {
-  const texts = jsons.map((json) => Buffer.from(json, 'utf8'));
+  // Written straight into one buffer: a Buffer per item costs more in allocation and garbage
+  // collection than the copying (a national index packs about 1.2 million items).
   const textAt = 4 + (jsons.length + 1) * 4;
-  const table = Buffer.alloc(textAt + texts.reduce((sum, text) => sum + text.length, 0));
-  table.writeUInt32LE(jsons.length, 0);
+  let textBytes = 0;
+  for (const json of jsons) textBytes += Buffer.byteLength(json, 'utf8');
+  const blob = Buffer.allocUnsafe(textAt + textBytes);
+  blob.writeUInt32LE(jsons.length, 0);
   let offset = textAt;
-  texts.forEach((text, index) => {
-    table.writeUInt32LE(offset, 4 + index * 4);
-    text.copy(table, offset);
-    offset += text.length;
+  jsons.forEach((json, index) => {
+    blob.writeUInt32LE(offset, 4 + index * 4);
+    offset += blob.write(json, offset, 'utf8');
   });
-  table.writeUInt32LE(offset, 4 + jsons.length * 4);
-  return table;
+  blob.writeUInt32LE(offset, 4 + jsons.length * 4);
+  return blob;
 }
 
 /** How many items an items blob holds. */

@@ -118,6 +118,19 @@ export function describeCacheContract(adapterName: string, makeCache: () => Prom
       await cache.setMany([]);
     });
 
+    it('keeps each value of a batch whole and its own, whatever the caller does with its buffers', async () => {
+      const cache = scoped();
+      const reused = Buffer.from('abc');
+      const values: Array<string | Buffer> = ['é🛢', reused, '', 'x'.repeat(9), Buffer.alloc(17, 7)];
+      await cache.setMany(values.map((value, index) => [`batch:${index}`, value]));
+      reused.write('zzz');
+      const stored = await cache.getBuffers(values.map((_, index) => `batch:${index}`));
+      expect(stored.map((value) => value?.toString('utf8'))).toEqual(['é🛢', 'abc', '', 'x'.repeat(9), '\u0007'.repeat(17)]);
+      await cache.set('batch:1', 'replaced');
+      expect(await cache.get('batch:2')).toBe('');
+      expect(await cache.get('batch:3')).toBe('x'.repeat(9));
+    });
+
     it('deletes keys and says how many existed', async () => {
       const cache = scoped();
       await cache.set('a', '1');

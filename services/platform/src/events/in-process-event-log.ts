@@ -91,9 +91,10 @@ class InProcessEventLog implements EventLog {
     for (const message of messages) {
       const log = partitions[partitionForKey(message.key, partitions.length)]!;
       // Copies, so a caller reusing its buffer or headers object cannot change what was published.
-      const value = typeof message.value === 'string' ? Buffer.from(message.value, 'utf8') : Buffer.from(message.value);
+      const value = typeof message.value === 'string' ? message.value : Buffer.from(message.value);
+      const bytes = (typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : value.length) + Buffer.byteLength(message.key, 'utf8');
       const batch = batches.get(log);
-      const stored = { key: message.key, value, headers: { ...message.headers } };
+      const stored = { key: message.key, value, bytes, headers: { ...message.headers } };
       if (batch) batch.push(stored);
       else batches.set(log, [stored]);
     }

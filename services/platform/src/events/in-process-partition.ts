@@ -2,7 +2,13 @@ import type { ConsumedMessage } from '../ports/event-log.js';
 
 export interface StoredMessage {
   readonly key: string;
-  readonly value: Buffer;
+  /**
+   * As published: a string is kept as it is (immutable, and one copy fewer per message than a
+   * Buffer: an import publishes millions), a Buffer as a copy of the caller's.
+   */
+  readonly value: string | Buffer;
+  /** Bytes of value and key, counted against the retention's byte bound. */
+  readonly bytes: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly timestamp: number;
 }
@@ -20,8 +26,6 @@ export interface PartitionRetention {
   /** The lowest offset any reader of the partition still needs (messages before it are consumed). */
   neededFrom(log: PartitionLog): number;
 }
-
-const bytesOf = (message: StoredMessage) => message.value.length + message.key.length;
 
 /**
  * One partition of an in-process topic: an append-only sequence of messages with offsets
@@ -58,7 +62,7 @@ export class PartitionLog {
 
   append(message: StoredMessage): void {
     this.entries.push(message);
-    this.retainedBytes += bytesOf(message);
+    this.retainedBytes += message.bytes;
     if (this.entries.length - this.head > this.retention.messages) this.dropOldest();
     if (this.retainedBytes > this.retention.bytes) {
       const needed = this.retention.neededFrom(this);
@@ -73,7 +77,7 @@ export class PartitionLog {
   }
 
   private dropOldest(): void {
-    this.retainedBytes -= bytesOf(this.entries[this.head]!);
+    this.retainedBytes -= this.entries[this.head]!.bytes;
     this.entries[this.head] = undefined;
     this.head += 1;
     this.first += 1;

@@ -48,6 +48,8 @@ import {
 } from '@ust/schemas';
 import { startWorkers } from '../start-workers.js';
 import type { RebuildResult } from './rebuild.js';
+import { buildFacilitySummaries } from './facility-summaries.js';
+import { dropSummaryVersion } from '../queries/dataset/drop-summary-version.js';
 import type { RegionDocument } from './region-documents.js';
 import { facilityRecord, releaseRecord, tankRecord } from '@ust/schemas/testing';
 
@@ -608,6 +610,32 @@ describe('rebuild-dataset', () => {
       expect(await cache.keys('v1:')).toEqual([]);
       expect(await cache.get(datasetKeys.h3Density(2, 7))).not.toBeNull();
     });
+  });
+
+  it('derives the same summaries whatever the page size (each page read while the one before is derived)', async () => {
+    const summaryRows = async (version: number) =>
+      await store.query<Record<string, unknown>>(
+        'SELECT * EXCEPT (dataset_version) FROM facility_summary FINAL WHERE dataset_version = {v:UInt32} ORDER BY facility_id',
+        { v: version },
+      );
+    const versions = { whole: 9_001, twos: 9_002, fours: 9_003 };
+    try {
+      const tallies = [
+        await buildFacilitySummaries(store, { version: versions.whole, asOf, builtAt: asOf }),
+        // 6 facilities: three full pages and an empty read; then a full page and a short one.
+        await buildFacilitySummaries(store, { version: versions.twos, asOf, builtAt: asOf, pageSize: 2 }),
+        await buildFacilitySummaries(store, { version: versions.fours, asOf, builtAt: asOf, pageSize: 4 }),
+      ];
+      expect(tallies[0]).toMatchObject({ facilities: 6, tanks: 5 });
+      expect(tallies[1]).toEqual(tallies[0]);
+      expect(tallies[2]).toEqual(tallies[0]);
+      const whole = await summaryRows(versions.whole);
+      expect(whole).toHaveLength(6);
+      expect(await summaryRows(versions.twos)).toEqual(whole);
+      expect(await summaryRows(versions.fours)).toEqual(whole);
+    } finally {
+      for (const version of Object.values(versions)) await dropSummaryVersion(store, version);
+    }
   });
 
   it('does not run a job id twice', async () => {
