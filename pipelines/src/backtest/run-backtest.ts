@@ -30,7 +30,10 @@ export type View = (typeof VIEWS)[number];
 /** A model under test: the score it gives a facility from what was known at T (higher is riskier). */
 export interface ScoringModel {
   id: string;
-  score(input: RiskInput): number;
+  /** The 1-10 score; the facility's id lets a cross-validated model use the fit that never saw it. */
+  score(input: RiskInput, facilityId: string): number;
+  /** A model that predicts a probability: its calibration per decile is read on it. */
+  probability?(input: RiskInput, facilityId: string): number;
 }
 
 export interface BacktestOptions {
@@ -96,7 +99,10 @@ export function runBacktest(histories: readonly FacilityHistory[], models: reado
       .map((history) => ({ history, known: facilityAt(history, asOf) }))
       // Scored only with a tank in service at T and every release placed in time.
       .filter(({ known }) => known.tanksInService > 0 && known.releasesUndated === 0);
-    const scores = models.map((model) => atT.map(({ known }) => model.score(known.input)));
+    const scores = models.map((model) => atT.map(({ history, known }) => model.score(known.input, history.facilityId)));
+    const probabilities = models.map((model) =>
+      model.probability ? atT.map(({ history, known }) => model.probability!(known.input, history.facilityId)) : null,
+    );
     for (const horizon of resolved.horizons) {
       const windowEnd = isoDay(yearsAfter(asOf, horizon));
       const observed = atT.map(({ history, known }, index) => ({ index, history, known, outcome: releaseWithin(history, asOf, horizon) }));
@@ -107,19 +113,13 @@ export function runBacktest(histories: readonly FacilityHistory[], models: reado
           const rows = cohort.map(({ index, history, outcome }) => ({
             region: history.region,
             scored: { score: scores[modelIndex]![index]!, outcome, group: history.facilityId },
+            predicted: { score: probabilities[modelIndex]?.[index] ?? scores[modelIndex]![index]!, outcome, group: history.facilityId },
           }));
-          const byRegion = new Map<string, Scored[]>();
-          for (const { region, scored } of rows) (byRegion.get(region) ?? byRegion.set(region, []).get(region)!).push(scored);
+          const byRegion = new Map<string, typeof rows>();
+          for (const row of rows) (byRegion.get(row.region) ?? byRegion.set(row.region, []).get(row.region)!).push(row);
           const base = { model: model.id, view, asOf: isoDay(asOf), horizon };
-          for (const [region, scored] of [...byRegion].sort(([a], [b]) => (a < b ? -1 : 1))) cohorts.push(figures({ ...base, region }, scored, resolved));
-          if (byRegion.size > 1)
-            cohorts.push(
-              figures(
-                { ...base, region: POOLED },
-                rows.map(({ scored }) => scored),
-                resolved,
-              ),
-            );
+          for (const [region, inRegion] of [...byRegion].sort(([a], [b]) => (a < b ? -1 : 1))) cohorts.push(figures({ ...base, region }, inRegion, resolved));
+          if (byRegion.size > 1) cohorts.push(figures({ ...base, region: POOLED }, rows, resolved));
         }
       }
     }
@@ -129,9 +129,10 @@ export function runBacktest(histories: readonly FacilityHistory[], models: reado
 
 function figures(
   cohort: Pick<CohortFigures, 'model' | 'view' | 'asOf' | 'horizon' | 'region'>,
-  rows: readonly Scored[],
+  observations: ReadonlyArray<{ scored: Scored; predicted: Scored }>,
   options: Required<BacktestOptions>,
 ): CohortFigures {
+  const rows = observations.map(({ scored }) => scored);
   const events = rows.filter((row) => row.outcome).length;
   const interval = { resamples: options.resamples, seed: options.seed };
   return {
@@ -143,7 +144,8 @@ function figures(
     prAuc: bootstrapInterval(rows, prAuc, interval),
     topDecileCapture: topShareCapture(rows, 0.1),
     ratePerScore: ratePerScore(rows),
-    deciles: deciles(rows),
+    // A probability model's deciles compare its mean prediction with the observed rate (calibration).
+    deciles: deciles(observations.map(({ predicted }) => predicted)),
   };
 }
 
