@@ -5,6 +5,7 @@
  * them to it, and fails on a route missing here), and the web client takes its request and
  * response types from `ApiRoutes`, so a path is bound to its types in this one place.
  */
+import { RiskModelCard } from './risk-model.js';
 import type { Static, TSchema } from 'typebox';
 import {
   AdminActivitiesQuery,
@@ -77,6 +78,7 @@ export const API_ROUTES = {
   'GET /api/geojson-cached/{level}': { params: RegionDocumentParams, query: RegionDocumentQuery, response: RegionDocument },
   'GET /api/h3-density': { query: H3DensityQuery, response: H3DensityDocument },
   'GET /api/map-config': { response: MapConfig },
+  'GET /api/risk-model': { response: RiskModelCard },
   'GET /api/releases/{id}': { params: ReleaseIdParams, response: ReleaseDetails },
   'GET /api/geocode/suggest': { query: GeocodeSuggestQuery, response: GeocodeSuggestResponse },
   'POST /api/search-address': { body: SearchAddressBody, response: SearchResponse },

@@ -21,3 +21,4 @@ export * from './map.js';
 export * from './regions.js';
 export * from './exports.js';
 export * from './api-routes.js';
+export * from './risk-model.js';

@@ -1,17 +1,19 @@
 /**
  * `pnpm backtest`: the risk model's backtest on every real fixture file (docs/risk-model.md,
  * 'Backtest'). Prints the tables and writes them as JSON (docs/risk-model-backtest.json, or the
- * path given), so the figures in the docs can be checked by anyone who runs it again.
+ * path given), so the figures in the docs can be checked by anyone who runs it again, and the
+ * model card the API serves (services/domain/risk-models/risk-model-card.json).
  *
  *   pnpm backtest [--json <file>] [--resamples <n>]
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { calculateRiskScore, RISK_MODEL_V1 } from '@ust/domain';
+import { calculateRiskScore, RISK_MODEL_CARD_FILE, RISK_MODEL_V1 } from '@ust/domain';
 import { FIXTURES_DIRECTORY } from '../demo/build-demo.js';
 import { realImportsFor } from '../demo/real-sources.js';
 import { readRealHistories } from './facility-histories.js';
+import { toModelCard } from './model-card.js';
 import { formatRatePerScore, formatReport } from './format-report.js';
 import { crossValidate, FEATURES, FITTED_HORIZON_YEARS, FOLDS, PROBABILITY_STEPS } from './risk-v2.js';
 import { POOLED, regionCoverage, runBacktest, VIEWS, type ScoringModel } from './run-backtest.js';
@@ -62,8 +64,11 @@ const fitted = {
   coefficients: v2.coefficients,
   probability_steps: PROBABILITY_STEPS,
 };
+const generatedAt = new Date();
 const file = values.json ?? DEFAULT_REPORT_FILE;
-await writeFile(file, `${JSON.stringify({ generated_at: new Date().toISOString(), models: models.map((model) => model.id), fitted, ...report }, null, 2)}\n`);
+// The card the API serves follows the report it was made from (a run with --json elsewhere leaves it).
+if (values.json === undefined) await writeFile(RISK_MODEL_CARD_FILE, `${JSON.stringify(toModelCard(report, v2, generatedAt), null, 2)}\n`);
+await writeFile(file, `${JSON.stringify({ generated_at: generatedAt.toISOString(), models: models.map((model) => model.id), fitted, ...report }, null, 2)}\n`);
 console.log(
   `\n${histories.length} real facilities read in ${((read - started) / 1000).toFixed(1)} s, backtested in ${((performance.now() - read) / 1000).toFixed(1)} s; written to ${path.relative(process.cwd(), file)}`,
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapInterval, deciles, prAuc, ratePerScore, rocAuc, seededRandom, topShareCapture, wilsonInterval, type Scored } from './metrics.js';
+import { bootstrapInterval, deciles, prAuc, ratePerScore, rocAuc, rocPoints, seededRandom, topShareCapture, wilsonInterval, type Scored } from './metrics.js';
 
 function rowsOf(scores: readonly number[], outcomes: readonly boolean[], groups?: readonly string[]): Scored[] {
   return scores.map((score, i) => ({ score, outcome: outcomes[i]!, group: groups?.[i] ?? `g${i}` }));
@@ -266,5 +266,18 @@ describe('deciles', () => {
     ];
     expect(deciles(rows)).toEqual(expected);
     expect(deciles([...rows].reverse())).toEqual(expected);
+  });
+});
+
+describe('rocPoints', () => {
+  it('passes through one point per distinct score, from (0, 0) to (1, 1)', () => {
+    const rows = [1, 2, 2, 3].map((score, index) => ({ score, outcome: index % 2 === 1, group: String(index) }));
+    expect(rocPoints(rows)).toEqual([
+      { falsePositiveRate: 0, truePositiveRate: 0 },
+      { falsePositiveRate: 0, truePositiveRate: 0.5 },
+      { falsePositiveRate: 0.5, truePositiveRate: 1 },
+      { falsePositiveRate: 1, truePositiveRate: 1 },
+    ]);
+    expect(rocPoints(rows.map((row) => ({ ...row, outcome: false })))).toEqual([]);
   });
 });

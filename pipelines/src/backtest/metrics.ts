@@ -275,3 +275,29 @@ export function deciles(rows: readonly Scored[]): DecileRow[] {
   }
   return result;
 }
+
+export interface RocPoint {
+  falsePositiveRate: number;
+  truePositiveRate: number;
+}
+
+/** The ROC curve through every distinct score as a threshold (score at or above it flagged), from (0, 0) to (1, 1); empty when either class is. */
+export function rocPoints(rows: readonly Scored[]): RocPoint[] {
+  const positives = rows.filter((row) => row.outcome).length;
+  const negatives = rows.length - positives;
+  if (positives === 0 || negatives === 0) return [];
+  const sorted = [...rows].sort((a, b) => b.score - a.score);
+  const points: RocPoint[] = [{ falsePositiveRate: 0, truePositiveRate: 0 }];
+  let truePositives = 0;
+  let falsePositives = 0;
+  for (let index = 0; index < sorted.length; index += 1) {
+    const row = sorted[index]!;
+    if (row.outcome) truePositives += 1;
+    else falsePositives += 1;
+    // One point per threshold: after the last row of a run of equal scores.
+    if (index === sorted.length - 1 || sorted[index + 1]!.score !== row.score) {
+      points.push({ falsePositiveRate: falsePositives / negatives, truePositiveRate: truePositives / positives });
+    }
+  }
+  return points;
+}

@@ -17,10 +17,12 @@ import {
   prAuc,
   ratePerScore,
   rocAuc,
+  rocPoints,
   topShareCapture,
   type DecileRow,
   type Interval,
   type RateRow,
+  type RocPoint,
   type Scored,
 } from './metrics.js';
 
@@ -66,6 +68,8 @@ export interface CohortFigures {
   topDecileCapture: number | null;
   ratePerScore: RateRow[];
   deciles: DecileRow[];
+  /** The ROC curve of the 1-10 score. */
+  roc: RocPoint[];
 }
 
 export interface RegionCoverage {
@@ -144,6 +148,7 @@ function figures(
     prAuc: bootstrapInterval(rows, prAuc, interval),
     topDecileCapture: topShareCapture(rows, 0.1),
     ratePerScore: ratePerScore(rows),
+    roc: rocPoints(rows),
     // A probability model's deciles compare its mean prediction with the observed rate (calibration).
     deciles: deciles(observations.map(({ predicted }) => predicted)),
   };

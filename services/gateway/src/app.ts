@@ -36,6 +36,7 @@ import statisticsRoutes from './routes/facilities-statistics/index.js';
 import regionRoutes from './routes/geojson-cached/index.js';
 import h3DensityRoutes from './routes/h3-density/index.js';
 import mapConfigRoutes from './routes/map-config/index.js';
+import riskModelRoutes from './routes/risk-model/index.js';
 import authConfigRoutes from './routes/auth-config/index.js';
 import logRoutes from './routes/logs/index.js';
 import activityRoutes from './routes/log-activity/index.js';
@@ -174,6 +175,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
           await active.register(regionRoutes, { prefix: '/geojson-cached' });
           await active.register(h3DensityRoutes, { prefix: '/h3-density' });
           await active.register(mapConfigRoutes, { prefix: '/map-config' });
+          await active.register(riskModelRoutes, { prefix: '/risk-model' });
           await active.register(releaseRoutes, { prefix: '/releases' });
           await active.register(geocodeRoutes, { prefix: '/geocode' });
           await active.register(searchAddressRoutes, { prefix: '/search-address' });

@@ -1,3 +1,4 @@
 export { calculateRiskScore, riskBand, scoreFromPoints, tanksInTheGround, RISK_BANDS } from './calculate-risk-score.js';
 export { RISK_MODEL_V1 } from './risk-model-v1.js';
 export type { RiskAssessment, RiskBand, RiskFactor, RiskInput, RiskModel, RiskReceptors, RiskRelease, RiskTank } from './risk-types.js';
+export { RISK_MODEL_CARD_FILE } from './model-card-file.js';
