@@ -4,6 +4,7 @@
  * as the facility details dialog, as of the dataset version the platform serves.
  */
 import Type, { type Static } from 'typebox';
+import { RiskValidation } from './risk-model.js';
 import { RiskAssessment } from './facility-data.js';
 import { PricingInfo } from './pricing.js';
 import { LOCATED_BY } from './dataset.js';
@@ -110,6 +111,8 @@ export const ExposureSheet = Type.Object(
       within_100yr_floodplain: NullableFlag,
     }),
     risk: RiskAssessment,
+    /** How the score's model did on real outcomes (GET /api/risk-model); null when it was not tested. */
+    risk_validation: Type.Union([RiskValidation, Type.Null()]),
     pricing: PricingInfo,
     /** Null when the facility has no coordinates or no county shape. */
     locator: Type.Union([LocatorDrawing, Type.Null()]),

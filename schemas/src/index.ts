@@ -22,3 +22,4 @@ export * from './regions.js';
 export * from './exports.js';
 export * from './api-routes.js';
 export * from './risk-model.js';
+export * from './risk-validation.js';

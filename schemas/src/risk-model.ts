@@ -78,3 +78,19 @@ export const RiskModelCard = Type.Object({
   limitations: Type.Array(Type.String()),
 });
 export type RiskModelCard = Static<typeof RiskModelCard>;
+
+export const ValidatedAuc = Type.Object({ roc_auc: Type.Number(), low: Nullable(Type.Number()), high: Nullable(Type.Number()), facilities: Type.Integer() });
+
+/**
+ * How the model of a score did on real outcomes, as the exposure sheet cites it: the pooled ROC
+ * AUC of both views for the latest as-of date with a 3-year window in the model card.
+ */
+export const RiskValidation = Type.Object({
+  model: Type.String(),
+  as_of: Type.String(),
+  horizon_years: Type.Integer(),
+  first_release: ValidatedAuc,
+  any_release: ValidatedAuc,
+});
+export type RiskValidation = Static<typeof RiskValidation>;
+export type ValidatedAuc = Static<typeof ValidatedAuc>;

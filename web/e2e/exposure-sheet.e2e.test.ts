@@ -91,6 +91,9 @@ describe('exposure sheet', () => {
     expect(body).toContain(`Facility ${facilityId}`);
     expect(body).toContain(LABEL);
     for (const quote of sheet.pricing.quotes) expect(body).toContain(quote.modelled_on);
+    // The score's model and its tested AUC, as the API's sheet says (the Model page's card).
+    expect(sheet.risk_validation?.model).toBe(sheet.risk.model_version);
+    expect(body).toContain(`ROC AUC ${sheet.risk_validation!.first_release.roc_auc.toFixed(2)}`);
     expect(await page.locator('.sheet-locator svg path').count()).toBe(1);
     await page.getByRole('button', { name: 'Print' }).waitFor();
     await screenshot(page, 'exposure-sheet-page');

@@ -21,6 +21,7 @@ const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'), 
 const ScreeningsPage = lazyPage(() => import('./features/screening/ScreeningsPage'), 'ScreeningsPage');
 const ScreeningPage = lazyPage(() => import('./features/screening/ScreeningPage'), 'ScreeningPage');
 const ExposureSheetPage = lazyPage(() => import('./features/exposure-sheet/ExposureSheetPage'), 'ExposureSheetPage');
+const RiskModelPage = lazyPage(() => import('./features/risk-model/RiskModelPage'), 'RiskModelPage');
 
 /** docs/product.md section 2. The inner error element keeps the navigation bar around a failing screen. */
 export const router = createBrowserRouter([
@@ -37,6 +38,7 @@ export const router = createBrowserRouter([
           { path: 'county-map', element: <CountyMapPage /> },
           { path: 'search', element: <SearchPage /> },
           { path: 'tank-ai', element: <TankAiPage /> },
+          { path: 'model', element: <RiskModelPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'screenings', element: <ScreeningsPage /> },
           { path: 'screenings/:id', element: <ScreeningPage /> },

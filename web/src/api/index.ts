@@ -16,6 +16,7 @@ export { ADMIN_ANALYTICS_REFRESH_MS, useAdminAnalyticsQuery } from './queries/us
 export { useAdminUserMutation, type AdminUserChange } from './queries/useAdminUserMutation';
 export { useRegionFiguresQuery } from './queries/useRegionFiguresQuery';
 export { useMapConfigQuery } from './queries/useMapConfigQuery';
+export { useRiskModelQuery } from './queries/useRiskModelQuery';
 export { useRegionFacilitiesQuery, type FacilityListRegion, type RegionFacilities } from './queries/useRegionFacilitiesQuery';
 export { useCountiesFacilitiesQueries } from './queries/useCountiesFacilitiesQueries';
 export { DENSITY_RESOLUTIONS, useFacilityDensityQuery, type DensityResolution, type FacilityDensity } from './queries/useFacilityDensityQuery';

@@ -27,6 +27,9 @@ export function NavBar() {
             <li>
               <NavLink to="/search">Search</NavLink>
             </li>
+            <li>
+              <NavLink to="/model">Model</NavLink>
+            </li>
             {canScreen && (
               <li>
                 <NavLink to="/screenings">Screening</NavLink>

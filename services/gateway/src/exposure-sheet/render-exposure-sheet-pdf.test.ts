@@ -72,6 +72,12 @@ describe('renderExposureSheetPdf', () => {
     expect(text).toContain('2026-11-01 10:00 UTC');
     expect(text).toContain('Kent County and the facility');
     expect(text).toContain('No releases on record.');
+    // The score's model and how it did on real outcomes, from the model card (GET /api/risk-model).
+    expect(sheet.risk_validation).toMatchObject({ model: sheet.risk.model_version, horizon_years: 3 });
+    const validation = sheet.risk_validation!;
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `ROC AUC ${validation.first_release.roc_auc.toFixed(2)} (95 % ${validation.first_release.low!.toFixed(2)}-${validation.first_release.high!.toFixed(2)}) for a first release`,
+    );
     for (const quote of sheet.pricing.quotes) expect(text).toContain(quote.carrier);
   });
 

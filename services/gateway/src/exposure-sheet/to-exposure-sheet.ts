@@ -1,8 +1,9 @@
 import { ageInYears, drawCountyLocator } from '@ust/domain';
 import type { DatasetBuildMeta } from '@ust/read-model';
-import type { ExposureSheet } from '@ust/schemas';
+import { riskValidationOf, type ExposureSheet } from '@ust/schemas';
 import type { FacilityWithTanksAndReleases } from '../queries/facilities/get-facility-with-tanks-and-releases.js';
 import { toFacilityDetails } from '../routes/facilities/to-facility-details.js';
+import { riskModelCard } from '../risk-model-card.js';
 
 /**
  * A facility's exposure sheet. The risk score and the quotes are the facility details dialog's
@@ -71,6 +72,7 @@ export function toExposureSheet(found: FacilityWithTanksAndReleases, meta: Datas
       within_100yr_floodplain: facility.within_100yr_floodplain,
     },
     risk: details.risk,
+    risk_validation: riskValidationOf(riskModelCard(), details.risk.model_version),
     pricing: details.pricing,
     locator: drawCountyLocator(facility.fips, facility.latitude, facility.longitude),
   };

@@ -7,6 +7,7 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ExposureSheet } from '@ust/schemas';
+import { riskValidationText } from '@ust/schemas/risk-validation';
 import { useExposureSheetDownload, useExposureSheetQuery, type SheetPaper } from '../../api';
 import { RiskScore } from '../../components/Badges';
 import { CarrierName } from '../../components/CarrierName';
@@ -271,6 +272,7 @@ function RiskSection({ sheet }: { sheet: ExposureSheet }) {
         Risk score <RiskScore score={risk.score} />
       </h2>
       <p className="muted">Model {risk.model_version}. Points per factor; unknown values score as the model says for missing data.</p>
+      <p className="muted">{riskValidationText(sheet.risk_validation, risk.model_version)}</p>
       <table className="sheet-table sheet-table-narrow">
         <thead>
           <tr>

@@ -22,7 +22,7 @@ import {
 import type { RiskModelCard } from '@ust/schemas';
 import { buildGateway } from '../../build.js';
 import { createTestIssuer, type TestIssuer } from '../../testing/test-issuer.js';
-import { readRiskModelCard } from './index.js';
+import { readRiskModelCard } from '../../risk-model-card.js';
 
 const log = createLogger('risk-model-test', { level: 'silent' });
 
