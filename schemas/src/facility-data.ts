@@ -253,6 +253,8 @@ export const RiskAssessment = Type.Object(
     band: Type.Enum(['low', 'moderate', 'high']),
     /** The weights and thresholds the score came from, e.g. 'risk-v1'. */
     model_version: Type.String(),
+    /** A fitted model's predicted probability of a release within its window (risk-v2); absent for a points model. */
+    probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
     /** Every factor that was scored, in the model's order; value null means unknown. */
     factors: Type.Array(
       Type.Object({

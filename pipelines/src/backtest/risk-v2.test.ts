@@ -89,6 +89,6 @@ describe('fitLogistic', () => {
   });
 
   it('steps the 1-10 score with the probability', () => {
-    expect([0, 0.019, 0.02, 0.1, 0.5].map(scoreOfProbability)).toEqual([1, 1, 2, 7, 10]);
+    expect([0, 0.019, 0.02, 0.1, 0.5].map((probability) => scoreOfProbability(probability))).toEqual([1, 1, 2, 7, 10]);
   });
 });

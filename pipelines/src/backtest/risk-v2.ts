@@ -5,72 +5,27 @@
  * fold and each region spread over all folds, and each fold is scored by the model fitted on the
  * others.
  */
-import { facilityProtectionScore, tanksInTheGround, wallTypeFactor, yearsSince, type RiskInput } from '@ust/domain';
+import { featureValues, RISK_MODEL_V2, scoreOfProbability, type RiskInput } from '@ust/domain';
 import { facilityAt, isoDay, releaseWithin, yearsAfter } from './as-of.js';
 import type { FacilityHistory } from './facility-histories.js';
 import { fitLogistic, predict } from './logistic.js';
 import type { ScoringModel } from './run-backtest.js';
 
-export const RISK_V2_ID = 'risk-v2';
+export const RISK_V2_ID = RISK_MODEL_V2.version;
 /** The window the model predicts. */
-export const FITTED_HORIZON_YEARS = 3;
+export const FITTED_HORIZON_YEARS = RISK_MODEL_V2.horizonYears;
 export const FOLDS = 5;
 
-/** The features in coefficient order (after the intercept), for the report and the docs. */
-export const FEATURES = [
-  'oldest tank age / 10 years',
-  'mean tank age / 10 years',
-  'any single-walled tank',
-  'single-walled × oldest age / 10',
-  'wall type unknown for every tank',
-  'protection score / 100 (unknown: 0.5)',
-  'protection score unknown',
-  'ln(1 + tanks in service)',
-  'ln(1 + capacity / 10,000 gal)',
-  'gasoline stored',
-  'diesel stored',
-  'ln(1 + releases reported before T)',
-  'an open release at T',
-  'years since the latest release / 10 (none: 0)',
-] as const;
+/** The features in coefficient order (after the intercept), as the domain's risk-v2 computes them. */
+export const FEATURES = RISK_MODEL_V2.features.map((feature) => feature.label);
 
 /** 3-year release probability at which the 1-10 score steps up: score = 1 + thresholds reached. */
-export const PROBABILITY_STEPS = [0.02, 0.03, 0.04, 0.055, 0.07, 0.09, 0.12, 0.16, 0.22] as const;
+export const PROBABILITY_STEPS = RISK_MODEL_V2.probabilitySteps;
 
-export const scoreOfProbability = (probability: number) => 1 + PROBABILITY_STEPS.filter((step) => probability >= step).length;
+export { scoreOfProbability };
 
-/** The model's features of a facility as known at T. */
-export function featuresOf(input: RiskInput): number[] {
-  const tanks = tanksInTheGround(input.tanks);
-  const ages = tanks.map((tank) => yearsSince(tank.installation_date, input.asOf)).filter((age): age is number => age !== null);
-  const oldest = ages.length ? Math.max(...ages) : 0;
-  const mean = ages.length ? ages.reduce((sum, age) => sum + age, 0) / ages.length : 0;
-  const walls = tanks.map((tank) => wallTypeFactor(tank.tank_wall_type));
-  const single = walls.some((wall) => wall === 0) ? 1 : 0;
-  const protection = facilityProtectionScore(tanks);
-  const capacity = tanks.reduce((sum, tank) => sum + (tank.capacity_gallons ?? 0), 0);
-  const substances = tanks.map((tank) => tank.substances ?? '').join(';');
-  const latest = input.releases.reduce<string | null>(
-    (max, release) => (release.reported_date !== null && (max === null || release.reported_date > max) ? release.reported_date : max),
-    null,
-  );
-  return [
-    oldest / 10,
-    mean / 10,
-    single,
-    (single * oldest) / 10,
-    walls.every((wall) => wall === null) ? 1 : 0,
-    protection === null ? 0.5 : protection / 100,
-    protection === null ? 1 : 0,
-    Math.log1p(tanks.length),
-    Math.log1p(capacity / 10_000),
-    /gasol/i.test(substances) ? 1 : 0,
-    /diesel/i.test(substances) ? 1 : 0,
-    Math.log1p(input.releases.length),
-    input.releases.some((release) => release.status_class === 'Open') ? 1 : 0,
-    latest === null ? 0 : (yearsSince(latest, input.asOf) ?? 0) / 10,
-  ];
-}
+/** The model's features of a facility as known at T: the domain's, so the model measured is the one shipped. */
+export const featuresOf = (input: RiskInput): number[] => featureValues(input);
 
 /**
  * The fold of each facility: within each region facilities are ordered by a hash of their id

@@ -6,25 +6,20 @@
 import { facilityProtectionScore, wallTypeFactor } from '../protection-score.js';
 import { roundTo1, TANK_STATUS, yearsSince } from '../facility-summary.js';
 import { RISK_MODEL_V1 } from './risk-model-v1.js';
-import type { FlagFactor, RiskAssessment, RiskBand, RiskFactor, RiskInput, RiskModel, RiskTank, Step, SteppedFactor } from './risk-types.js';
+import { assessLogistic, type LogisticRiskModel } from './risk-model-v2.js';
+import { tanksInTheGround } from './tanks-in-the-ground.js';
+import { RISK_BANDS, riskBand } from './risk-bands.js';
+import type { FlagFactor, RiskAssessment, RiskFactor, RiskInput, RiskModel, RiskTank, Step, SteppedFactor } from './risk-types.js';
 
-/** docs/product.md section 9: 1-3 low, 4-6 moderate, 7-10 high. */
-export const RISK_BANDS: ReadonlyArray<{ band: RiskBand; from: number; to: number }> = [
-  { band: 'low', from: 1, to: 3 },
-  { band: 'moderate', from: 4, to: 6 },
-  { band: 'high', from: 7, to: 10 },
-];
-
-export function riskBand(score: number): RiskBand {
-  return score <= 3 ? 'low' : score <= 6 ? 'moderate' : 'high';
-}
+export { RISK_BANDS, riskBand };
 
 /** 1 plus the number of thresholds the points reach. */
 export function scoreFromPoints(points: number, thresholds: readonly number[]): number {
   return 1 + thresholds.filter((threshold) => points >= threshold).length;
 }
 
-export function calculateRiskScore(input: RiskInput, model: RiskModel = RISK_MODEL_V1): RiskAssessment {
+export function calculateRiskScore(input: RiskInput, model: RiskModel | LogisticRiskModel = RISK_MODEL_V1): RiskAssessment {
+  if ('kind' in model) return assessLogistic(input, model);
   const factors = [...tankFactors(input, model), ...releaseFactors(input, model), ...receptorFactors(input, model)];
   const points = factors.reduce((sum, factor) => sum + factor.points, 0);
   const score = scoreFromPoints(points, model.scoreThresholds);
@@ -43,10 +38,7 @@ const flag = (factor: string, value: boolean | null, scale: FlagFactor): RiskFac
   points: value === null ? scale.unknown : value ? scale.yes : scale.no,
 });
 
-/** Every tank not closed may hold product: active, temporarily out of service, or of unknown status. */
-export function tanksInTheGround<Tank extends RiskTank>(tanks: readonly Tank[]): Tank[] {
-  return tanks.filter((tank) => tank.tank_status !== TANK_STATUS.closed);
-}
+export { tanksInTheGround };
 
 /**
  * A facility without a single tank record (Illinois exports facilities only) has unknown tanks,
