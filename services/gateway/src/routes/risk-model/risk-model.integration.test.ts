@@ -2,48 +2,36 @@
  * GET /api/risk-model: the card `pnpm backtest` wrote, to any signed-in user and to nobody else,
  * and a card file that does not fit its schema refused by name.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RISK_MODEL_CARD_FILE } from '@ust/domain';
-import {
-  applyMigrations,
-  createChdbStore,
-  createInProcessEventLog,
-  createInProcessJobQueue,
-  createLogger,
-  createMemoryCache,
-  loadConfig,
-  migrationsDirectory,
-  type Ports,
-} from '@ust/platform';
+import { createLogger, loadConfig } from '@ust/platform';
 import type { RiskModelCard } from '@ust/schemas';
 import { buildGateway } from '../../build.js';
-import { createTestIssuer, type TestIssuer } from '../../testing/test-issuer.js';
 import { readRiskModelCard } from '../../risk-model-card.js';
-
-const log = createLogger('risk-model-test', { level: 'silent' });
+import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../../testing/embedded-test-ports.js';
+import { createTestIssuer, type TestIssuer } from '../../testing/test-issuer.js';
 
 describe('GET /api/risk-model', () => {
-  let ports: Ports;
-  let dataDir: string;
+  let embedded: EmbeddedTestPorts;
   let issuer: TestIssuer;
   let gateway: FastifyInstance;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-risk-model-'));
-    const store = await createChdbStore({ path: dataDir, database: 'risk_model_test' });
-    await applyMigrations(store, migrationsDirectory);
-    ports = { store, events: createInProcessEventLog(), jobs: createInProcessJobQueue({ logger: log }), cache: createMemoryCache() };
+    embedded = await openEmbeddedTestPorts('risk-model');
     issuer = await createTestIssuer();
-    gateway = await buildGateway({ config: loadConfig(issuer.env), ports, logger: log, signingKeys: issuer.signingKeys });
+    gateway = await buildGateway({
+      config: loadConfig(issuer.env),
+      ports: embedded.ports,
+      logger: createLogger('risk-model-test', { level: 'silent' }),
+      signingKeys: issuer.signingKeys,
+    });
   });
   afterAll(async () => {
     await gateway?.close();
-    await Promise.all([ports.store.close(), ports.events.close(), ports.jobs.close(), ports.cache.close()]);
-    await rm(dataDir, { recursive: true, force: true });
+    await embedded?.close();
   });
 
   it('answers the backtest card to a signed-in user, and 401 without a token', async () => {
@@ -65,7 +53,7 @@ describe('GET /api/risk-model', () => {
   });
 
   it('refuses a card file that does not fit its schema, naming the field', async () => {
-    const file = path.join(dataDir, 'broken-card.json');
+    const file = path.join(embedded.dataDir, 'broken-card.json');
     const card = JSON.parse(await readFile(RISK_MODEL_CARD_FILE, 'utf8')) as RiskModelCard;
     await writeFile(file, JSON.stringify({ ...card, cohorts: [{ ...card.cohorts[0], facilities: 'many' }] }));
     expect(() => readRiskModelCard(file)).toThrow(/broken-card\.json: \/cohorts\/0\/facilities/);
