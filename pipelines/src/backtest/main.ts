@@ -9,13 +9,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { calculateRiskScore, RISK_MODEL_CARD_FILE, RISK_MODEL_V1 } from '@ust/domain';
+import { calculateRiskScore, RISK_MODEL_CARD_FILE, RISK_MODEL_V1, RISK_MODEL_V2 } from '@ust/domain';
 import { FIXTURES_DIRECTORY } from '../demo/build-demo.js';
 import { realImportsFor } from '../demo/real-sources.js';
 import { readRealHistories } from './facility-histories.js';
 import { toModelCard } from './model-card.js';
 import { formatRatePerScore, formatReport } from './format-report.js';
-import { crossValidate, FEATURES, FITTED_HORIZON_YEARS, FOLDS, PROBABILITY_STEPS } from './risk-v2.js';
+import { crossValidate, FOLDS } from './risk-v2.js';
 import { POOLED, regionCoverage, runBacktest, VIEWS, type ScoringModel } from './run-backtest.js';
 
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -51,18 +51,22 @@ for (const model of models) {
   }
 }
 console.log(
-  `\n${v2.outOfSample.id}: logistic, release within ${FITTED_HORIZON_YEARS} years, fitted on ${v2.rows} facility-years (${v2.events} with a release); figures above out of sample (${FOLDS} folds by facility, each region in every fold). Coefficients on every row:`,
+  `\n${v2.outOfSample.id}: logistic, release within ${RISK_MODEL_V2.horizonYears} years, fitted on ${v2.rows} facility-years (${v2.events} with a release); figures above out of sample (${FOLDS} folds by facility, each region in every fold). Coefficients on every row:`,
 );
-console.log(['intercept', ...FEATURES].map((name, index) => `  ${v2.coefficients[index]!.toFixed(3).padStart(7)}  ${name}`).join('\n'));
+console.log(
+  ['intercept', ...RISK_MODEL_V2.features.map((feature) => feature.label)]
+    .map((name, index) => `  ${v2.coefficients[index]!.toFixed(3).padStart(7)}  ${name}`)
+    .join('\n'),
+);
 const fitted = {
   id: v2.outOfSample.id,
-  horizon_years: FITTED_HORIZON_YEARS,
+  horizon_years: RISK_MODEL_V2.horizonYears,
   folds: FOLDS,
   rows: v2.rows,
   events: v2.events,
-  features: ['intercept', ...FEATURES],
+  features: ['intercept', ...RISK_MODEL_V2.features.map((feature) => feature.label)],
   coefficients: v2.coefficients,
-  probability_steps: PROBABILITY_STEPS,
+  probability_steps: RISK_MODEL_V2.probabilitySteps,
 };
 const generatedAt = new Date();
 const file = values.json ?? DEFAULT_REPORT_FILE;

@@ -3,10 +3,10 @@
  * of every model, view, as-of date and window, the data they come from, the published bar and
  * what the figures cannot tell.
  */
-import { RISK_MODEL_V1 } from '@ust/domain';
+import { RISK_MODEL_V1, RISK_MODEL_V2 } from '@ust/domain';
 import type { RiskModelCard, RiskModelCohort } from '@ust/schemas';
 import type { CrossValidatedModel } from './risk-v2.js';
-import { FEATURES, FOLDS, RISK_V2_ID } from './risk-v2.js';
+import { FOLDS } from './risk-v2.js';
 import { POOLED, type BacktestReport, type CohortFigures } from './run-backtest.js';
 
 export const PUBLISHED_REFERENCE: RiskModelCard['published_reference'] = {
@@ -71,10 +71,13 @@ export function toModelCard(report: BacktestReport, v2: CrossValidatedModel, gen
           'Hand-set points per factor (tank age, construction and protection, release history, substance, size, receptors), summed and stepped to 1-10.',
       },
       {
-        id: RISK_V2_ID,
+        id: RISK_MODEL_V2.version,
         kind: 'logistic',
         description: `A logistic model of a release within 3 years, fitted on ${v2.rows.toLocaleString('en-US')} real facility-years (${v2.events.toLocaleString('en-US')} with a release); figures out of sample (${FOLDS} folds by facility, each region in every fold); stepped to 1-10 by predicted probability.`,
-        coefficients: ['intercept', ...FEATURES].map((feature, index) => ({ feature, coefficient: v2.coefficients[index]! })),
+        coefficients: ['intercept', ...RISK_MODEL_V2.features.map((feature) => feature.label)].map((feature, index) => ({
+          feature,
+          coefficient: v2.coefficients[index]!,
+        })),
       },
     ],
     data: report.regions.map((region) => ({

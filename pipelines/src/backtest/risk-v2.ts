@@ -11,21 +11,7 @@ import type { FacilityHistory } from './facility-histories.js';
 import { fitLogistic, predict } from './logistic.js';
 import type { ScoringModel } from './run-backtest.js';
 
-export const RISK_V2_ID = RISK_MODEL_V2.version;
-/** The window the model predicts. */
-export const FITTED_HORIZON_YEARS = RISK_MODEL_V2.horizonYears;
 export const FOLDS = 5;
-
-/** The features in coefficient order (after the intercept), as the domain's risk-v2 computes them. */
-export const FEATURES = RISK_MODEL_V2.features.map((feature) => feature.label);
-
-/** 3-year release probability at which the 1-10 score steps up: score = 1 + thresholds reached. */
-export const PROBABILITY_STEPS = RISK_MODEL_V2.probabilitySteps;
-
-export { scoreOfProbability };
-
-/** The model's features of a facility as known at T: the domain's, so the model measured is the one shipped. */
-export const featuresOf = (input: RiskInput): number[] => featureValues(input);
 
 /**
  * The fold of each facility: within each region facilities are ordered by a hash of their id
@@ -57,13 +43,13 @@ export function trainingRows(histories: readonly FacilityHistory[], asOfYears: r
   const rows: TrainingRow[] = [];
   for (const year of asOfYears) {
     const asOf = new Date(Date.UTC(year, 0, 1));
-    const windowEnd = isoDay(yearsAfter(asOf, FITTED_HORIZON_YEARS));
+    const windowEnd = isoDay(yearsAfter(asOf, RISK_MODEL_V2.horizonYears));
     for (const history of histories) {
       const end = dataEnd.get(history.region);
       if (end === undefined || end < windowEnd) continue;
       const known = facilityAt(history, asOf);
       if (known.tanksInService === 0 || known.releasesUndated > 0) continue;
-      rows.push({ facilityId: history.facilityId, features: featuresOf(known.input), outcome: releaseWithin(history, asOf, FITTED_HORIZON_YEARS) });
+      rows.push({ facilityId: history.facilityId, features: featureValues(known.input), outcome: releaseWithin(history, asOf, RISK_MODEL_V2.horizonYears) });
     }
   }
   return rows;
@@ -82,9 +68,9 @@ export function crossValidate(histories: readonly FacilityHistory[], asOfYears: 
   const rows = trainingRows(histories, asOfYears, dataEnd);
   const foldOf = assignFolds(histories);
   const byFold = Array.from({ length: FOLDS }, (_, fold) => fitLogistic(rows.filter((row) => foldOf.get(row.facilityId) !== fold)).coefficients);
-  const probability = (input: RiskInput, facilityId: string) => predict(byFold[foldOf.get(facilityId) ?? 0]!, featuresOf(input));
+  const probability = (input: RiskInput, facilityId: string) => predict(byFold[foldOf.get(facilityId) ?? 0]!, featureValues(input));
   return {
-    outOfSample: { id: RISK_V2_ID, score: (input, facilityId) => scoreOfProbability(probability(input, facilityId)), probability },
+    outOfSample: { id: RISK_MODEL_V2.version, score: (input, facilityId) => scoreOfProbability(probability(input, facilityId)), probability },
     coefficients: fitLogistic(rows).coefficients,
     rows: rows.length,
     events: rows.filter((row) => row.outcome).length,

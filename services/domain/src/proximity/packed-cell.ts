@@ -8,7 +8,7 @@
 
 export function packItems(jsons: readonly string[]): Buffer {
   // Written straight into one buffer: a Buffer per item costs more in allocation and garbage
-  // collection than the copying (a national index packs about 1.2 million items).
+  // collection than the copying, and a national index packs every facility and release.
   const textAt = 4 + (jsons.length + 1) * 4;
   let textBytes = 0;
   for (const json of jsons) textBytes += Buffer.byteLength(json, 'utf8');

@@ -54,6 +54,10 @@ describe('risk-v2', () => {
     expect(releaseProbability(old)).toBeGreaterThan(releaseProbability(recent));
   });
 
+  it('steps the 1-10 score with the probability', () => {
+    expect([0, 0.019, 0.02, 0.1, 0.5].map((probability) => scoreOfProbability(probability))).toEqual([1, 1, 2, 7, 10]);
+  });
+
   it('leaves risk-v1 the default', () => {
     const input: RiskInput = { tanks: [tank('1990-01-01', 'Single wall')], releases: [], receptors, asOf };
     expect(calculateRiskScore(input).model_version).toBe('risk-v1');

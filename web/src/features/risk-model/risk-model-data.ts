@@ -3,6 +3,7 @@
  * functions, so the page shows only what the card holds and the selection logic is unit-tested.
  */
 import type { RiskModelCard, RiskModelCohort } from '@ust/schemas';
+import { formatPercent, NOT_AVAILABLE } from '../../components/format';
 
 export type CohortView = RiskModelCohort['view'];
 export type ModelEntry = RiskModelCard['models'][number];
@@ -79,23 +80,20 @@ export function backtestedRegions(card: RiskModelCard) {
   return { count: regions.length, facilities: regions.reduce((sum, region) => sum + region.facilities, 0) };
 }
 
-const NOT_AVAILABLE = 'N/A';
-const isMissing = (value: number | null | undefined): value is null | undefined => value === null || value === undefined || !Number.isFinite(value);
-
 /** A share (0 to 1) as a percentage with one decimal: 0.0423 reads '4.2%'. */
 export function formatShare(value: number | null | undefined): string {
-  return isMissing(value) ? NOT_AVAILABLE : `${(value * 100).toFixed(1)}%`;
+  return formatPercent(value === null || value === undefined ? value : value * 100);
 }
 
 /** An area under a curve with three decimals: '0.712'. */
 export function formatAuc(value: number | null | undefined): string {
-  return isMissing(value) ? NOT_AVAILABLE : value.toFixed(3);
+  return value === null || value === undefined || !Number.isFinite(value) ? NOT_AVAILABLE : value.toFixed(3);
 }
 
 /** An estimate with its 95 % interval: '0.712 (0.690-0.731)'. */
 export function formatInterval(interval: { estimate: number | null; low: number | null; high: number | null }): string {
   const estimate = formatAuc(interval.estimate);
-  if (isMissing(interval.low) || isMissing(interval.high)) return estimate;
+  if (interval.low === null || interval.high === null) return estimate;
   return `${estimate} (${formatAuc(interval.low)}-${formatAuc(interval.high)})`;
 }
 
