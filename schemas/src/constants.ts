@@ -52,7 +52,13 @@ export const SCREENING_RADII_MILES = [0.25, 1] as const;
 /** The id of the JSON data block in which the gateway inlines GET /api/auth-config's answer into the web app's pages. */
 export const AUTH_CONFIG_ELEMENT_ID = 'ust-auth-config';
 
-/** Readable names of the risk model's factors (docs/risk-model.md, 'Factors'). */
+/** The risk models the platform can score with (docs/risk-model.md); RISK_MODEL chooses one. */
+export const RISK_MODEL_IDS = ['risk-v1', 'risk-v2'] as const;
+export type RiskModelId = (typeof RISK_MODEL_IDS)[number];
+/** The model stored scores come from unless RISK_MODEL says otherwise (docs/decisions/0043-risk-model-on-real-records.md). */
+export const DEFAULT_RISK_MODEL_ID: RiskModelId = 'risk-v2';
+
+/** Readable names of the risk models' factors (docs/risk-model.md, 'Factors'). */
 export const RISK_FACTOR_LABELS: Readonly<Record<string, string>> = {
   active_tank_count: 'Tanks in use',
   temporarily_out_of_service_tanks: 'Tanks temporarily out of service',
@@ -62,6 +68,14 @@ export const RISK_FACTOR_LABELS: Readonly<Record<string, string>> = {
   single_walled_tanks: 'Single-walled tanks',
   substance: 'Substance stored',
   capacity_gallons: 'Capacity (gallons)',
+  any_single_walled: 'Any single-walled tank',
+  single_walled_oldest_age: 'Single-walled × oldest tank age (years)',
+  wall_type_unknown: 'Wall type unknown for every tank',
+  protection_score_unknown: 'Protection score unknown',
+  tanks_in_the_ground: 'Tanks in the ground',
+  gasoline: 'Gasoline stored',
+  diesel: 'Diesel stored',
+  open_release: 'An open release',
   release_count: 'Releases on record',
   open_releases: 'Open releases',
   years_since_latest_release: 'Years since latest release',

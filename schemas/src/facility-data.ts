@@ -255,6 +255,8 @@ export const RiskAssessment = Type.Object(
     model_version: Type.String(),
     /** A fitted model's predicted probability of a release within its window (risk-v2); absent for a points model. */
     probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    /** The window of `probability`, in years; absent for a points model. */
+    horizon_years: Type.Optional(Type.Integer({ minimum: 1 })),
     /** Every factor that was scored, in the model's order; value null means unknown. */
     factors: Type.Array(
       Type.Object({

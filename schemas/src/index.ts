@@ -23,3 +23,4 @@ export * from './exports.js';
 export * from './api-routes.js';
 export * from './risk-model.js';
 export * from './risk-validation.js';
+export * from './risk-method.js';

@@ -6,6 +6,8 @@
  */
 import Type, { type Static } from 'typebox';
 
+export { DEFAULT_RISK_MODEL_ID, RISK_MODEL_IDS, type RiskModelId } from './constants.js';
+
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const Interval = Type.Object({
@@ -48,7 +50,11 @@ export const RiskModelCohort = Type.Object({
 export type RiskModelCohort = Static<typeof RiskModelCohort>;
 
 export const RiskModelCard = Type.Object({
-  /** The model the platform's stored scores use. */
+  /**
+   * The model the platform's stored scores use: the live dataset's (RISK_MODEL) in the API; in
+   * the backtest's file, the one its rule chose (the fitted model when it beats the points model
+   * pooled in every cohort).
+   */
   default_model: Type.String(),
   /** When the backtest ran. */
   generated_at: Type.String(),

@@ -23,8 +23,27 @@ export const LIMITATIONS = [
   'Tanks closed without a removal date, or without an installation date, cannot be placed in time and are left out; West Virginia lists current tanks only, so neither model separates there.',
   'A release is recorded per facility, not per tank: the score says which sites, not which tanks, release.',
   'Both models stay well below the published bar (ROC AUC 0.80); a score orders sites, it does not predict a single site’s release.',
-  'risk-v2 is shown out of sample but is not yet the platform’s score: stored scores, the facility dialog and the exposure sheet use risk-v1.',
+  'risk-v2 was fitted on sites with a tank in service: a site whose tanks are all closed, or that has no tank record, is scored beyond the data it learned from.',
+  'risk-v2 predicts whether a site releases, not how much harm a release would do: receptors (people, private wells, protection areas, floodplain) are not among its inputs, and the exposure sheet lists them beside the score.',
 ];
+
+/**
+ * The fitted model replaces the points model only if its out-of-sample ROC AUC is higher in
+ * every pooled cohort: each as-of date, window and view (first release and any release).
+ */
+export function chooseDefaultModel(cohorts: readonly CohortFigures[]): string {
+  const pooled = cohorts.filter((cohort) => cohort.region === POOLED);
+  const auc = (model: string, like: CohortFigures) =>
+    pooled.find((cohort) => cohort.model === model && cohort.view === like.view && cohort.asOf === like.asOf && cohort.horizon === like.horizon)?.auc
+      .estimate ?? null;
+  const fitted = pooled.filter((cohort) => cohort.model === RISK_MODEL_V2.version);
+  const beats = fitted.every((cohort) => {
+    const points = auc(RISK_MODEL_V1.version, cohort);
+    return cohort.auc.estimate !== null && points !== null && cohort.auc.estimate > points;
+  });
+  const views = new Set(fitted.map((cohort) => cohort.view));
+  return fitted.length > 0 && views.size === 2 && beats ? RISK_MODEL_V2.version : RISK_MODEL_V1.version;
+}
 
 function cohortOf(figures: CohortFigures): RiskModelCohort {
   return {
@@ -61,7 +80,7 @@ export function toModelCard(report: BacktestReport, v2: CrossValidatedModel, gen
   // Pooled figures where several regions were read; the one region's otherwise.
   const shown = regions.has(POOLED) ? report.cohorts.filter((cohort) => cohort.region === POOLED) : report.cohorts;
   return {
-    default_model: RISK_MODEL_V1.version,
+    default_model: chooseDefaultModel(report.cohorts),
     generated_at: generatedAt.toISOString(),
     models: [
       {

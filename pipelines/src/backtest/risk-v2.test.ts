@@ -59,7 +59,7 @@ describe('risk-v2 folds', () => {
     const [history] = histories(1, ['UT']);
     const [row] = trainingRows([history!], [2010], new Map([['UT', '2024-01-01']]));
     expect(row!.outcome).toBe(true);
-    expect(row!.features[featureIndex('log_prior_releases')]).toBe(0);
+    expect(row!.features[featureIndex('release_count')]).toBe(0);
     expect(featureValues(facilityAt(history!, new Date(Date.UTC(2012, 0, 1))).input)[featureIndex('open_release')]).toBe(1);
   });
 });

@@ -5,7 +5,7 @@
  * with a release before T.
  */
 import { describe, expect, it } from 'vitest';
-import { calculateRiskScore, TANK_STATUS, type RiskInput } from '@ust/domain';
+import { calculateRiskScore, RISK_MODEL_V1, RISK_MODEL_V2, TANK_STATUS, type RiskInput } from '@ust/domain';
 import type { ReleaseRecord, TankRecord } from '@ust/schemas';
 import { facilityRecord, releaseRecord, tankRecord } from '@ust/schemas/testing';
 import { facilityAt, inServiceAt, releaseWithin } from './as-of.js';
@@ -13,7 +13,7 @@ import { collectHistories, type FacilityHistory } from './facility-histories.js'
 import { runBacktest, type ScoringModel } from './run-backtest.js';
 
 const T = new Date(Date.UTC(2010, 0, 1));
-const v1: ScoringModel = { id: 'risk-v1', score: (input) => calculateRiskScore(input).score };
+const v1: ScoringModel = { id: 'risk-v1', score: (input) => calculateRiskScore(input, RISK_MODEL_V1).score };
 
 function history(id: string, tanks: Array<Partial<TankRecord>>, releases: Array<Partial<ReleaseRecord>> = [], state = 'UT'): FacilityHistory {
   const [built] = collectHistories([
@@ -34,14 +34,19 @@ const oldTank = { installation_date: '1985-06-01', tank_status: TANK_STATUS.acti
 describe('a facility as known at T', () => {
   it('no release reported after T changes its score at T; the same release moved before T does', () => {
     const base = history('UT-1', [oldTank]);
-    const score = (facility: FacilityHistory) => calculateRiskScore(facilityAt(facility, T).input);
     const after = history('UT-1', [oldTank], [{ reported_date: '2010-01-02', nfa_date: null, status_class: 'Open' }]);
-    expect(score(after)).toEqual(score(base));
-    expect(releaseWithin(after, T, 1)).toBe(true);
     const before = history('UT-1', [oldTank], [{ reported_date: '2009-12-31', nfa_date: null, status_class: 'Open' }]);
+    for (const model of [RISK_MODEL_V1, RISK_MODEL_V2]) {
+      const score = (facility: FacilityHistory) => calculateRiskScore(facilityAt(facility, T).input, model);
+      expect(score(after)).toEqual(score(base));
+      expect(score(before).factors.find((factor) => factor.factor === 'release_count')?.value).toBe(1);
+      expect(score(before)).not.toEqual(score(base));
+    }
+    expect(calculateRiskScore(facilityAt(before, T).input, RISK_MODEL_V1).score).toBeGreaterThan(
+      calculateRiskScore(facilityAt(base, T).input, RISK_MODEL_V1).score,
+    );
+    expect(releaseWithin(after, T, 1)).toBe(true);
     expect(facilityAt(before, T).priorReleases).toBe(1);
-    expect(score(before).factors.find((factor) => factor.factor === 'open_releases')?.value).toBe(1);
-    expect(score(before).score).toBeGreaterThan(score(base).score);
     expect(releaseWithin(before, T, 5)).toBe(false);
   });
 

@@ -7,6 +7,7 @@ import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_RISK_MODEL_ID, RISK_MODEL_IDS } from '@ust/schemas';
 
 /**
  * An http(s) URL. A pattern rather than `format: 'uri'`, which refuses the `{z}/{x}/{y}`
@@ -106,6 +107,12 @@ export const ConfigSchema = Type.Object({
    * national scale such as `0.1`, or `none`.
    */
   DEMO_SCALE: Type.String({ pattern: '^(national|fixtures|none|0?\\.[0-9]+|1)$', default: 'national' }),
+  /**
+   * The risk model a rebuild scores every facility with (docs/risk-model.md); the facility
+   * dialog and the exposure sheet follow the live dataset's. Changing it takes a rebuild: the
+   * embedded platform rescores at its next start.
+   */
+  RISK_MODEL: Type.Enum([...RISK_MODEL_IDS], { default: DEFAULT_RISK_MODEL_ID }),
   /**
    * Worker threads of the gateway's CPU pool, which renders PDFs and workbooks and reads uploaded
    * portfolio files off the event loop. One leaves the other core of a 2-core machine to the event

@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { densityCellOf } from '@ust/domain';
+import { densityCellOf, RISK_MODEL_V2, scoreOfProbability } from '@ust/domain';
 import { createLogger, loadConfig } from '@ust/platform';
 import { H3_DENSITY_RESOLUTIONS, type H3DensityDocument } from '@ust/schemas';
 import { awaitRebuild, republishAllImports, runImport, tableChecksums } from '@ust/pipelines';
@@ -148,9 +148,9 @@ describe('the real fixtures end to end', () => {
       source: 'epa-template/DE/UST/facility.csv',
       is_generated: false,
       other_fields: expect.objectContaining({ Mapping_Method: 'point in county' }),
-      // A closed site without a release: nothing scores (docs/risk-model.md).
-      calculated_risk_score: 1,
-      risk: { score: 1, band: 'low', model_version: 'risk-v1', factors: expect.any(Array) },
+      // A closed site without a release: no tank in the ground, nothing known of walls or protection (docs/risk-model.md).
+      calculated_risk_score: 2,
+      risk: { score: 2, band: 'low', model_version: 'risk-v2', horizon_years: 3, factors: expect.any(Array) },
     });
     expect(
       response
@@ -168,38 +168,34 @@ describe('the real fixtures end to end', () => {
 
   it('scores a real facility and explains the score: DC-2000356, old single-walled tanks with an open release', async () => {
     const details = (await get('/api/facilities/DC-2000356')).json();
-    expect(details.calculated_risk_score).toBe(9);
-    expect(details.risk).toMatchObject({ score: 9, band: 'high', model_version: 'risk-v1' });
-    // Ages grow between builds; these sit in their top steps (40+ years, a release 15+ years
-    // ago), so the points stay as they are.
+    const { risk } = details;
+    expect(risk).toMatchObject({ model_version: 'risk-v2', horizon_years: 3 });
+    expect(details.calculated_risk_score).toBe(risk.score);
+    // The score is the step its probability reaches, and the points with the intercept make its log-odds.
+    expect(risk.score).toBe(scoreOfProbability(risk.probability));
+    const logOdds = RISK_MODEL_V2.intercept + risk.factors.reduce((sum: number, factor: { points: number }) => sum + factor.points, 0);
+    expect(1 / (1 + Math.exp(-logOdds))).toBeCloseTo(risk.probability, 2);
+    // Ages grow between builds, and with them their points; every other input is the records'.
     const ageFactor = /age|years/;
-    expect(
-      details.risk.factors.map(({ factor, value, points }: { factor: string; value: unknown; points: number }) => [
-        factor,
-        ageFactor.test(factor) ? typeof value : value,
-        points,
-      ]),
-    ).toEqual([
-      ['active_tank_count', 3, 0],
-      ['temporarily_out_of_service_tanks', 0, 0],
-      ['oldest_tank_age', 'number', 4],
-      ['average_tank_age', 'number', 2],
-      ['protection_score', 50, 2],
-      ['single_walled_tanks', '3 of 3', 2],
-      ['substance', 'Gasoline (unknown type)', 1],
-      ['capacity_gallons', 22_000, 1],
-      ['release_count', 1, 1],
-      ['open_releases', 1, 4],
-      ['years_since_latest_release', 'number', 0],
-      ['population_1500ft', null, 1],
-      ['private_wells_1500ft', null, 1],
-      ['within_spa', null, 0],
-      ['within_whpa', null, 1],
-      ['within_100yr_floodplain', null, 0],
+    expect(risk.factors.map(({ factor, value }: { factor: string; value: unknown }) => [factor, ageFactor.test(factor) ? typeof value : value])).toEqual([
+      ['oldest_tank_age', 'number'],
+      ['average_tank_age', 'number'],
+      ['any_single_walled', true],
+      ['single_walled_oldest_age', 'number'],
+      ['wall_type_unknown', false],
+      ['protection_score', 50],
+      ['protection_score_unknown', false],
+      ['tanks_in_the_ground', 3],
+      ['capacity_gallons', 22_000],
+      ['gasoline', true],
+      ['diesel', true],
+      ['release_count', 1],
+      ['open_release', true],
+      ['years_since_latest_release', 'number'],
     ]);
     // Three active tanks: four indicative quotes, cheapest first, the summary agreeing with them.
     const { pricing } = details;
-    expect(pricing).toMatchObject({ facility_id: 'DC-2000356', tank_count: 3, risk_score: 9, disclaimer: 'Indicative estimate, not a binding offer' });
+    expect(pricing).toMatchObject({ facility_id: 'DC-2000356', tank_count: 3, risk_score: risk.score, disclaimer: 'Indicative estimate, not a binding offer' });
     expect(pricing.quotes).toHaveLength(4);
     const premiums = pricing.quotes.map((quote: { annual_premium: number }) => quote.annual_premium);
     expect(premiums).toEqual([...premiums].sort((a, b) => a - b));
@@ -212,7 +208,7 @@ describe('the real fixtures end to end', () => {
 
   it('gives the same risk in the details as in the rebuilt facility summary', async () => {
     const version = await readCurrentVersion(standalone.ports.cache);
-    // A closed site, a high and a moderate one with unknown ages, an Illinois facility without tank records.
+    // A closed site, one with an open release, one with unknown ages, an Illinois facility without tank records.
     for (const id of ['DE-1-000001', 'DC-2000356', 'TRIBAL-1582-RL5009', 'IL-1000039']) {
       const [summary] = await standalone.ports.store.query<{ calculated_risk_score: number; risk_factors: string }>(
         'SELECT calculated_risk_score, risk_factors FROM facility_summary FINAL WHERE dataset_version = {version:UInt32} AND facility_id = {id:String}',

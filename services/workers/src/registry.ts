@@ -16,8 +16,11 @@ export interface WorkerDeps extends Ports {
   log: Logger;
   /** The clock of derived data (tank ages, generated_at); tests fix it. @defaultValue () => new Date() */
   now?: () => Date;
-  /** Chooses the geocoder screenings place addresses with. @defaultValue the local index in the cache */
-  config?: Pick<Config, 'GEOCODER_URL' | 'GEOCODER_API_KEY'>;
+  /**
+   * Chooses the geocoder screenings place addresses with (default: the local index in the cache)
+   * and the risk model a rebuild scores with (default: DEFAULT_RISK_MODEL).
+   */
+  config?: Pick<Config, 'GEOCODER_URL' | 'GEOCODER_API_KEY'> & Partial<Pick<Config, 'RISK_MODEL'>>;
   /** The geocoder screenings place addresses with (the embedded platform shares the gateway's). @defaultValue from `config` */
   geocoder?: Geocoder;
 }
@@ -33,7 +36,7 @@ export function buildProcessors(deps: WorkerDeps, context: WorkerContext = { sto
   const geocoder = deps.geocoder ?? createGeocoder({ cache: deps.cache, config: deps.config ?? {} });
   return {
     [JobNames.pruneDatasetVersions]: pruneDatasetVersions(deps.cache),
-    [JobNames.rebuildDataset]: rebuildDatasetProcessor(deps),
+    [JobNames.rebuildDataset]: rebuildDatasetProcessor({ ...deps, ...(deps.config?.RISK_MODEL ? { riskModel: deps.config.RISK_MODEL } : {}) }),
     ...importProcessors({ ports, log: deps.log }),
     [JobNames.screenPortfolio]: screeningProcessor({ ports, log: deps.log, geocoder, searchIndex: new SearchIndex(deps.cache), stopping: context.stopping }),
   };

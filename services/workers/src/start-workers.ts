@@ -1,5 +1,6 @@
 import { JobQueueOf, Queues, type JobName, type QueueName } from '@ust/schemas';
 import type { ProcessOptions, Processor, WorkerHandle } from '@ust/platform';
+import { rescoreOnModelChange } from './dataset/rescore-on-model-change.js';
 import { assertOneProcessorPerJob, buildProcessors, type WorkerDeps } from './registry.js';
 import { recordingTakenBack } from './recovery/taken-back-jobs.js';
 import { repairUnfinishedRecords, type RecordRepair } from './recovery/unfinished-records.js';
@@ -8,6 +9,8 @@ export interface WorkersHandle {
   queues: QueueName[];
   /** What the start-up check repaired, once it has run. */
   repaired: Promise<RecordRepair[]>;
+  /** The rebuild that rescores a live build made with another risk model, or null. */
+  rescored: Promise<string | null>;
   /** Asks long jobs to save what they have and yield (a screening resumes at the next start), then waits for the active ones. */
   close(): Promise<void>;
 }
@@ -41,12 +44,17 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
     deps.log.warn({ err: error }, 'the start-up check for unfinished records failed; it runs again at the next start');
     return [];
   });
+  const rescored = rescoreOnModelChange({ ...deps, ...(deps.config?.RISK_MODEL ? { riskModel: deps.config.RISK_MODEL } : {}) }).catch((error: unknown) => {
+    deps.log.warn({ err: error }, 'the start-up check of the risk model failed; it runs again at the next start');
+    return null;
+  });
   return {
     queues: [...byQueue.keys()],
     repaired,
+    rescored,
     async close() {
       stopping = true;
-      await repaired;
+      await Promise.all([repaired, rescored]);
       // An import finishing its run waits for the rebuild it queued: the queues whose jobs wait
       // on others close first, while those others are still processed.
       for (const stage of CLOSE_ORDER) {

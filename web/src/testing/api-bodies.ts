@@ -53,13 +53,15 @@ export const MARATHON_FLORIDA: FacilityDetails = {
   risk: {
     score: 6,
     band: 'moderate',
-    model_version: 'risk-v1',
+    model_version: 'risk-v2',
+    probability: 0.0812,
+    horizon_years: 3,
     factors: [
-      { factor: 'active_tank_count', value: 5, points: 2 },
-      { factor: 'oldest_tank_age', value: 41, points: 3 },
-      { factor: 'single_walled_tanks', value: 5, points: 3 },
-      { factor: 'open_releases', value: 1, points: 4 },
-      { factor: 'population_1500ft', value: null, points: 1 },
+      { factor: 'oldest_tank_age', value: 41, points: 0.07 },
+      { factor: 'any_single_walled', value: true, points: 0.08 },
+      { factor: 'tanks_in_the_ground', value: 5, points: 1.3 },
+      { factor: 'protection_score', value: null, points: -0.1 },
+      { factor: 'open_release', value: true, points: -0.68 },
     ],
   },
   pricing: {

@@ -36,8 +36,10 @@ const gasoline = 'Gasoline (containing <=10% ethanol)';
 /** The breakdown as [factor, value, points] rows, the way the document prints it. */
 const rows = (assessment: RiskAssessment) => assessment.factors.map(({ factor, value, points }) => [factor, value, points]);
 const total = (assessment: RiskAssessment) => assessment.factors.reduce((sum, factor) => sum + factor.points, 0);
+/** The worked examples are risk-v1's, whatever the platform's default. */
+const scoreWithV1 = (input: RiskInput) => calculateRiskScore(input, RISK_MODEL_V1);
 
-describe('calculateRiskScore: the worked examples of docs/risk-model.md', () => {
+describe('calculateRiskScore with risk-v1: the worked examples of docs/risk-model.md', () => {
   it('1. low: a new double-walled station with no release and nothing nearby scores 1', () => {
     const input: RiskInput = {
       tanks: [
@@ -48,7 +50,7 @@ describe('calculateRiskScore: the worked examples of docs/risk-model.md', () => 
       receptors: { population_1500ft: 120, private_wells_1500ft: 0, within_spa: false, within_whpa: false, within_100yr_floodplain: false },
       asOf,
     };
-    const assessment = calculateRiskScore(input);
+    const assessment = scoreWithV1(input);
     expect(rows(assessment)).toEqual([
       ['active_tank_count', 2, 0],
       ['temporarily_out_of_service_tanks', 0, 0],
@@ -90,7 +92,7 @@ describe('calculateRiskScore: the worked examples of docs/risk-model.md', () => 
       receptors: { population_1500ft: 900, private_wells_1500ft: 0, within_spa: true, within_whpa: false, within_100yr_floodplain: false },
       asOf,
     };
-    const assessment = calculateRiskScore(input);
+    const assessment = scoreWithV1(input);
     expect(rows(assessment)).toEqual([
       ['active_tank_count', 3, 0],
       ['temporarily_out_of_service_tanks', 0, 0],
@@ -131,7 +133,7 @@ describe('calculateRiskScore: the worked examples of docs/risk-model.md', () => 
       receptors: { population_1500ft: 1_800, private_wells_1500ft: 6, within_spa: false, within_whpa: false, within_100yr_floodplain: false },
       asOf,
     };
-    const assessment = calculateRiskScore(input);
+    const assessment = scoreWithV1(input);
     expect(rows(assessment)).toEqual([
       ['active_tank_count', 2, 0],
       ['temporarily_out_of_service_tanks', 0, 0],
@@ -155,7 +157,7 @@ describe('calculateRiskScore: the worked examples of docs/risk-model.md', () => 
   });
 
   it('4. missing data: two tanks in use and nothing else known score 5, every unknown shown as null', () => {
-    const assessment = calculateRiskScore({ tanks: [unknownTank, unknownTank], releases: [], receptors: unknownReceptors, asOf });
+    const assessment = scoreWithV1({ tanks: [unknownTank, unknownTank], releases: [], receptors: unknownReceptors, asOf });
     expect(rows(assessment)).toEqual([
       ['active_tank_count', 2, 0],
       ['temporarily_out_of_service_tanks', 0, 0],
@@ -185,7 +187,7 @@ describe('calculateRiskScore: the worked examples of docs/risk-model.md', () => 
   };
 
   it('5. a closed site is judged on its releases and receptors, not on its removed tanks: 3', () => {
-    const assessment = calculateRiskScore(closedSite);
+    const assessment = scoreWithV1(closedSite);
     expect(rows(assessment)).toEqual([
       ['active_tank_count', 0, 0],
       ['temporarily_out_of_service_tanks', 0, 0],
@@ -204,16 +206,16 @@ describe('calculateRiskScore: the worked examples of docs/risk-model.md', () => 
   });
 
   it('6. the same closed site without a release has nothing that could reach its receptors: 1', () => {
-    const assessment = calculateRiskScore({ ...closedSite, releases: [] });
+    const assessment = scoreWithV1({ ...closedSite, releases: [] });
     expect(assessment.factors.filter((factor) => factor.points !== 0)).toEqual([]);
     expect(assessment.factors.find((factor) => factor.factor === 'population_1500ft')).toEqual({ factor: 'population_1500ft', value: 3_000, points: 0 });
     expect(assessment).toMatchObject({ score: 1, band: 'low' });
   });
 });
 
-describe('calculateRiskScore: rules beside the examples', () => {
+describe('calculateRiskScore with risk-v1: rules beside the examples', () => {
   it('scores temporarily-out-of-service tanks, and judges a site with only those on them', () => {
-    const assessment = calculateRiskScore({
+    const assessment = scoreWithV1({
       tanks: [{ ...unknownTank, tank_status: 'Temporarily out of service', installation_date: '1985-01-01', tank_wall_type: 'Single wall' }],
       releases: [],
       receptors: unknownReceptors,
@@ -228,7 +230,7 @@ describe('calculateRiskScore: rules beside the examples', () => {
   });
 
   it('scores a facility without any tank record as unknown tanks, not as a closed site', () => {
-    const assessment = calculateRiskScore({ tanks: [], releases: [], receptors: unknownReceptors, asOf });
+    const assessment = scoreWithV1({ tanks: [], releases: [], receptors: unknownReceptors, asOf });
     expect(rows(assessment)).toEqual([
       ['active_tank_count', null, 0],
       ['temporarily_out_of_service_tanks', null, 0],
@@ -256,7 +258,7 @@ describe('calculateRiskScore: rules beside the examples', () => {
       { ...unknownTank, substances: 'Kerosene; Av Gas' },
     ];
     const substance = (list: RiskTank[]) =>
-      calculateRiskScore({ tanks: list, releases: [], receptors: unknownReceptors, asOf }).factors.find((factor) => factor.factor === 'substance');
+      scoreWithV1({ tanks: list, releases: [], receptors: unknownReceptors, asOf }).factors.find((factor) => factor.factor === 'substance');
     expect(substance(tanks)).toEqual({ factor: 'substance', value: 'Hazardous Substance', points: 2 });
     expect(substance([tanks[2]!, tanks[0]!])).toEqual({ factor: 'substance', value: 'Av Gas', points: 1 });
     expect(substance([tanks[0]!, tanks[2]!])).toEqual({ factor: 'substance', value: 'Av Gas', points: 1 });
@@ -266,7 +268,7 @@ describe('calculateRiskScore: rules beside the examples', () => {
 
   it('reads residual contamination as yes if any closed release had it, no only if none could have', () => {
     const residual = (...values: Array<boolean | null>) =>
-      calculateRiskScore({
+      scoreWithV1({
         tanks: [],
         releases: values.map((value) => ({ status_class: 'No Further Action' as const, reported_date: null, closed_with_residual_contamination: value })),
         receptors: unknownReceptors,

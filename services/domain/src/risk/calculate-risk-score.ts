@@ -5,8 +5,8 @@
  */
 import { facilityProtectionScore, wallTypeFactor } from '../protection-score.js';
 import { roundTo1, TANK_STATUS, yearsSince } from '../facility-summary.js';
-import { RISK_MODEL_V1 } from './risk-model-v1.js';
-import { assessLogistic, type LogisticRiskModel } from './risk-model-v2.js';
+import { assessLogistic } from './risk-model-v2.js';
+import { DEFAULT_RISK_MODEL, type AnyRiskModel } from './risk-models.js';
 import { tanksInTheGround } from './tanks-in-the-ground.js';
 import { RISK_BANDS, riskBand } from './risk-bands.js';
 import type { FlagFactor, RiskAssessment, RiskFactor, RiskInput, RiskModel, RiskTank, Step, SteppedFactor } from './risk-types.js';
@@ -18,7 +18,7 @@ export function scoreFromPoints(points: number, thresholds: readonly number[]): 
   return 1 + thresholds.filter((threshold) => points >= threshold).length;
 }
 
-export function calculateRiskScore(input: RiskInput, model: RiskModel | LogisticRiskModel = RISK_MODEL_V1): RiskAssessment {
+export function calculateRiskScore(input: RiskInput, model: AnyRiskModel = DEFAULT_RISK_MODEL): RiskAssessment {
   if ('kind' in model) return assessLogistic(input, model);
   const factors = [...tankFactors(input, model), ...releaseFactors(input, model), ...receptorFactors(input, model)];
   const points = factors.reduce((sum, factor) => sum + factor.points, 0);

@@ -6,7 +6,7 @@
  * these with the backtest's card).
  */
 import { facilityProtectionScore, wallTypeFactor } from '../protection-score.js';
-import { yearsSince } from '../facility-summary.js';
+import { roundTo1, yearsSince } from '../facility-summary.js';
 import { riskBand } from './risk-bands.js';
 import { tanksInTheGround } from './tanks-in-the-ground.js';
 import type { RiskAssessment, RiskInput } from './risk-types.js';
@@ -28,86 +28,147 @@ export const RISK_MODEL_V2: LogisticRiskModel = {
   kind: 'logistic',
   horizonYears: 3,
   intercept: -3.4383,
+  // `factor` names the quantity an assessment shows (in its own units); `label` the model's input, as the card lists it.
   features: [
-    { factor: 'oldest_tank_age_decades', label: 'oldest tank age / 10 years', coefficient: 0.0162 },
-    { factor: 'mean_tank_age_decades', label: 'mean tank age / 10 years', coefficient: 0.2398 },
+    { factor: 'oldest_tank_age', label: 'oldest tank age / 10 years', coefficient: 0.0162 },
+    { factor: 'average_tank_age', label: 'mean tank age / 10 years', coefficient: 0.2398 },
     { factor: 'any_single_walled', label: 'any single-walled tank', coefficient: 0.0808 },
-    { factor: 'single_walled_by_oldest_age', label: 'single-walled × oldest age / 10', coefficient: -0.1566 },
+    { factor: 'single_walled_oldest_age', label: 'single-walled × oldest age / 10', coefficient: -0.1566 },
     { factor: 'wall_type_unknown', label: 'wall type unknown for every tank', coefficient: 0.6164 },
-    { factor: 'protection_score_share', label: 'protection score / 100 (unknown: 0.5)', coefficient: -0.2044 },
+    { factor: 'protection_score', label: 'protection score / 100 (unknown: 0.5)', coefficient: -0.2044 },
     { factor: 'protection_score_unknown', label: 'protection score unknown', coefficient: -0.8175 },
-    { factor: 'log_tanks_in_service', label: 'ln(1 + tanks in service)', coefficient: 0.7268 },
-    { factor: 'log_capacity', label: 'ln(1 + capacity / 10,000 gal)', coefficient: 0.1089 },
+    { factor: 'tanks_in_the_ground', label: 'ln(1 + tanks in service)', coefficient: 0.7268 },
+    { factor: 'capacity_gallons', label: 'ln(1 + capacity / 10,000 gal)', coefficient: 0.1089 },
     { factor: 'gasoline', label: 'gasoline stored', coefficient: -0.1489 },
     { factor: 'diesel', label: 'diesel stored', coefficient: -0.5018 },
-    { factor: 'log_prior_releases', label: 'ln(1 + releases reported before T)', coefficient: 0.584 },
+    { factor: 'release_count', label: 'ln(1 + releases reported before T)', coefficient: 0.584 },
     { factor: 'open_release', label: 'an open release at T', coefficient: -0.68 },
-    { factor: 'years_since_latest_release_decades', label: 'years since the latest release / 10 (none: 0)', coefficient: -0.1153 },
+    { factor: 'years_since_latest_release', label: 'years since the latest release / 10 (none: 0)', coefficient: -0.1153 },
   ],
   probabilitySteps: [0.02, 0.03, 0.04, 0.055, 0.07, 0.09, 0.12, 0.16, 0.22],
 };
 
-/** The features of a facility as its records say at `input.asOf`, in RISK_MODEL_V2's order. */
-export function featureValues(input: RiskInput): number[] {
+/** What the records say of a facility at `input.asOf`, in the units a reader knows; null: unknown. */
+interface FacilityFacts {
+  oldestAge: number | null;
+  meanAge: number | null;
+  anySingleWalled: boolean;
+  wallTypeUnknown: boolean;
+  protectionScore: number | null;
+  tanksInTheGround: number;
+  capacityGallons: number;
+  gasoline: boolean;
+  diesel: boolean;
+  releases: number;
+  openRelease: boolean;
+  yearsSinceLatestRelease: number | null;
+}
+
+function facilityFacts(input: RiskInput): FacilityFacts {
   const tanks = tanksInTheGround(input.tanks);
   const ages = tanks.map((tank) => yearsSince(tank.installation_date, input.asOf)).filter((age): age is number => age !== null);
-  const oldest = ages.length ? Math.max(...ages) : 0;
-  const mean = ages.length ? ages.reduce((sum, age) => sum + age, 0) / ages.length : 0;
   const walls = tanks.map((tank) => wallTypeFactor(tank.tank_wall_type));
-  const single = walls.some((wall) => wall === 0) ? 1 : 0;
-  const protection = facilityProtectionScore(tanks);
-  const capacity = tanks.reduce((sum, tank) => sum + (tank.capacity_gallons ?? 0), 0);
   const substances = tanks.map((tank) => tank.substances ?? '').join(';');
   const latest = input.releases.reduce<string | null>(
     (max, release) => (release.reported_date !== null && (max === null || release.reported_date > max) ? release.reported_date : max),
     null,
   );
+  return {
+    oldestAge: ages.length ? Math.max(...ages) : null,
+    meanAge: ages.length ? ages.reduce((sum, age) => sum + age, 0) / ages.length : null,
+    anySingleWalled: walls.some((wall) => wall === 0),
+    wallTypeUnknown: walls.every((wall) => wall === null),
+    protectionScore: facilityProtectionScore(tanks),
+    tanksInTheGround: tanks.length,
+    capacityGallons: tanks.reduce((sum, tank) => sum + (tank.capacity_gallons ?? 0), 0),
+    gasoline: /gasol/i.test(substances),
+    diesel: /diesel/i.test(substances),
+    releases: input.releases.length,
+    openRelease: input.releases.some((release) => release.status_class === 'Open'),
+    yearsSinceLatestRelease: latest === null ? null : yearsSince(latest, input.asOf),
+  };
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+/** The model's inputs, in RISK_MODEL_V2's order. Unknown ages count as 0, as in the fit. */
+function modelInputs(facts: FacilityFacts): number[] {
+  const oldest = facts.oldestAge ?? 0;
   return [
     oldest / 10,
-    mean / 10,
-    single,
-    (single * oldest) / 10,
-    walls.every((wall) => wall === null) ? 1 : 0,
-    protection === null ? 0.5 : protection / 100,
-    protection === null ? 1 : 0,
-    Math.log1p(tanks.length),
-    Math.log1p(capacity / 10_000),
-    /gasol/i.test(substances) ? 1 : 0,
-    /diesel/i.test(substances) ? 1 : 0,
-    Math.log1p(input.releases.length),
-    input.releases.some((release) => release.status_class === 'Open') ? 1 : 0,
-    latest === null ? 0 : (yearsSince(latest, input.asOf) ?? 0) / 10,
+    (facts.meanAge ?? 0) / 10,
+    flag(facts.anySingleWalled),
+    (flag(facts.anySingleWalled) * oldest) / 10,
+    flag(facts.wallTypeUnknown),
+    facts.protectionScore === null ? 0.5 : facts.protectionScore / 100,
+    flag(facts.protectionScore === null),
+    Math.log1p(facts.tanksInTheGround),
+    Math.log1p(facts.capacityGallons / 10_000),
+    flag(facts.gasoline),
+    flag(facts.diesel),
+    Math.log1p(facts.releases),
+    flag(facts.openRelease),
+    (facts.yearsSinceLatestRelease ?? 0) / 10,
   ];
 }
 
+/** What an assessment shows of each input, in RISK_MODEL_V2's order: years, counts, gallons, yes/no. */
+function shownValues(facts: FacilityFacts): Array<number | boolean | null> {
+  const years = (value: number | null) => (value === null ? null : roundTo1(value));
+  return [
+    years(facts.oldestAge),
+    years(facts.meanAge),
+    facts.anySingleWalled,
+    facts.anySingleWalled ? years(facts.oldestAge) : 0,
+    facts.wallTypeUnknown,
+    facts.protectionScore,
+    facts.protectionScore === null,
+    facts.tanksInTheGround,
+    Math.round(facts.capacityGallons),
+    facts.gasoline,
+    facts.diesel,
+    facts.releases,
+    facts.openRelease,
+    years(facts.yearsSinceLatestRelease),
+  ];
+}
+
+/** The features of a facility as its records say at `input.asOf`, in RISK_MODEL_V2's order. */
+export const featureValues = (input: RiskInput): number[] => modelInputs(facilityFacts(input));
+
+const probabilityOfInputs = (inputs: readonly number[], model: LogisticRiskModel) =>
+  1 / (1 + Math.exp(-model.features.reduce((sum, feature, index) => sum + feature.coefficient * inputs[index]!, model.intercept)));
+
 /** The predicted probability of a release within the model's window. */
 export function releaseProbability(input: RiskInput, model: LogisticRiskModel = RISK_MODEL_V2): number {
-  const values = featureValues(input);
-  const logit = model.features.reduce((sum, feature, index) => sum + feature.coefficient * values[index]!, model.intercept);
-  return 1 / (1 + Math.exp(-logit));
+  return probabilityOfInputs(featureValues(input), model);
 }
 
 export const scoreOfProbability = (probability: number, model: LogisticRiskModel = RISK_MODEL_V2) =>
   1 + model.probabilitySteps.filter((step) => probability >= step).length;
 
 /**
- * The assessment: the 1-10 score of the predicted probability, and each feature's contribution
- * to the log-odds as its points (positive raises the risk), so the breakdown explains the score
- * as risk-v1's points do.
+ * The assessment: the 1-10 score of the predicted probability, and for each input the value a
+ * reader knows (years, tanks, gallons, yes/no) with its contribution to the log-odds as its
+ * points (positive raises the risk); the points and the intercept add up to the log-odds.
  */
 export function assessLogistic(input: RiskInput, model: LogisticRiskModel): RiskAssessment {
-  const values = featureValues(input);
-  const probability = releaseProbability(input, model);
+  const facts = facilityFacts(input);
+  const inputs = modelInputs(facts);
+  const shown = shownValues(facts);
+  const probability = probabilityOfInputs(inputs, model);
   const score = scoreOfProbability(probability, model);
   return {
     score,
     band: riskBand(score),
     model_version: model.version,
     probability: Math.round(probability * 10_000) / 10_000,
+    horizon_years: model.horizonYears,
     factors: model.features.map((feature, index) => ({
       factor: feature.factor,
-      value: Math.round(values[index]! * 1_000) / 1_000,
-      points: Math.round(feature.coefficient * values[index]! * 100) / 100,
+      value: shown[index]!,
+      // `|| 0`: a negative coefficient times 0 is -0.
+      points: Math.round(feature.coefficient * inputs[index]! * 100) / 100 || 0,
     })),
   };
 }

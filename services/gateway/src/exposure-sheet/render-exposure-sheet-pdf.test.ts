@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { DatasetBuildMeta } from '@ust/read-model';
-import { PRICING_DISCLAIMER } from '@ust/schemas';
+import { PRICING_DISCLAIMER, riskMethodText } from '@ust/schemas';
 import { facilityRecord, tankRecord } from '@ust/schemas/testing';
 import { renderExposureSheetPdf } from './render-exposure-sheet-pdf.js';
 import { toExposureSheet } from './to-exposure-sheet.js';
@@ -41,6 +41,7 @@ const tanks = ['1', '2'].map((id) =>
 const meta: DatasetBuildMeta = {
   dataset_version: 7,
   generated_at: '2026-11-01T10:00:00.000Z',
+  risk_model: 'risk-v2',
   import_id: 'demo-seed',
   facilities: 1,
   tanks: 2,
@@ -78,6 +79,9 @@ describe('renderExposureSheetPdf', () => {
     expect(text.replace(/\s+/g, ' ')).toContain(
       `ROC AUC ${validation.first_release.roc_auc.toFixed(2)} (95 % ${validation.first_release.low!.toFixed(2)}-${validation.first_release.high!.toFixed(2)}) for a first release`,
     );
+    // How the live build's model makes the score: a probability and each factor's share of the log-odds.
+    expect(sheet.risk).toMatchObject({ model_version: 'risk-v2', horizon_years: 3 });
+    expect(text.replace(/\s+/g, ' ')).toContain(riskMethodText(sheet.risk));
     for (const quote of sheet.pricing.quotes) expect(text).toContain(quote.carrier);
   });
 

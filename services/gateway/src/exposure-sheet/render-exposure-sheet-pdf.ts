@@ -2,7 +2,7 @@
  * The exposure sheet as a PDF (pdfkit, its built-in Helvetica: no font files to ship). The
  * document is a readable stream: the route sends it as pdfkit writes it.
  */
-import { PRICING_DISCLAIMER, riskValidationText, type ExposureSheet } from '@ust/schemas';
+import { PRICING_DISCLAIMER, riskMethodText, riskValidationText, type ExposureSheet } from '@ust/schemas';
 import {
   exposureSheetTitle,
   formatAsOf,
@@ -104,7 +104,7 @@ export function renderExposureSheetPdf(sheet: ExposureSheet, paper: Paper = 'a4'
     receptorRows(sheet),
   );
   section(doc, `Risk score: ${sheet.risk.score}/10 (${sheet.risk.band})`);
-  note(doc, `Model ${sheet.risk.model_version}. Points per factor; unknown values score as the model says for missing data.`);
+  note(doc, riskMethodText(sheet.risk));
   note(doc, riskValidationText(sheet.risk_validation, sheet.risk.model_version));
   table(
     doc,

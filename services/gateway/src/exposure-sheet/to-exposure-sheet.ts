@@ -12,8 +12,7 @@ import { riskModelCard } from '../risk-model-card.js';
 export function toExposureSheet(found: FacilityWithTanksAndReleases, meta: DatasetBuildMeta | null): ExposureSheet {
   const { facility, tanks, releases } = found;
   const asOf = meta ? new Date(meta.generated_at) : new Date();
-  const leakReported = found.leakReported ?? true;
-  const details = toFacilityDetails(facility, tanks, releases, asOf, leakReported);
+  const details = toFacilityDetails(found, meta);
   return {
     facility: {
       facility_id: facility.facility_id,

@@ -4,7 +4,18 @@
  * releases of each page's key range, derived with @ust/domain's deriveFacility, scored with
  * calculateRiskScore and inserted page by page.
  */
-import { AGE_BANDS, ageBand, calculateRiskScore, deriveFacility, RISK_BANDS, TANK_STATUS, yearsSince, type AgeBand, type RiskBand } from '@ust/domain';
+import {
+  AGE_BANDS,
+  ageBand,
+  calculateRiskScore,
+  type AnyRiskModel,
+  deriveFacility,
+  RISK_BANDS,
+  TANK_STATUS,
+  yearsSince,
+  type AgeBand,
+  type RiskBand,
+} from '@ust/domain';
 import type { AnalyticsStore } from '@ust/platform';
 import { coverageKeyOf } from '@ust/schemas';
 import { getFacilityPage, type FacilityPageRow } from '../queries/dataset/get-facility-page.js';
@@ -30,6 +41,8 @@ export interface SummaryOptions {
   asOf: Date;
   /** Written as built_at (the ReplacingMergeTree version of the row). */
   builtAt: Date;
+  /** Every facility's score comes from this model, which its stored assessment names. */
+  riskModel: AnyRiskModel;
   /** @defaultValue SUMMARY_PAGE_SIZE */
   pageSize?: number;
 }
@@ -78,7 +91,7 @@ function summaryRow(
   tally: SummaryTally,
 ) {
   const { summary, ageBasis } = deriveFacility(tanks, releases, options.asOf);
-  const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf: options.asOf });
+  const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf: options.asOf }, options.riskModel);
   tally.tanks += tanks.length;
   tally.facilitiesByRiskBand[risk.band] += 1;
   for (const tank of tanks) {

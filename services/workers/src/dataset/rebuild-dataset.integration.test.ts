@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { calculateRiskScore, cellCentre, densityCellOf, loadRegionShapes, STATE_CODES } from '@ust/domain';
+import { calculateRiskScore, DEFAULT_RISK_MODEL, RISK_MODEL_V1, RISK_MODEL_V2, cellCentre, densityCellOf, loadRegionShapes, STATE_CODES } from '@ust/domain';
 import {
   applyMigrations,
   createChdbStore,
@@ -29,6 +29,7 @@ import {
   readCountyFacilities,
   readCountyFacilitiesDocument,
   readCurrentVersion,
+  readDatasetMeta,
   readH3DensityDocument,
   readRegionDocument,
   readStateFacilities,
@@ -45,8 +46,9 @@ import {
   type H3DensityDocument,
   type RegionGeometry,
   type RegionProperties,
+  type RiskModelId,
 } from '@ust/schemas';
-import { startWorkers } from '../start-workers.js';
+import { startWorkers, type WorkersHandle } from '../start-workers.js';
 import type { RebuildResult } from './rebuild.js';
 import { buildFacilitySummaries } from './facility-summaries.js';
 import { dropSummaryVersion } from '../queries/dataset/drop-summary-version.js';
@@ -337,11 +339,19 @@ afterAll(async () => {
   if (directory) await rm(directory, { recursive: true, force: true });
 });
 
-/** Starts every processor on `cache`; `run` enqueues rebuilds and waits for them. */
-async function withWorkers(cache: Cache, test: (run: (jobId: string, data?: unknown) => Promise<RebuildResult>, jobs: JobQueue) => Promise<void>) {
+/**
+ * Starts every processor on `cache`; `run` enqueues rebuilds and waits for them. The figures
+ * below were worked out with risk-v1's points (docs/risk-model.md), so these workers score with
+ * it unless a test names another model.
+ */
+async function withWorkers(
+  cache: Cache,
+  test: (run: (jobId: string, data?: unknown) => Promise<RebuildResult>, jobs: JobQueue, workers: WorkersHandle) => Promise<void>,
+  riskModel: RiskModelId = 'risk-v1',
+) {
   const jobs = createInProcessJobQueue({ logger: log });
   const events = createInProcessEventLog();
-  const workers = await startWorkers({ store, cache, jobs, events, log, now: () => asOf });
+  const workers = await startWorkers({ store, cache, jobs, events, log, now: () => asOf, config: { RISK_MODEL: riskModel } });
   const run = async (jobId: string, data: unknown = { import_id: 'test-import' }) => {
     await jobs.enqueue(queue, JobNames.rebuildDataset, data, { jobId });
     const state = await jobs.waitUntilSettled(queue, jobId, 60_000);
@@ -349,7 +359,7 @@ async function withWorkers(cache: Cache, test: (run: (jobId: string, data?: unkn
     return state.returnValue as RebuildResult;
   };
   try {
-    await test(run, jobs);
+    await test(run, jobs, workers);
     // Also exercise the failure path on this queue: bad data fails at once, without retries.
     await jobs.enqueue(queue, JobNames.rebuildDataset, { import_id: 42 }, { jobId: 'bad-data' });
     const bad = await jobs.waitUntilSettled(queue, 'bad-data', 10_000);
@@ -411,7 +421,7 @@ describe('rebuild-dataset', () => {
         receptors: facilities.find((facility) => facility.facility_id === id)!,
         asOf,
       });
-      expect(JSON.parse(scored[0]!.risk_factors)).toEqual(calculateRiskScore(of('DE-1')));
+      expect(JSON.parse(scored[0]!.risk_factors)).toEqual(calculateRiskScore(of('DE-1'), RISK_MODEL_V1));
 
       const counties = await readDocument(cache, 'counties');
       expect(counties.document.features.map((feature) => feature.id)).toEqual(loadRegionShapes('counties').map((shape) => shape.fips));
@@ -621,10 +631,10 @@ describe('rebuild-dataset', () => {
     const versions = { whole: 9_001, twos: 9_002, fours: 9_003 };
     try {
       const tallies = [
-        await buildFacilitySummaries(store, { version: versions.whole, asOf, builtAt: asOf }),
+        await buildFacilitySummaries(store, { version: versions.whole, asOf, builtAt: asOf, riskModel: DEFAULT_RISK_MODEL }),
         // 6 facilities: three full pages and an empty read; then a full page and a short one.
-        await buildFacilitySummaries(store, { version: versions.twos, asOf, builtAt: asOf, pageSize: 2 }),
-        await buildFacilitySummaries(store, { version: versions.fours, asOf, builtAt: asOf, pageSize: 4 }),
+        await buildFacilitySummaries(store, { version: versions.twos, asOf, builtAt: asOf, riskModel: DEFAULT_RISK_MODEL, pageSize: 2 }),
+        await buildFacilitySummaries(store, { version: versions.fours, asOf, builtAt: asOf, riskModel: DEFAULT_RISK_MODEL, pageSize: 4 }),
       ];
       expect(tallies[0]).toMatchObject({ facilities: 6, tanks: 5 });
       expect(tallies[1]).toEqual(tallies[0]);
@@ -658,6 +668,47 @@ describe('rebuild-dataset', () => {
       await jobs.close();
       await events.close();
     }
+  });
+
+  it('scores with the configured model and records it in the build; workers started with another rescore the live build', async () => {
+    const cache = createMemoryCache();
+    const storedAssessment = async (version: number) =>
+      JSON.parse(
+        (
+          await store.query<{ risk_factors: string }>(
+            "SELECT risk_factors FROM facility_summary FINAL WHERE dataset_version = {v:UInt32} AND facility_id = 'DE-1'",
+            { v: version },
+          )
+        )[0]!.risk_factors,
+      ) as unknown;
+    const de1 = {
+      tanks: tanks.filter((tank) => tank.facility_id === 'DE-1'),
+      releases: releases.filter((release) => release.facility_id === 'DE-1'),
+      receptors: facilities.find((facility) => facility.facility_id === 'DE-1')!,
+      asOf,
+    };
+    let v1Version = 0;
+    await withWorkers(cache, async (run, _jobs, workers) => {
+      expect(await workers.rescored).toBeNull();
+      v1Version = (await run('rebuild-scored-with-risk-v1')).version;
+      expect(await readDatasetMeta(cache)).toMatchObject({ dataset_version: v1Version, risk_model: 'risk-v1' });
+      expect(await storedAssessment(v1Version)).toEqual(calculateRiskScore(de1, RISK_MODEL_V1));
+    });
+    // The same data, workers started with RISK_MODEL=risk-v2: they rebuild the live build at once, and only once.
+    await withWorkers(
+      cache,
+      async (_run, jobs, workers) => {
+        const id = await workers.rescored;
+        expect(id).toBe(`rescore-v${v1Version}-risk-v2`);
+        expect(await jobs.waitUntilSettled(queue, id!, 60_000)).toMatchObject({ status: 'completed' });
+        const meta = await readDatasetMeta(cache);
+        expect(meta).toMatchObject({ risk_model: 'risk-v2' });
+        expect(meta!.dataset_version).toBeGreaterThan(v1Version);
+        expect(await storedAssessment(meta!.dataset_version)).toEqual(calculateRiskScore(de1, RISK_MODEL_V2));
+      },
+      'risk-v2',
+    );
+    await withWorkers(cache, async (_run, _jobs, workers) => expect(await workers.rescored).toBeNull(), 'risk-v2');
   });
 
   it('builds the same documents in Redis, and keeps two summary versions in ClickHouse', async () => {

@@ -4,7 +4,7 @@
  * the switch, so they never see a half-built one. docs/data-model.md describes the outputs;
  * each step below writes one of them.
  */
-import type { RegionLevel } from '@ust/domain';
+import { DEFAULT_RISK_MODEL, riskModelById, type AnyRiskModel, type RegionLevel } from '@ust/domain';
 import { failpoint, FAILPOINTS, type AnalyticsStore, type Cache, type JobQueue, type Logger } from '@ust/platform';
 import { DATASET_POINTER_KEY, datasetKeys, DERIVED_DATA_FORMAT, NEXT_VERSION_KEY, readCurrentVersion, type DatasetBuildMeta } from '@ust/read-model';
 import { JobNames, JobQueueOf, type FacilityStatistics } from '@ust/schemas';
@@ -35,6 +35,8 @@ export interface RebuildDeps {
   log: Logger;
   /** Ages and generated_at are as of this clock. @defaultValue () => new Date() */
   now?: () => Date;
+  /** The id of the model every facility is scored with (config RISK_MODEL). @defaultValue DEFAULT_RISK_MODEL */
+  riskModel?: string;
 }
 
 export interface RebuildRequest {
@@ -79,6 +81,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   const begun = performance.now();
   const generatedAt = started.toISOString();
   const steps = new RebuildSteps(log, options.onStep);
+  const riskModel = deps.riskModel === undefined ? DEFAULT_RISK_MODEL : riskModelById(deps.riskModel);
 
   const version = await steps.run(
     'allocate version',
@@ -87,7 +90,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   );
   const tally = await steps.run(
     'facility summaries',
-    () => buildFacilitySummaries(store, { version, asOf: started, builtAt: started, ...(options.pageSize ? { pageSize: options.pageSize } : {}) }),
+    () => buildFacilitySummaries(store, { version, asOf: started, builtAt: started, riskModel, ...(options.pageSize ? { pageSize: options.pageSize } : {}) }),
     (result) => result.facilities,
   );
   await failpoint(FAILPOINTS.rebuilding, log);
@@ -130,7 +133,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
     (result) => result.addresses + result.streets,
   );
 
-  const meta = buildMeta(version, generatedAt, request, statistics);
+  const meta = buildMeta(version, generatedAt, riskModel, request, statistics);
   const switched = await steps.run(
     'switch version',
     () => switchToVersion(deps, version, meta),
@@ -190,11 +193,12 @@ function logDensity(log: Logger, version: number, density: H3DensityTally): void
   );
 }
 
-function buildMeta(version: number, generatedAt: string, request: RebuildRequest, statistics: FacilityStatistics): DatasetBuildMeta {
+function buildMeta(version: number, generatedAt: string, riskModel: AnyRiskModel, request: RebuildRequest, statistics: FacilityStatistics): DatasetBuildMeta {
   return {
     dataset_version: version,
     format: DERIVED_DATA_FORMAT,
     generated_at: generatedAt,
+    risk_model: riskModel.version,
     import_id: request.importId,
     facilities: statistics.total_facilities,
     tanks: statistics.total_tanks,

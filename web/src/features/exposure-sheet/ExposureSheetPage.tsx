@@ -7,6 +7,7 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ExposureSheet } from '@ust/schemas';
+import { riskMethodText } from '@ust/schemas/risk-method';
 import { riskValidationText } from '@ust/schemas/risk-validation';
 import { useExposureSheetDownload, useExposureSheetQuery, type SheetPaper } from '../../api';
 import { RiskScore } from '../../components/Badges';
@@ -271,7 +272,7 @@ function RiskSection({ sheet }: { sheet: ExposureSheet }) {
       <h2 id="sheet-risk">
         Risk score <RiskScore score={risk.score} />
       </h2>
-      <p className="muted">Model {risk.model_version}. Points per factor; unknown values score as the model says for missing data.</p>
+      <p className="muted">{riskMethodText(risk)}</p>
       <p className="muted">{riskValidationText(sheet.risk_validation, risk.model_version)}</p>
       <table className="sheet-table sheet-table-narrow">
         <thead>

@@ -43,8 +43,14 @@ describe('the facility details dialog', () => {
 
     const risk = within(dialog).getByRole('region', { name: 'Risk Score Breakdown' });
     expect(risk).toHaveTextContent('6/10 Moderate');
-    expect(risk).toHaveTextContent('from 13 points (model risk-v1)');
-    expect(within(risk).getByRole('rowheader', { name: 'Population within 1,500 ft' }).nextElementSibling).toHaveTextContent('Unknown');
+    expect(risk).toHaveTextContent('Model risk-v2: 8.1 % probability of a release within 3 years');
+    expect(within(risk).getByRole('rowheader', { name: 'Protection score (0-100)' }).nextElementSibling).toHaveTextContent('Unknown');
+    const singleWalled = within(risk).getByRole('rowheader', { name: 'Any single-walled tank' }).closest('tr')!;
+    expect(
+      within(singleWalled)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Yes', '0.08']);
 
     const pricing = within(dialog).getByRole('region', { name: 'Insurance Pricing Analysis' });
     expect(within(pricing).getByText('Best Carrier', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Mid-Continent');

@@ -1,4 +1,5 @@
 import type { RiskAssessment } from '@ust/schemas';
+import { riskMethodText } from '@ust/schemas/risk-method';
 import { RiskScore } from '../../components/Badges';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DetailSection } from '../../components/DetailSection';
@@ -15,16 +16,12 @@ const FACTOR_COLUMNS: DataTableColumn<RiskAssessment['factors'][number]>[] = [
   { key: 'points', header: 'Points', numeric: true, cell: ({ points }) => points },
 ];
 
-/** Why the facility scores what it does: each factor's value and points (docs/risk-model.md). */
+/** Why the facility scores what it does: each factor's value and its contribution (docs/risk-model.md). */
 export function RiskBreakdown({ risk }: { risk: RiskAssessment }) {
-  const total = risk.factors.reduce((sum, factor) => sum + factor.points, 0);
   return (
     <DetailSection title="Risk Score Breakdown">
       <p>
-        <RiskScore score={risk.score} />{' '}
-        <span className="muted">
-          from {total} points (model {risk.model_version}). Unknown data scores half a factor's points.
-        </span>
+        <RiskScore score={risk.score} /> <span className="muted">{riskMethodText(risk)}</span>
       </p>
       <DataTable rows={risk.factors} columns={FACTOR_COLUMNS} rowKey={(factor) => factor.factor} wrapperClassName="table-scroll" className="detail-table" />
     </DetailSection>

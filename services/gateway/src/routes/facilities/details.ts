@@ -31,10 +31,7 @@ const facilityDetailRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         // Ages, score, quotes and leak coverage as of the build the map and search show, so the dialog agrees with them.
         const meta = await readDatasetMeta(cache);
         const found = await getFacilityWithTanksAndReleases(store, id, meta?.dataset_version ?? 0);
-        if (!found) return undefined;
-        // Before any build (no summary row) a facility's leaks read as its releases say.
-        const leakReported = found.leakReported ?? true;
-        return toFacilityDetails(found.facility, found.tanks, found.releases, meta ? new Date(meta.generated_at) : new Date(), leakReported);
+        return found && toFacilityDetails(found, meta);
       };
       const body = await readThrough(reply, (version) => dialogBodyKeys.facilityDetails(version, id), load);
       if (!body) throw fastify.httpErrors.notFound(`Facility ${id} not found`);

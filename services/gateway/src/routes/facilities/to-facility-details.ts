@@ -1,5 +1,7 @@
-import { calculateRiskScore, deriveFacility, protectionScoreOutOfTen, quoteFacility } from '@ust/domain';
-import { approximateLocationLabel, type FacilityDetails, type FacilityRecord, type ReleaseRecord, type TankRecord } from '@ust/schemas';
+import { calculateRiskScore, DEFAULT_RISK_MODEL, deriveFacility, protectionScoreOutOfTen, quoteFacility, riskModelById } from '@ust/domain';
+import { riskModelOfBuild, type DatasetBuildMeta } from '@ust/read-model';
+import { approximateLocationLabel, type FacilityDetails, type FacilityRecord } from '@ust/schemas';
+import type { FacilityWithTanksAndReleases } from '../../queries/facilities/get-facility-with-tanks-and-releases.js';
 
 /** The facility record fields that are not among the dialog's named fields, in UST Finder names. */
 const OTHER_FIELDS: Array<[label: string, field: keyof FacilityRecord]> = [
@@ -32,20 +34,20 @@ const OTHER_FIELDS: Array<[label: string, field: keyof FacilityRecord]> = [
 ];
 
 /**
- * The details body. The derived fields and the risk score come from the same @ust/domain
- * functions the rebuild stores in facility_summary, so the dialog and the lists agree for the
- * same `asOf`. `leakReported` false (the state's source has no release table) makes HAS_LEAK
- * null rather than false (docs/decisions/0037-leaks-not-reported.md).
+ * The details body, as of the live build (`meta`): its clock and its risk model. The derived
+ * fields and the risk score come from the same @ust/domain functions the rebuild stores in
+ * facility_summary, so the dialog and the lists agree. Before any build: now and the default
+ * model. `leakReported` false (the state's source has no release table) makes HAS_LEAK null
+ * rather than false (docs/decisions/0037-leaks-not-reported.md); before any build a facility's
+ * leaks read as its releases say.
  */
-export function toFacilityDetails(
-  facility: FacilityRecord,
-  tanks: TankRecord[],
-  releases: ReleaseRecord[],
-  asOf: Date,
-  leakReported: boolean,
-): FacilityDetails {
+export function toFacilityDetails(found: FacilityWithTanksAndReleases, meta: DatasetBuildMeta | null): FacilityDetails {
+  const { facility, tanks, releases } = found;
+  const asOf = meta ? new Date(meta.generated_at) : new Date();
+  const leakReported = found.leakReported ?? true;
+  const riskModel = meta ? riskModelById(riskModelOfBuild(meta)) : DEFAULT_RISK_MODEL;
   const { summary } = deriveFacility(tanks, releases, asOf);
-  const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf });
+  const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf }, riskModel);
   // The dialog's Insurance Pricing Analysis: the same quotes the search shows, with base
   // premium, limit and deductible (indicative estimates, docs/pricing.md).
   const pricing = quoteFacility({ facility_id: facility.facility_id, state: facility.state, risk_score: risk.score }, tanks, { asOf });

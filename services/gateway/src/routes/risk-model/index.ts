@@ -2,14 +2,17 @@
  * GET /api/risk-model: the risk model card, how the score was tested on real outcomes and what
  * it reached (docs/risk-model.md, 'Backtest'), for every signed-in role. The card is the file
  * `pnpm backtest` writes; it is read and checked against its schema once, when the gateway
- * starts, so a broken file stops the start rather than a request.
+ * starts, so a broken file stops the start rather than a request. Its default_model is the
+ * live dataset's: the model the scores users see come from.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readDatasetMeta, riskModelOfBuild } from '@ust/read-model';
 import { RiskModelCard } from '@ust/schemas';
 import { riskModelCard } from '../../risk-model-card.js';
 
 const riskModelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const card = riskModelCard();
+  const { cache } = fastify.ports;
   fastify.get(
     '/',
     {
@@ -19,7 +22,10 @@ const riskModelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: RiskModelCard },
       },
     },
-    async () => card,
+    async () => {
+      const meta = await readDatasetMeta(cache);
+      return meta ? { ...card, default_model: riskModelOfBuild(meta) } : card;
+    },
   );
 };
 

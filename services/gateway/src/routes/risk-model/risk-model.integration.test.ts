@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RISK_MODEL_CARD_FILE } from '@ust/domain';
 import { createLogger, loadConfig } from '@ust/platform';
+import { DATASET_POINTER_KEY, datasetKeys } from '@ust/read-model';
 import type { RiskModelCard } from '@ust/schemas';
 import { buildGateway } from '../../build.js';
 import { readRiskModelCard } from '../../risk-model-card.js';
@@ -39,7 +40,8 @@ describe('GET /api/risk-model', () => {
     expect(response.statusCode).toBe(200);
     const card = response.json<RiskModelCard>();
     expect(card).toEqual(JSON.parse(await readFile(RISK_MODEL_CARD_FILE, 'utf8')));
-    expect(card.default_model).toBe('risk-v1');
+    // No build yet: the model the backtest's rule chose.
+    expect(card.default_model).toBe('risk-v2');
     expect(card.models.map((model) => model.id)).toEqual(['risk-v1', 'risk-v2']);
     // Every pooled cohort of both models, views, as-of dates and windows, each ROC curve from (0, 0) to (1, 1).
     expect(card.cohorts).toHaveLength(2 * 2 * 4 * 3);
@@ -50,6 +52,23 @@ describe('GET /api/risk-model', () => {
       expect(cohort.rate_per_score.reduce((sum, row) => sum + row.facilities, 0)).toBe(cohort.facilities);
     }
     expect((await gateway.inject({ method: 'GET', url: '/api/risk-model' })).statusCode).toBe(401);
+  });
+
+  it("names the live build's model as the platform's score, whatever the card's rule chose", async () => {
+    const { cache } = embedded.ports;
+    const meta = { dataset_version: 1, generated_at: '2026-01-01T00:00:00.000Z', import_id: null, facilities: 0, tanks: 0, releases: 0 };
+    await cache.set(datasetKeys.meta(1), JSON.stringify({ ...meta, risk_model: 'risk-v1' }));
+    await cache.switchPointer(DATASET_POINTER_KEY, '1');
+    const headers = await issuer.headers({ sub: 'local|risk-model-test' });
+    const card = (await gateway.inject({ method: 'GET', url: '/api/risk-model', headers })).json<RiskModelCard>();
+    expect(card.default_model).toBe('risk-v1');
+    // A build from before models were recorded scored with risk-v1.
+    await cache.set(datasetKeys.meta(2), JSON.stringify({ ...meta, dataset_version: 2 }));
+    await cache.switchPointer(DATASET_POINTER_KEY, '2');
+    expect((await gateway.inject({ method: 'GET', url: '/api/risk-model', headers })).json<RiskModelCard>().default_model).toBe('risk-v1');
+    await cache.set(datasetKeys.meta(3), JSON.stringify({ ...meta, dataset_version: 3, risk_model: 'risk-v2' }));
+    await cache.switchPointer(DATASET_POINTER_KEY, '3');
+    expect((await gateway.inject({ method: 'GET', url: '/api/risk-model', headers })).json<RiskModelCard>().default_model).toBe('risk-v2');
   });
 
   it('refuses a card file that does not fit its schema, naming the field', async () => {

@@ -89,8 +89,8 @@ function listItem(n: number, fields: Partial<FacilityListItem> = {}): FacilityLi
     PROTECTION_SCORE: null,
     TOTAL_LEAK_COUNT: 0,
     TOTAL_CAPACITY: 0,
-    // Scored as unknown tanks: no tank records.
-    RISK_SCORE: 5,
+    // risk-v2 without a tank record: no tank in the ground, wall type and protection unknown, no release.
+    RISK_SCORE: 2,
     source: real,
     is_generated: false,
     ...fields,
@@ -113,7 +113,8 @@ const doverFuel = listItem(1, {
   PROTECTION_SCORE: 100,
   TOTAL_LEAK_COUNT: 1,
   TOTAL_CAPACITY: 10_000,
-  RISK_SCORE: 8,
+  // risk-v2: one 30-year-old tank, fully protected, and an open release.
+  RISK_SCORE: 5,
 });
 const kentItems = [doverFuel, ...Array.from({ length: 54 }, (_, index) => listItem(index + 2))];
 
