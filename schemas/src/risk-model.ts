@@ -64,7 +64,16 @@ export const RiskModelCard = Type.Object({
       kind: Type.Enum(['points', 'logistic']),
       description: Type.String(),
       /** Logistic models: each feature's coefficient (the intercept first). */
-      coefficients: Type.Optional(Type.Array(Type.Object({ feature: Type.String(), coefficient: Type.Number() }))),
+      coefficients: Type.Optional(
+        Type.Array(
+          Type.Object({
+            feature: Type.String(),
+            coefficient: Type.Number(),
+            /** The input's mean over the facility-years fitted on (absent for the intercept). */
+            mean: Type.Optional(Type.Number()),
+          }),
+        ),
+      ),
     }),
   ),
   /** The regions the backtest read, with what their records hold. */

@@ -80,6 +80,12 @@ describe('risk model page', () => {
     const limitations = page.getByRole('region', { name: 'What it cannot tell' }).getByRole('listitem');
     expect(await limitations.allInnerTexts()).toEqual(card.limitations);
     expect(await page.getByText(`The platform's score is ${card.default_model}`).count()).toBe(1);
+    // The fitted model's inputs, coefficients and the means a site without tank records is given.
+    for (const model of card.models.filter((each) => each.coefficients)) {
+      const inputs = page.getByRole('region', { name: `${model.id} inputs` });
+      expect(await inputs.getByRole('rowheader').allInnerTexts()).toEqual(model.coefficients!.map((row) => row.feature));
+      expect(await inputs.getByRole('row').nth(1).innerText()).toContain(model.coefficients![0]!.coefficient.toFixed(3));
+    }
     await page.getByRole('figure', { name: 'ROC curve' }).locator('svg.recharts-surface').first().waitFor();
     await screenshot(page, 'risk-model-light');
     await expectAccessible(page, 'risk-model-light');

@@ -66,6 +66,7 @@ const fitted = {
   events: v2.events,
   features: ['intercept', ...RISK_MODEL_V2.features.map((feature) => feature.label)],
   coefficients: v2.coefficients,
+  input_means: v2.inputMeans,
   probability_steps: RISK_MODEL_V2.probabilitySteps,
 };
 const generatedAt = new Date();

@@ -23,7 +23,7 @@ export const LIMITATIONS = [
   'Tanks closed without a removal date, or without an installation date, cannot be placed in time and are left out; West Virginia lists current tanks only, so neither model separates there.',
   'A release is recorded per facility, not per tank: the score says which sites, not which tanks, release.',
   'Both models stay well below the published bar (ROC AUC 0.80); a score orders sites, it does not predict a single site’s release.',
-  'risk-v2 was fitted on sites with a tank in service: a site whose tanks are all closed, or that has no tank record, is scored beyond the data it learned from.',
+  'risk-v2 was fitted on sites with a tank in service: a site whose tanks are all closed is scored beyond the data it learned from, and a site without a single tank record (Illinois) is given the fitted sites’ mean for every tank input.',
   'risk-v2 predicts whether a site releases, not how much harm a release would do: receptors (people, private wells, protection areas, floodplain) are not among its inputs, and the exposure sheet lists them beside the score.',
 ];
 
@@ -93,10 +93,14 @@ export function toModelCard(report: BacktestReport, v2: CrossValidatedModel, gen
         id: RISK_MODEL_V2.version,
         kind: 'logistic',
         description: `A logistic model of a release within 3 years, fitted on ${v2.rows.toLocaleString('en-US')} real facility-years (${v2.events.toLocaleString('en-US')} with a release); figures out of sample (${FOLDS} folds by facility, each region in every fold); stepped to 1-10 by predicted probability.`,
-        coefficients: ['intercept', ...RISK_MODEL_V2.features.map((feature) => feature.label)].map((feature, index) => ({
-          feature,
-          coefficient: v2.coefficients[index]!,
-        })),
+        coefficients: [
+          { feature: 'intercept', coefficient: v2.coefficients[0]! },
+          ...RISK_MODEL_V2.features.map((feature, index) => ({
+            feature: feature.label,
+            coefficient: v2.coefficients[index + 1]!,
+            mean: v2.inputMeans[index]!,
+          })),
+        ],
       },
     ],
     data: report.regions.map((region) => ({

@@ -60,6 +60,8 @@ export interface CrossValidatedModel {
   outOfSample: ScoringModel;
   /** Fitted on every row: the coefficients risk-v2 would ship with (intercept first). */
   coefficients: number[];
+  /** Each input's mean over every row (no intercept): what risk-v2 assumes of a site without tank records. */
+  inputMeans: number[];
   rows: number;
   events: number;
 }
@@ -72,6 +74,7 @@ export function crossValidate(histories: readonly FacilityHistory[], asOfYears: 
   return {
     outOfSample: { id: RISK_MODEL_V2.version, score: (input, facilityId) => scoreOfProbability(probability(input, facilityId)), probability },
     coefficients: fitLogistic(rows).coefficients,
+    inputMeans: RISK_MODEL_V2.features.map((_, index) => rows.reduce((sum, row) => sum + row.features[index]!, 0) / rows.length),
     rows: rows.length,
     events: rows.filter((row) => row.outcome).length,
   };

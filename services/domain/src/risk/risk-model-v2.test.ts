@@ -29,12 +29,14 @@ const receptors = { population_1500ft: null, private_wells_1500ft: null, within_
 describe('risk-v2', () => {
   it('ships the coefficients the backtest fitted on every real facility-year', () => {
     const card = JSON.parse(readFileSync(RISK_MODEL_CARD_FILE, 'utf8')) as {
-      models: Array<{ id: string; coefficients?: Array<{ feature: string; coefficient: number }> }>;
+      models: Array<{ id: string; coefficients?: Array<{ feature: string; coefficient: number; mean?: number }> }>;
     };
     const fitted = card.models.find((model) => model.id === RISK_MODEL_V2.version)!.coefficients!;
     expect(fitted.map((each) => each.feature)).toEqual(['intercept', ...RISK_MODEL_V2.features.map((feature) => feature.label)]);
     const shipped = [RISK_MODEL_V2.intercept, ...RISK_MODEL_V2.features.map((feature) => feature.coefficient)];
     fitted.forEach((each, index) => expect(each.coefficient).toBeCloseTo(shipped[index]!, 4));
+    expect(fitted[0]!.mean).toBeUndefined();
+    RISK_MODEL_V2.features.forEach((feature, index) => expect(fitted[index + 1]!.mean).toBeCloseTo(feature.mean, 4));
   });
 
   it('scores by probability, its points the contributions to the log-odds', () => {
@@ -111,6 +113,34 @@ describe('risk-v2', () => {
       ['open_release', false, 0],
       ['years_since_latest_release', 16.5, -0.19],
     ]);
+  });
+
+  it("scores a site without a tank record as the average fitted site's tanks, with its own releases", () => {
+    const release = { reported_date: '2015-01-01', status_class: 'No Further Action' as const, closed_with_residual_contamination: null };
+    const unknownTanks: RiskInput = { tanks: [], releases: [release], receptors, asOf };
+    const assessment = calculateRiskScore(unknownTanks, RISK_MODEL_V2);
+    const tankInputs = RISK_MODEL_V2.features.filter((feature) => feature.from === 'tanks');
+    const [count, open, years] = RISK_MODEL_V2.features.filter((feature) => feature.from === 'releases').map((feature) => feature.coefficient);
+    const logit =
+      RISK_MODEL_V2.intercept +
+      tankInputs.reduce((sum, feature) => sum + feature.coefficient * feature.mean, 0) +
+      count! * Math.log(2) +
+      open! * 0 +
+      years! * 1;
+    expect(assessment.probability).toBeCloseTo(1 / (1 + Math.exp(-logit)), 4);
+    expect(calculateRiskScore({ ...unknownTanks, releases: [] }, RISK_MODEL_V2)).toMatchObject({ score: 5, band: 'moderate' });
+    // Every tank input shows as unknown; the releases are the facility's own.
+    expect(assessment.factors.map((factor) => [factor.factor, factor.value])).toEqual([
+      ...tankInputs.map((feature) => [feature.factor, null]),
+      ['release_count', 1],
+      ['open_release', false],
+      ['years_since_latest_release', 10],
+    ]);
+    // A closed site is known to hold nothing: no tank in the ground, scored on what it is.
+    const closedTank = { ...tank('1980-01-01', 'Single wall'), tank_status: TANK_STATUS.closed, removal_date: '2000-01-01' };
+    const closed = calculateRiskScore({ tanks: [closedTank], releases: [], receptors, asOf }, RISK_MODEL_V2);
+    expect(closed.factors.find((factor) => factor.factor === 'tanks_in_the_ground')?.value).toBe(0);
+    expect(closed.probability!).toBeLessThan(assessment.probability!);
   });
 
   it('steps the 1-10 score with the probability', () => {

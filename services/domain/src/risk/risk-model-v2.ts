@@ -17,8 +17,13 @@ export interface LogisticRiskModel {
   /** The window whose release probability the model predicts. */
   horizonYears: number;
   intercept: number;
-  /** In the order featureValues gives them. */
-  features: ReadonlyArray<{ factor: string; label: string; coefficient: number }>;
+  /**
+   * In the order featureValues gives them. `from` says which records an input comes from; `mean`
+   * is its mean over the facility-years fitted on, what the model assumes of a site whose records
+   * say nothing (a facility without a single tank record scores as the average fitted site's
+   * tanks, with its own releases).
+   */
+  features: ReadonlyArray<{ factor: string; label: string; from: 'tanks' | 'releases'; coefficient: number; mean: number }>;
   /** Probability at which the 1-10 score steps up: score = 1 + steps reached. */
   probabilitySteps: readonly number[];
 }
@@ -29,27 +34,30 @@ export const RISK_MODEL_V2: LogisticRiskModel = {
   horizonYears: 3,
   intercept: -3.4383,
   // `factor` names the quantity an assessment shows (in its own units); `label` the model's input, as the card lists it.
+  // Coefficients and means as `pnpm backtest` fitted them (a test holds them to its card).
   features: [
-    { factor: 'oldest_tank_age', label: 'oldest tank age / 10 years', coefficient: 0.0162 },
-    { factor: 'average_tank_age', label: 'mean tank age / 10 years', coefficient: 0.2398 },
-    { factor: 'any_single_walled', label: 'any single-walled tank', coefficient: 0.0808 },
-    { factor: 'single_walled_oldest_age', label: 'single-walled × oldest age / 10', coefficient: -0.1566 },
-    { factor: 'wall_type_unknown', label: 'wall type unknown for every tank', coefficient: 0.6164 },
-    { factor: 'protection_score', label: 'protection score / 100 (unknown: 0.5)', coefficient: -0.2044 },
-    { factor: 'protection_score_unknown', label: 'protection score unknown', coefficient: -0.8175 },
-    { factor: 'tanks_in_the_ground', label: 'ln(1 + tanks in service)', coefficient: 0.7268 },
-    { factor: 'capacity_gallons', label: 'ln(1 + capacity / 10,000 gal)', coefficient: 0.1089 },
-    { factor: 'gasoline', label: 'gasoline stored', coefficient: -0.1489 },
-    { factor: 'diesel', label: 'diesel stored', coefficient: -0.5018 },
-    { factor: 'release_count', label: 'ln(1 + releases reported before T)', coefficient: 0.584 },
-    { factor: 'open_release', label: 'an open release at T', coefficient: -0.68 },
-    { factor: 'years_since_latest_release', label: 'years since the latest release / 10 (none: 0)', coefficient: -0.1153 },
+    { factor: 'oldest_tank_age', label: 'oldest tank age / 10 years', from: 'tanks', coefficient: 0.0162, mean: 1.6753 },
+    { factor: 'average_tank_age', label: 'mean tank age / 10 years', from: 'tanks', coefficient: 0.2398, mean: 1.6264 },
+    { factor: 'any_single_walled', label: 'any single-walled tank', from: 'tanks', coefficient: 0.0808, mean: 0.0469 },
+    { factor: 'single_walled_oldest_age', label: 'single-walled × oldest age / 10', from: 'tanks', coefficient: -0.1566, mean: 0.1268 },
+    { factor: 'wall_type_unknown', label: 'wall type unknown for every tank', from: 'tanks', coefficient: 0.6164, mean: 0.7759 },
+    { factor: 'protection_score', label: 'protection score / 100 (unknown: 0.5)', from: 'tanks', coefficient: -0.2044, mean: 0.6262 },
+    { factor: 'protection_score_unknown', label: 'protection score unknown', from: 'tanks', coefficient: -0.8175, mean: 0.6991 },
+    { factor: 'tanks_in_the_ground', label: 'ln(1 + tanks in service)', from: 'tanks', coefficient: 0.7268, mean: 1.2804 },
+    { factor: 'capacity_gallons', label: 'ln(1 + capacity / 10,000 gal)', from: 'tanks', coefficient: 0.1089, mean: 1.1402 },
+    { factor: 'gasoline', label: 'gasoline stored', from: 'tanks', coefficient: -0.1489, mean: 0.8594 },
+    { factor: 'diesel', label: 'diesel stored', from: 'tanks', coefficient: -0.5018, mean: 0.6601 },
+    { factor: 'release_count', label: 'ln(1 + releases reported before T)', from: 'releases', coefficient: 0.584, mean: 0.3579 },
+    { factor: 'open_release', label: 'an open release at T', from: 'releases', coefficient: -0.68, mean: 0.1953 },
+    { factor: 'years_since_latest_release', label: 'years since the latest release / 10 (none: 0)', from: 'releases', coefficient: -0.1153, mean: 0.4263 },
   ],
   probabilitySteps: [0.02, 0.03, 0.04, 0.055, 0.07, 0.09, 0.12, 0.16, 0.22],
 };
 
 /** What the records say of a facility at `input.asOf`, in the units a reader knows; null: unknown. */
 interface FacilityFacts {
+  /** No tank record at all (Illinois exports facilities only): its tanks are unknown, not none. */
+  tanksUnknown: boolean;
   oldestAge: number | null;
   meanAge: number | null;
   anySingleWalled: boolean;
@@ -74,6 +82,7 @@ function facilityFacts(input: RiskInput): FacilityFacts {
     null,
   );
   return {
+    tanksUnknown: input.tanks.length === 0,
     oldestAge: ages.length ? Math.max(...ages) : null,
     meanAge: ages.length ? ages.reduce((sum, age) => sum + age, 0) / ages.length : null,
     anySingleWalled: walls.some((wall) => wall === 0),
@@ -91,10 +100,13 @@ function facilityFacts(input: RiskInput): FacilityFacts {
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-/** The model's inputs, in RISK_MODEL_V2's order. Unknown ages count as 0, as in the fit. */
-function modelInputs(facts: FacilityFacts): number[] {
+/**
+ * The model's inputs, in RISK_MODEL_V2's order. Unknown ages count as 0, as in the fit; a site
+ * without a tank record takes the fitted sites' mean for every tank input.
+ */
+function modelInputs(facts: FacilityFacts, model: LogisticRiskModel = RISK_MODEL_V2): number[] {
   const oldest = facts.oldestAge ?? 0;
-  return [
+  const inputs = [
     oldest / 10,
     (facts.meanAge ?? 0) / 10,
     flag(facts.anySingleWalled),
@@ -110,12 +122,13 @@ function modelInputs(facts: FacilityFacts): number[] {
     flag(facts.openRelease),
     (facts.yearsSinceLatestRelease ?? 0) / 10,
   ];
+  return facts.tanksUnknown ? inputs.map((input, index) => (model.features[index]!.from === 'tanks' ? model.features[index]!.mean : input)) : inputs;
 }
 
 /** What an assessment shows of each input, in RISK_MODEL_V2's order: years, counts, gallons, yes/no. */
-function shownValues(facts: FacilityFacts): Array<number | boolean | null> {
+function shownValues(facts: FacilityFacts, model: LogisticRiskModel): Array<number | boolean | null> {
   const years = (value: number | null) => (value === null ? null : roundTo1(value));
-  return [
+  const shown = [
     years(facts.oldestAge),
     years(facts.meanAge),
     facts.anySingleWalled,
@@ -131,17 +144,18 @@ function shownValues(facts: FacilityFacts): Array<number | boolean | null> {
     facts.openRelease,
     years(facts.yearsSinceLatestRelease),
   ];
+  return facts.tanksUnknown ? shown.map((value, index) => (model.features[index]!.from === 'tanks' ? null : value)) : shown;
 }
 
 /** The features of a facility as its records say at `input.asOf`, in RISK_MODEL_V2's order. */
-export const featureValues = (input: RiskInput): number[] => modelInputs(facilityFacts(input));
+export const featureValues = (input: RiskInput, model: LogisticRiskModel = RISK_MODEL_V2): number[] => modelInputs(facilityFacts(input), model);
 
 const probabilityOfInputs = (inputs: readonly number[], model: LogisticRiskModel) =>
   1 / (1 + Math.exp(-model.features.reduce((sum, feature, index) => sum + feature.coefficient * inputs[index]!, model.intercept)));
 
 /** The predicted probability of a release within the model's window. */
 export function releaseProbability(input: RiskInput, model: LogisticRiskModel = RISK_MODEL_V2): number {
-  return probabilityOfInputs(featureValues(input), model);
+  return probabilityOfInputs(featureValues(input, model), model);
 }
 
 export const scoreOfProbability = (probability: number, model: LogisticRiskModel = RISK_MODEL_V2) =>
@@ -154,8 +168,8 @@ export const scoreOfProbability = (probability: number, model: LogisticRiskModel
  */
 export function assessLogistic(input: RiskInput, model: LogisticRiskModel): RiskAssessment {
   const facts = facilityFacts(input);
-  const inputs = modelInputs(facts);
-  const shown = shownValues(facts);
+  const inputs = modelInputs(facts, model);
+  const shown = shownValues(facts, model);
   const probability = probabilityOfInputs(inputs, model);
   const score = scoreOfProbability(probability, model);
   return {

@@ -34,7 +34,15 @@ const CARD: RiskModelCard = {
   generated_at: '2026-11-01T12:00:00Z',
   models: [
     { id: 'risk-v1', kind: 'points', description: 'Points per factor, 1 to 10' },
-    { id: 'risk-v2', kind: 'logistic', description: 'Logistic regression on the same factors' },
+    {
+      id: 'risk-v2',
+      kind: 'logistic',
+      description: 'Logistic regression on the same factors',
+      coefficients: [
+        { feature: 'intercept', coefficient: -3.4383 },
+        { feature: 'mean tank age / 10 years', coefficient: 0.2398, mean: 1.6264 },
+      ],
+    },
   ],
   data: [
     { region: 'Delaware', facilities: 1200, tanks_dated: 3000, releases_dated: 400, data_end: '2024-06-30', backtested: true },
@@ -65,6 +73,12 @@ describe('the risk model page', () => {
     expect(screen.getByTestId('risk-model-backtested-facilities')).toHaveTextContent('1,200');
     expect(screen.getByTestId('risk-model-reference')).toHaveTextContent('ROC AUC 0.80, top 10 % capture 42.0%');
     expect(screen.getByText('Releases are reported, not all found.')).toBeInTheDocument();
+    const inputs = screen.getByRole('region', { name: 'risk-v2 inputs' });
+    expect(
+      within(inputs)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['InputCoefficientMean of the sites fitted on', 'intercept-3.438', 'mean tank age / 10 years0.2401.626']);
 
     await user.selectOptions(screen.getByLabelText('As of'), '2005-01-01');
     expect(results).toHaveTextContent('0.651 (0.631-0.671)');

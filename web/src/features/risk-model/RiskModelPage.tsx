@@ -93,10 +93,33 @@ function ModelList({ models, defaultModel }: { models: ModelEntry[]; defaultMode
           </dt>
           <dd>
             {model.kind === 'points' ? 'Points score' : 'Logistic regression'}: {model.description}
+            {model.coefficients && <CoefficientTable id={model.id} coefficients={model.coefficients} />}
           </dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+type Coefficient = NonNullable<ModelEntry['coefficients']>[number];
+
+const COEFFICIENT_COLUMNS: DataTableColumn<Coefficient>[] = [
+  { key: 'input', header: 'Input', rowHeader: true, cell: (row) => row.feature },
+  { key: 'coefficient', header: 'Coefficient', numeric: true, cell: (row) => row.coefficient.toFixed(3) },
+  { key: 'mean', header: 'Mean of the sites fitted on', numeric: true, cell: (row) => (row.mean === undefined ? '' : row.mean.toFixed(3)) },
+];
+
+/** A fitted model's inputs: what raises the log-odds (positive) or lowers it, and the mean a site without tank records is given. */
+function CoefficientTable({ id, coefficients }: { id: string; coefficients: Coefficient[] }) {
+  return (
+    <DataTable
+      rows={coefficients}
+      columns={COEFFICIENT_COLUMNS}
+      rowKey={(row) => row.feature}
+      wrapperClassName="risk-model-table-scroll"
+      regionLabel={`${id} inputs`}
+      className="risk-model-table"
+    />
   );
 }
 

@@ -89,8 +89,8 @@ function listItem(n: number, fields: Partial<FacilityListItem> = {}): FacilityLi
     PROTECTION_SCORE: null,
     TOTAL_LEAK_COUNT: 0,
     TOTAL_CAPACITY: 0,
-    // risk-v2 without a tank record: no tank in the ground, wall type and protection unknown, no release.
-    RISK_SCORE: 2,
+    // risk-v2 without a tank record: the average fitted site's tanks, and no release.
+    RISK_SCORE: 5,
     source: real,
     is_generated: false,
     ...fields,
