@@ -26,7 +26,7 @@ export interface PortsHandle extends Ports {
   close(): Promise<void>;
 }
 
-const EMBEDDED_ADAPTERS = new Set(['chdb', 'in-process', 'memory']);
+const EMBEDDED_ADAPTERS = new Set(['chdb', 'in-process', 'memory', 'lmdb']);
 /** Consumed messages the embedded event log keeps per partition, in bytes (it keeps every unread one). */
 const EMBEDDED_LOG_RETAINED_BYTES = 32 * 1024 * 1024;
 

@@ -1,4 +1,4 @@
-/** Argument checks both Cache adapters make, so a value Redis would refuse fails in embedded runs too. */
+/** Argument checks and Redis errors the Cache adapters share, so a call Redis would refuse fails in embedded runs too. */
 
 /** Redis only accepts whole seconds for EX; reject the same inputs in both adapters. */
 export function assertTtlSeconds(ttlSeconds: number): void {
@@ -11,3 +11,6 @@ export function assertTtlSeconds(ttlSeconds: number): void {
 export function assertWindowMs(windowMs: number): void {
   if (!Number.isInteger(windowMs) || windowMs <= 0) throw new RangeError(`windowMs must be a positive whole number of milliseconds, got ${windowMs}`);
 }
+
+/** Redis' error for a command on a key holding the other kind of value (a hash read as a string). */
+export const WRONGTYPE = 'WRONGTYPE Operation against a key holding the wrong kind of value';

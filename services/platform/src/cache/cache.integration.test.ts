@@ -1,10 +1,25 @@
-import { describe, expect, inject, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { findFreePort } from '../net/free-port.js';
 import { describeCacheContract } from './cache.contract.js';
-import { createMemoryCache, createRedisCache } from './index.js';
+import { createLmdbCache, createMemoryCache, createRedisCache } from './index.js';
 
 describeCacheContract('memory', async () => createMemoryCache());
 describeCacheContract('redis', async () => createRedisCache({ url: inject('redisUrl') }));
+
+describe('lmdb', () => {
+  const directories: string[] = [];
+  afterAll(() => {
+    for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+  });
+  describeCacheContract('lmdb', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'ust-lmdb-contract-'));
+    directories.push(directory);
+    return createLmdbCache({ path: directory });
+  });
+});
 
 describe('redis cache', () => {
   it('hides the password in its target', () => {

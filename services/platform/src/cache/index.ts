@@ -1,2 +1,3 @@
+export { createLmdbCache, type LmdbCacheOptions } from './lmdb-cache.js';
 export { createMemoryCache, type MemoryCacheOptions } from './memory-cache.js';
 export { createRedisCache, type RedisCacheOptions } from './redis-cache.js';

@@ -3,9 +3,8 @@
  * go through `live`, so a key that has expired is gone at once, before the sweep gets to it, and
  * every call on a closed cache fails.
  */
+import { WRONGTYPE } from './cache-arguments.js';
 import { noteChange, type MemoryEntry, type MemoryStore } from './memory-store.js';
-
-export const WRONGTYPE = 'WRONGTYPE Operation against a key holding the wrong kind of value';
 
 export class MemoryKeyspace {
   constructor(

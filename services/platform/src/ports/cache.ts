@@ -1,6 +1,7 @@
 /**
- * Cache: the Redis port. Production uses ioredis; the embedded adapter is an in-memory store
- * with the same key layout and semantics. Values are strings or packed binary blobs.
+ * Cache: the Redis port. Production uses ioredis; the embedded adapters, an in-memory store and
+ * an LMDB directory, have the same key layout and semantics. Values are strings or packed binary
+ * blobs.
  */
 export interface SetOptions {
   /** Expiry in seconds; no expiry when omitted. */
@@ -13,18 +14,18 @@ export interface WindowCount {
 }
 
 export interface Cache {
-  readonly adapter: 'redis' | 'memory';
+  readonly adapter: 'redis' | 'memory' | 'lmdb';
   readonly target: string;
   /** The prefix this view adds to every key ('' for the root view). */
   readonly prefix: string;
   /**
-   * Whether getBuffer and getBuffers hand out the stored bytes themselves (the embedded adapter)
-   * rather than a copy per read (Redis): keeping a blob read from such a cache costs a reference,
-   * not its size in memory.
+   * Whether getBuffer and getBuffers hand out the stored bytes themselves (the in-memory adapter)
+   * rather than a copy per read (Redis, LMDB): keeping a blob read from such a cache costs a
+   * reference, not its size in memory.
    */
   readonly sharesStoredBytes: boolean;
   get(key: string): Promise<string | null>;
-  /** The value's bytes. Read-only: the embedded adapter hands out what it stores, uncopied. */
+  /** The value's bytes. Read-only: the in-memory adapter hands out what it stores, uncopied. */
   getBuffer(key: string): Promise<Buffer | null>;
   /** Many packed blobs in one round trip, in the order of `keys` (read-only, as getBuffer). */
   getBuffers(keys: readonly string[]): Promise<Array<Buffer | null>>;
@@ -60,9 +61,10 @@ export interface Cache {
   ping(): Promise<boolean>;
   /**
    * Makes what the cache holds now survive a crash of this process, for a caller that just
-   * completed something worth keeping (a dataset version went live). The embedded adapter writes
-   * its snapshot file (the whole store, from any view) without blocking reads for long; Redis
-   * persists by its own configuration, so it does nothing.
+   * completed something worth keeping (a dataset version went live). The in-memory adapter writes
+   * its snapshot file (the whole store, from any view) without blocking reads for long; LMDB has
+   * committed every write already and waits for the commits to reach the disk; Redis persists by
+   * its own configuration, so it does nothing.
    */
   persist(): Promise<void>;
   /** Closes the connection (a no-op on a prefixed view). */
