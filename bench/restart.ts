@@ -4,18 +4,17 @@
  * (a supervisor, the image), and under the README's `npx pnpm start`: SIGINT or SIGTERM to its
  * process group (a terminal's Ctrl+C, systemd), SIGKILL (a crash, kill -9), SIGTERM to npx or to
  * pnpm alone. Each row starts the platform, makes a change, stops it, and times the next start
- * the same way to /health and to its first search. Then the two cache saves on their own, the changes file a stop writes and the whole
- * snapshot a version going live writes: how long each takes and the longest the event loop
- * waited meanwhile (what a request arriving during the write waits at most).
+ * the same way to /health and to its first search. Then the cache on its own: how long opening
+ * it takes, and the writes a user's change and a version going live make, with the longest the
+ * event loop waited meanwhile (what a request arriving during the write waits at most).
  *
  *   DATA_DIR=./data npx tsx bench/restart.ts
  */
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createMemoryCache, findFreePort, loadConfig, workspaceRoot } from '@ust/platform';
+import { createLmdbCache, embeddedCachePaths, findFreePort, loadConfig, workspaceRoot } from '@ust/platform';
 import {
   demoAccessToken,
   searchAddress,
@@ -59,15 +58,13 @@ async function firstSearch(server: StandaloneProcess, token: string): Promise<nu
   }
 }
 
-const snapshotFile = path.join(dataDir, 'cache.snapshot');
-/** The snapshot's modification time and the changes file's size (0 when there is none). */
-const savedFiles = async () => ({
-  snapshotWritten: (await stat(snapshotFile)).mtimeMs,
-  changesBytes: await stat(`${snapshotFile}.changes`).then(
-    (file) => file.size,
-    () => 0,
-  ),
-});
+const { directory: cacheDirectory } = embeddedCachePaths(dataDir);
+/** The cache directory's size on disk (LMDB's data file and lock file). */
+const cacheBytes = async () => {
+  let bytes = 0;
+  for (const name of await readdir(cacheDirectory)) bytes += (await stat(path.join(cacheDirectory, name))).size;
+  return bytes;
+};
 let token: string | undefined;
 const rows: Row[] = [];
 for (const { kind, launch } of stops) {
@@ -76,9 +73,7 @@ for (const { kind, launch } of stops) {
   token ??= await demoAccessToken(running, dataDir, 'broker');
   // A change before the stop, as users make them (a signed-in call counts against their rate limit).
   await firstSearch(running, token);
-  const before = await savedFiles();
   const shutdown = await stopStandalone(running, kind);
-  const after = await savedFiles();
   const restarted = spawnStandalone({ ...options, launch });
   const health = await waitForHealth(restarted, 900_000);
   const search = await firstSearch(restarted, token);
@@ -86,8 +81,7 @@ for (const { kind, launch } of stops) {
     'stop kind': kind,
     'started by': launch === 'compiled' ? 'node (compiled)' : 'npx pnpm start',
     'shutdown s': seconds(shutdown),
-    'snapshot rewritten': after.snapshotWritten === before.snapshotWritten ? 'no' : 'yes',
-    'changes file KB': Math.round(after.changesBytes / 100) / 10,
+    'cache MB': Math.round((await cacheBytes()) / 1e5) / 10,
     'start to /health 200 s': seconds(health),
     'start to first search s': seconds(search),
     rebuilt: restarted.rebuilt() ? 'yes' : 'no',
@@ -96,15 +90,15 @@ for (const { kind, launch } of stops) {
 }
 printTable(`Restarts on ${dataDir}: each stop, then a start the same way`, rows);
 
-// The two saves on a copy of the snapshot: the changes file a stop writes after a few users'
-// changes, and the whole snapshot a version going live writes.
-const scratch = await mkdtemp(path.join(os.tmpdir(), 'ust-restart-bench-'));
-const snapshot = path.join(scratch, 'cache.snapshot');
-await copyFile(snapshotFile, snapshot);
+// The cache on its own, with the platform stopped: how long opening it takes (nothing is read
+// whole), and the writes a user's change and a version going live make, each committed and
+// flushed to disk (persist), with the longest the event loop waited meanwhile. The bench's keys
+// live under their own prefix and are deleted afterwards.
 const opening = performance.now();
-const cache = createMemoryCache({ snapshotFile: snapshot });
+const root = createLmdbCache({ path: cacheDirectory });
 const openMs = performance.now() - opening;
-const keys = (await cache.keys('')).length;
+const keys = (await root.keys('')).length;
+const cache = root.withPrefix('bench:restart:');
 /** The longest and 99th-percentile event-loop waits (ms) while `work` runs. */
 async function eventLoopWaits(work: () => Promise<unknown>): Promise<{ ms: number; longest: number; p99: number }> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -116,44 +110,46 @@ async function eventLoopWaits(work: () => Promise<unknown>): Promise<{ ms: numbe
   return { ms, longest: Math.round(delay.max / 1e6), p99: Math.round(delay.percentile(99) / 1e6) };
 }
 const size = (bytes: number) => (bytes < 1e6 ? `${Math.round(bytes / 100) / 10} KB` : `${Math.round(bytes / 1e5) / 10} MB`);
-const saves = [
+const megabyte = Buffer.alloc(1024 * 1024, 1);
+const userRecord = (i: number) => JSON.stringify({ email: `bench-${i}@example.com`, role: 'broker' });
+const writes = [
   {
-    save: 'changes file (a stop after users signed in)',
-    file: `${snapshot}.changes`,
-    async change() {
-      for (let i = 0; i < 100; i += 1) await cache.set(`user:bench-${i}`, JSON.stringify({ email: `bench-${i}@example.com`, role: 'broker' }));
+    write: '100 user records, one call each',
+    bytes: Array.from({ length: 100 }, (_, i) => userRecord(i).length).reduce((sum, length) => sum + length, 0),
+    async run() {
+      for (let i = 0; i < 100; i += 1) await cache.set(`user:${i}`, userRecord(i));
+      await cache.persist();
     },
   },
   {
-    save: 'whole snapshot (a version going live)',
-    file: snapshot,
-    // Values adding up to more than an eighth of the snapshot, as a rebuild's new version does.
-    async change() {
-      const megabyte = Buffer.alloc(1024 * 1024, 1);
-      const target = (await stat(snapshot)).size / 7;
-      for (let i = 0; i * megabyte.length < target; i += 1) await cache.set(`bench:filler:${i}`, megabyte);
+    write: '256 blobs of 1 MB in batches of 16 (a version going live)',
+    bytes: 256 * megabyte.length,
+    async run() {
+      for (let batch = 0; batch < 16; batch += 1) {
+        await cache.setMany(Array.from({ length: 16 }, (_, i) => [`blob:${batch * 16 + i}`, megabyte] as const));
+      }
+      await cache.persist();
     },
   },
 ];
-const saveRows: Row[] = [];
-for (const { save, file, change } of saves) {
-  await change();
-  const persisting = await eventLoopWaits(() => cache.persist());
+const writeRows: Row[] = [];
+for (const { write, bytes, run } of writes) {
+  const writing = await eventLoopWaits(run);
   // The same time doing nothing: the waits this shared machine causes on its own.
-  const idle = await eventLoopWaits(() => new Promise((resolve) => setTimeout(resolve, persisting.ms)));
-  saveRows.push({
-    save,
-    written: size((await stat(file)).size),
-    ms: Math.round(persisting.ms),
-    'longest wait ms': persisting.longest,
-    'p99 wait ms': persisting.p99,
+  const idle = await eventLoopWaits(() => new Promise((resolve) => setTimeout(resolve, writing.ms)));
+  writeRows.push({
+    write,
+    written: size(bytes),
+    ms: Math.round(writing.ms),
+    'longest wait ms': writing.longest,
+    'p99 wait ms': writing.p99,
     'idle: longest ms': idle.longest,
     'idle: p99 ms': idle.p99,
   });
 }
+await cache.deleteByPrefix('');
 printTable(
-  `Cache saves (persist) from a store of ${keys.toLocaleString('en-US')} keys read in ${seconds(openMs)} s, event-loop waits beside the same time idle`,
-  saveRows,
+  `Cache writes (committed and flushed) to ${cacheDirectory}: ${keys.toLocaleString('en-US')} keys, opened in ${Math.round(openMs)} ms; event-loop waits beside the same time idle`,
+  writeRows,
 );
-await cache.close();
-await rm(scratch, { recursive: true, force: true });
+await root.close();

@@ -11,7 +11,7 @@ import type { AnalyticsStore, Cache, EventLog, JobQueue } from './ports/index.js
 import { createChdbStore, createClickHouseStore } from './analytics/index.js';
 import { createInProcessEventLog, createKafkaEventLog } from './events/index.js';
 import { createBullMqJobQueue, createInProcessJobQueue } from './jobs/index.js';
-import { createMemoryCache, createRedisCache } from './cache/index.js';
+import { createRedisCache, openEmbeddedCache } from './cache/index.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 
 export interface Ports {
@@ -49,9 +49,7 @@ export async function createPorts(config: Config, log: Logger, role: string): Pr
       ? createBullMqJobQueue({ url: config.REDIS_URL, logger: log, lockMs: config.JOB_LOCK_MS })
       : // Kept in DATA_DIR like the other embedded stores: a job in flight outlives a kill -9.
         createInProcessJobQueue({ logger: log, directory: path.join(config.dataDir, 'job-queue'), lockMs: config.JOB_LOCK_MS });
-    const cache = config.REDIS_URL
-      ? createRedisCache({ url: config.REDIS_URL, logger: log })
-      : createMemoryCache({ snapshotFile: path.join(config.dataDir, 'cache.snapshot') });
+    const cache = config.REDIS_URL ? createRedisCache({ url: config.REDIS_URL, logger: log }) : await openEmbeddedCache(config.dataDir, log);
     const ports: Ports = { store, events, jobs, cache };
     for (const entry of describePorts(ports)) {
       log.info(

@@ -1,6 +1,6 @@
 /**
- * The demo dataset across restarts: built once, reused with its derived data (the cache
- * snapshot), rebuilt from the tables when the cache was lost, and imported again when a build
+ * The demo dataset across restarts: built once, reused with its derived data (the embedded
+ * cache in DATA_DIR/cache), rebuilt from the tables when the cache was lost, and imported again when a build
  * was interrupted before it finished.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -46,8 +46,8 @@ describe('the demo dataset across restarts', () => {
     expect(await listManifests(standalone.ports.store)).toHaveLength(1);
     await standalone.close();
 
-    // The cache snapshot is gone (a killed process): the derived data is rebuilt from the tables.
-    await rm(path.join(dataDir, 'cache.snapshot'));
+    // The cache is gone (a lost volume): the derived data is rebuilt from the tables.
+    await rm(path.join(dataDir, 'cache'), { recursive: true });
     standalone = await startStandalone({ config, log, listen: false });
     expect(await listManifests(standalone.ports.store)).toHaveLength(1);
     expect((await statistics(standalone)).total_facilities).toBe(first.total_facilities);

@@ -25,7 +25,7 @@ describe('the standalone process', () => {
       'AnalyticsStore=chdb',
       'EventLog=in-process',
       'JobQueue=in-process',
-      'Cache=memory',
+      'Cache=lmdb',
     ]);
     expect(body.ports.every((port) => port.mode === 'embedded')).toBe(true);
     expect(standalone.ports.store.target).toBe(path.join(dataDir, 'clickhouse'));

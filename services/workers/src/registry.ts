@@ -36,10 +36,15 @@ export function buildProcessors(deps: WorkerDeps, context: WorkerContext = { sto
   const geocoder = deps.geocoder ?? createGeocoder({ cache: deps.cache, config: deps.config ?? {} });
   return {
     [JobNames.pruneDatasetVersions]: pruneDatasetVersions(deps.cache),
-    [JobNames.rebuildDataset]: rebuildDatasetProcessor({ ...deps, ...(deps.config?.RISK_MODEL ? { riskModel: deps.config.RISK_MODEL } : {}) }),
+    [JobNames.rebuildDataset]: rebuildDatasetProcessor(withRiskModel(deps)),
     ...importProcessors({ ports, log: deps.log }),
     [JobNames.screenPortfolio]: screeningProcessor({ ports, log: deps.log, geocoder, searchIndex: new SearchIndex(deps.cache), stopping: context.stopping }),
   };
+}
+
+/** The workers' deps with the risk model a rebuild scores with: config RISK_MODEL, else the rebuild's default. */
+export function withRiskModel(deps: WorkerDeps): WorkerDeps & { riskModel?: string } {
+  return deps.config?.RISK_MODEL ? { ...deps, riskModel: deps.config.RISK_MODEL } : deps;
 }
 
 export class ProcessorRegistryError extends Error {}

@@ -1,7 +1,7 @@
 import { JobQueueOf, Queues, type JobName, type QueueName } from '@ust/schemas';
 import type { ProcessOptions, Processor, WorkerHandle } from '@ust/platform';
 import { rescoreOnModelChange } from './dataset/rescore-on-model-change.js';
-import { assertOneProcessorPerJob, buildProcessors, type WorkerDeps } from './registry.js';
+import { assertOneProcessorPerJob, buildProcessors, withRiskModel, type WorkerDeps } from './registry.js';
 import { recordingTakenBack } from './recovery/taken-back-jobs.js';
 import { repairUnfinishedRecords, type RecordRepair } from './recovery/unfinished-records.js';
 
@@ -44,7 +44,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
     deps.log.warn({ err: error }, 'the start-up check for unfinished records failed; it runs again at the next start');
     return [];
   });
-  const rescored = rescoreOnModelChange({ ...deps, ...(deps.config?.RISK_MODEL ? { riskModel: deps.config.RISK_MODEL } : {}) }).catch((error: unknown) => {
+  const rescored = rescoreOnModelChange(withRiskModel(deps)).catch((error: unknown) => {
     deps.log.warn({ err: error }, 'the start-up check of the risk model failed; it runs again at the next start');
     return null;
   });

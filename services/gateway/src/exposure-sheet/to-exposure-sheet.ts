@@ -2,6 +2,7 @@ import { ageInYears, drawCountyLocator } from '@ust/domain';
 import type { DatasetBuildMeta } from '@ust/read-model';
 import { riskValidationOf, type ExposureSheet } from '@ust/schemas';
 import type { FacilityWithTanksAndReleases } from '../queries/facilities/get-facility-with-tanks-and-releases.js';
+import { liveBuildScoring } from '../routes/facilities/live-build-scoring.js';
 import { toFacilityDetails } from '../routes/facilities/to-facility-details.js';
 import { riskModelCard } from '../risk-model-card.js';
 
@@ -11,7 +12,7 @@ import { riskModelCard } from '../risk-model-card.js';
  */
 export function toExposureSheet(found: FacilityWithTanksAndReleases, meta: DatasetBuildMeta | null): ExposureSheet {
   const { facility, tanks, releases } = found;
-  const asOf = meta ? new Date(meta.generated_at) : new Date();
+  const { asOf } = liveBuildScoring(meta);
   const details = toFacilityDetails(found, meta);
   return {
     facility: {

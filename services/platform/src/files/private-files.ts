@@ -1,5 +1,5 @@
 /**
- * DATA_DIR holds chDB's tables, signing keys, demo passwords and a cache snapshot with users'
+ * DATA_DIR holds chDB's tables, signing keys, demo passwords and a cache with users'
  * e-mails: only the user the platform runs as may read it. Directories are 0700 and files 0600,
  * set explicitly (the umask only removes bits) and again on every start, so a directory made
  * by an older version or restored from a backup is closed too.

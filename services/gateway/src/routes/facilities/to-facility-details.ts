@@ -1,7 +1,8 @@
-import { calculateRiskScore, DEFAULT_RISK_MODEL, deriveFacility, protectionScoreOutOfTen, quoteFacility, riskModelById } from '@ust/domain';
-import { riskModelOfBuild, type DatasetBuildMeta } from '@ust/read-model';
+import { calculateRiskScore, deriveFacility, protectionScoreOutOfTen, quoteFacility } from '@ust/domain';
+import type { DatasetBuildMeta } from '@ust/read-model';
 import { approximateLocationLabel, type FacilityDetails, type FacilityRecord } from '@ust/schemas';
 import type { FacilityWithTanksAndReleases } from '../../queries/facilities/get-facility-with-tanks-and-releases.js';
+import { liveBuildScoring } from './live-build-scoring.js';
 
 /** The facility record fields that are not among the dialog's named fields, in UST Finder names. */
 const OTHER_FIELDS: Array<[label: string, field: keyof FacilityRecord]> = [
@@ -34,7 +35,7 @@ const OTHER_FIELDS: Array<[label: string, field: keyof FacilityRecord]> = [
 ];
 
 /**
- * The details body, as of the live build (`meta`): its clock and its risk model. The derived
+ * The details body, as of the live build (`meta`): its clock and its risk model (liveBuildScoring). The derived
  * fields and the risk score come from the same @ust/domain functions the rebuild stores in
  * facility_summary, so the dialog and the lists agree. Before any build: now and the default
  * model. `leakReported` false (the state's source has no release table) makes HAS_LEAK null
@@ -43,9 +44,8 @@ const OTHER_FIELDS: Array<[label: string, field: keyof FacilityRecord]> = [
  */
 export function toFacilityDetails(found: FacilityWithTanksAndReleases, meta: DatasetBuildMeta | null): FacilityDetails {
   const { facility, tanks, releases } = found;
-  const asOf = meta ? new Date(meta.generated_at) : new Date();
+  const { asOf, riskModel } = liveBuildScoring(meta);
   const leakReported = found.leakReported ?? true;
-  const riskModel = meta ? riskModelById(riskModelOfBuild(meta)) : DEFAULT_RISK_MODEL;
   const { summary } = deriveFacility(tanks, releases, asOf);
   const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf }, riskModel);
   // The dialog's Insurance Pricing Analysis: the same quotes the search shows, with base

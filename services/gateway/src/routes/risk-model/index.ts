@@ -6,9 +6,10 @@
  * live dataset's: the model the scores users see come from.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { readDatasetMeta, riskModelOfBuild } from '@ust/read-model';
+import { readDatasetMeta } from '@ust/read-model';
 import { RiskModelCard } from '@ust/schemas';
 import { riskModelCard } from '../../risk-model-card.js';
+import { liveBuildScoring } from '../facilities/live-build-scoring.js';
 
 const riskModelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const card = riskModelCard();
@@ -24,7 +25,7 @@ const riskModelRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async () => {
       const meta = await readDatasetMeta(cache);
-      return meta ? { ...card, default_model: riskModelOfBuild(meta) } : card;
+      return meta ? { ...card, default_model: liveBuildScoring(meta).riskModel.version } : card;
     },
   );
 };
