@@ -102,6 +102,17 @@ module.exports = {
       },
     },
     {
+      name: 'rebuild-thread-stays-a-rebuild',
+      severity: 'error',
+      comment:
+        "The rebuild thread runs rebuild-worker.ts: it reaches the rebuild, the read model and the platform's cache and logger, never a service, an HTTP server or the pipelines (every module it loads is loaded again in the thread). chDB crashes in a worker thread: the platform loads it only inside createChdbStore, which the thread never calls; its store is the main thread's, over a port.",
+      from: { path: '^services/workers/src/dataset/rebuild-thread/rebuild-worker\\.ts$' },
+      to: {
+        reachable: true,
+        path: [pkg('identity'), pkg('ingest'), pkg('gateway'), pkg('standalone'), '^(pipelines/|@ust/pipelines)', '(^|/)fastify(/|$)', '(^|/)kafkajs(/|$)'],
+      },
+    },
+    {
       name: 'standalone-only-from-harnesses',
       severity: 'error',
       comment: 'standalone composes every service; only the e2e harness and benchmarks may start it.',

@@ -10,6 +10,7 @@ import { importProcessors } from '@ust/pipelines';
 import { createGeocoder, SearchIndex, type Geocoder } from '@ust/read-model';
 import { pruneDatasetVersions } from './processors/prune-dataset-versions.js';
 import { rebuildDatasetProcessor } from './processors/rebuild-dataset.js';
+import type { RebuildRunner } from './dataset/rebuild-thread/rebuild-thread.js';
 import { screeningProcessor } from './screenings/screening-job.js';
 
 export interface WorkerDeps extends Ports {
@@ -23,6 +24,8 @@ export interface WorkerDeps extends Ports {
   config?: Pick<Config, 'GEOCODER_URL' | 'GEOCODER_API_KEY'> & Partial<Pick<Config, 'RISK_MODEL'>>;
   /** The geocoder screenings place addresses with (the embedded platform shares the gateway's). @defaultValue from `config` */
   geocoder?: Geocoder;
+  /** Runs rebuilds off the event loop where the cache allows (startWorkers makes one). @defaultValue rebuilds run on this thread */
+  rebuilds?: RebuildRunner;
 }
 
 /** What a processor may ask of the workers running it. */
@@ -36,7 +39,7 @@ export function buildProcessors(deps: WorkerDeps, context: WorkerContext = { sto
   const geocoder = deps.geocoder ?? createGeocoder({ cache: deps.cache, config: deps.config ?? {} });
   return {
     [JobNames.pruneDatasetVersions]: pruneDatasetVersions(deps.cache),
-    [JobNames.rebuildDataset]: rebuildDatasetProcessor(withRiskModel(deps)),
+    [JobNames.rebuildDataset]: rebuildDatasetProcessor(withRiskModel(deps), deps.rebuilds),
     ...importProcessors({ ports, log: deps.log }),
     [JobNames.screenPortfolio]: screeningProcessor({ ports, log: deps.log, geocoder, searchIndex: new SearchIndex(deps.cache), stopping: context.stopping }),
   };

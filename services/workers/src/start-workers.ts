@@ -1,5 +1,6 @@
 import { JobQueueOf, Queues, type JobName, type QueueName } from '@ust/schemas';
 import type { ProcessOptions, Processor, WorkerHandle } from '@ust/platform';
+import { createRebuildRunner } from './dataset/rebuild-thread/rebuild-thread.js';
 import { rescoreOnModelChange } from './dataset/rescore-on-model-change.js';
 import { assertOneProcessorPerJob, buildProcessors, withRiskModel, type WorkerDeps } from './registry.js';
 import { recordingTakenBack } from './recovery/taken-back-jobs.js';
@@ -27,7 +28,8 @@ export const CLOSE_ORDER: ReadonlyArray<readonly QueueName[]> = [[Queues.imports
 /** Registers every processor on its queue; closing waits for active jobs to finish. */
 export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
   let stopping = false;
-  const processors = buildProcessors(deps, { stopping: () => stopping });
+  const rebuilds = deps.rebuilds ?? createRebuildRunner();
+  const processors = buildProcessors({ ...deps, rebuilds }, { stopping: () => stopping });
   assertOneProcessorPerJob(processors);
   const byQueue = new Map<QueueName, Record<string, Processor>>();
   for (const [name, processor] of Object.entries(processors) as Array<[JobName, Processor]>) {
@@ -60,6 +62,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
       for (const stage of CLOSE_ORDER) {
         await Promise.all([...handles].filter(([queue]) => stage.includes(queue)).map(([, handle]) => handle.close()));
       }
+      if (!deps.rebuilds) await rebuilds.close();
     },
   };
 }

@@ -81,7 +81,7 @@ async function bodyEntries(body: unknown, key: string, etagKey: string, count: (
 
 /**
  * `v{n}:fac:state:{ST}` (+ chunks and the default body) for every us-atlas state and every
- * code in `states`, and `v{n}:fac:county:{fips}` for every us-atlas county and every FIPS with
+ * code in `states` (the states with facilities in the version), and `v{n}:fac:county:{fips}` for every us-atlas county and every FIPS with
  * facilities.
  */
 export async function writeFacilityLists(store: AnalyticsStore, cache: Cache, version: number, states: readonly string[]): Promise<ListWriteResult> {
@@ -106,13 +106,15 @@ export async function writeFacilityLists(store: AnalyticsStore, cache: Cache, ve
   const shared = new Set(await getMultiStateCounties(store, version));
   const sharedItems = new Map<string, FacilityListItem[]>();
   let facilities = 0;
+  // A state without facilities (`states` lists those with some) gets its empty list without a query.
+  const withFacilities = new Set(states);
   for (const state of [...new Set([...stateNames.keys(), ...states])].sort()) {
     const counties = new Map<string, FacilityListItem[]>();
     let firstPage: FacilityListItem[] = [];
     let after = '';
     let total = 0;
     for (;;) {
-      const rows = await getStateFacilityListPage(store, { version, state, after, limit: LIST_PAGE_SIZE });
+      const rows = withFacilities.has(state) ? await getStateFacilityListPage(store, { version, state, after, limit: LIST_PAGE_SIZE }) : [];
       if (total === 0) firstPage = rows.slice(0, DEFAULT_STATE_LIST_LIMIT);
       for (let start = 0; start < rows.length; start += STATE_CHUNK_SIZE) {
         const key = datasetKeys.stateFacilitiesChunk(version, state, (total + start) / STATE_CHUNK_SIZE);

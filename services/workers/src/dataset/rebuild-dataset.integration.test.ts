@@ -7,6 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { calculateRiskScore, DEFAULT_RISK_MODEL, RISK_MODEL_V1, RISK_MODEL_V2, cellCentre, densityCellOf, loadRegionShapes, STATE_CODES } from '@ust/domain';
@@ -15,6 +16,7 @@ import {
   createChdbStore,
   createInProcessEventLog,
   createInProcessJobQueue,
+  createLmdbCache,
   createLogger,
   createMemoryCache,
   createRedisCache,
@@ -348,10 +350,11 @@ async function withWorkers(
   cache: Cache,
   test: (run: (jobId: string, data?: unknown) => Promise<RebuildResult>, jobs: JobQueue, workers: WorkersHandle) => Promise<void>,
   riskModel: RiskModelId = 'risk-v1',
+  workersLog = log,
 ) {
   const jobs = createInProcessJobQueue({ logger: log });
   const events = createInProcessEventLog();
-  const workers = await startWorkers({ store, cache, jobs, events, log, now: () => asOf, config: { RISK_MODEL: riskModel } });
+  const workers = await startWorkers({ store, cache, jobs, events, log: workersLog, now: () => asOf, config: { RISK_MODEL: riskModel } });
   const run = async (jobId: string, data: unknown = { import_id: 'test-import' }) => {
     await jobs.enqueue(queue, JobNames.rebuildDataset, data, { jobId });
     const state = await jobs.waitUntilSettled(queue, jobId, 60_000);
@@ -709,6 +712,42 @@ describe('rebuild-dataset', () => {
       'risk-v2',
     );
     await withWorkers(cache, async (_run, _jobs, workers) => expect(await workers.rescored).toBeNull(), 'risk-v2');
+  });
+
+  it('builds the same documents on a worker thread of its own on the embedded LMDB cache, chDB staying on this one', async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'ust-rebuild-lmdb-'));
+    const root = createLmdbCache({ path: directory });
+    const cache = root.withPrefix('test:');
+    const lines: Array<Record<string, unknown>> = [];
+    const captured = createLogger('rebuild-thread-test', { level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    try {
+      await withWorkers(
+        cache,
+        async (run) => {
+          const { version } = await run('rebuild-on-lmdb');
+          expect(await readCurrentVersion(cache)).toBe(version);
+          expect(await readStatistics(cache)).toEqual(expectedStatistics(version));
+          expect(propertiesOf((await readDocument(cache, 'counties')).document, '10001')).toEqual(kent);
+          expect(propertiesOf((await readDocument(cache, 'states')).document, '10')).toEqual(delaware);
+          expect((await readCountyFacilities(cache, '10001'))?.facilities).toEqual([doverFuel, generatedKentSite]);
+          expect((await readStateFacilities(cache, 'DE', 1))?.facilities).toEqual([doverFuel]);
+          // The view's prefix held: nothing was written outside it.
+          expect((await root.keys('')).every((key) => key.startsWith('test:'))).toBe(true);
+          const [build] = await store.query('SELECT job_id, facilities FROM dataset_builds FINAL WHERE dataset_version = {v:UInt32}', { v: version });
+          expect(build).toEqual({ job_id: 'rebuild-on-lmdb', facilities: 6 });
+        },
+        'risk-v1',
+        captured,
+      );
+      // Every step ran on the rebuild's thread, and its log lines reached this thread's logger.
+      const steps = lines.filter((line) => typeof line['step'] === 'string');
+      expect(steps.map((line) => line['step'])).toEqual(expect.arrayContaining(['facility summaries', 'search indexes', 'switch version']));
+      expect(steps.every((line) => typeof line['thread'] === 'number' && line['thread'] !== threadId)).toBe(true);
+      expect(steps.every((line) => line['service'] === 'rebuild-thread-test')).toBe(true);
+    } finally {
+      await root.close();
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('builds the same documents in Redis, and keeps two summary versions in ClickHouse', async () => {

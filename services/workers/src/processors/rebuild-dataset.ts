@@ -5,6 +5,7 @@
  */
 import { UnrecoverableError, type Processor } from '@ust/platform';
 import { rebuildDataset, type RebuildDeps, type RebuildResult } from '../dataset/rebuild.js';
+import type { RebuildRunner } from '../dataset/rebuild-thread/rebuild-thread.js';
 
 export interface RebuildDatasetData {
   /** The import whose commit triggered the rebuild. */
@@ -23,9 +24,11 @@ export function parseRebuildDatasetData(data: unknown): RebuildDatasetData {
   return { import_id: importId };
 }
 
-export function rebuildDatasetProcessor(deps: RebuildDeps): Processor<unknown, RebuildResult> {
+/** `runner` runs the rebuild off this thread where it can (rebuild-thread.ts); without one it runs here. */
+export function rebuildDatasetProcessor(deps: RebuildDeps, runner?: RebuildRunner): Processor<unknown, RebuildResult> {
   return async (job) => {
     const data = parseRebuildDatasetData(job.data);
-    return rebuildDataset(deps, { importId: data.import_id ?? null, jobId: job.id });
+    const request = { importId: data.import_id ?? null, jobId: job.id };
+    return runner ? runner.run(deps, request) : rebuildDataset(deps, request);
   };
 }
