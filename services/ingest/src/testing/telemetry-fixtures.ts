@@ -123,6 +123,7 @@ export function recordingStore(store: AnalyticsStore): AnalyticsStore & { insert
     target: store.target,
     database: store.database,
     query: (sql, params) => store.query(sql, params),
+    queryText: (sql, params) => store.queryText(sql, params),
     command: (sql, params) => store.command(sql, params),
     insertJsonRows: (table, rows) => store.insertJsonRows(table, rows),
     ping: () => store.ping(),

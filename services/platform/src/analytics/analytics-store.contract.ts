@@ -37,6 +37,19 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
       expect(rows).toEqual([{ n: 42, s: hostile, list: ['DC', 'VT'] }]);
     });
 
+    it('returns the same rows as JSONEachRow text, one object per line, parameters bound alike', async () => {
+      const sql = 'SELECT number AS n, {s:String} AS s FROM numbers(3)';
+      const text = await store.queryText(sql, { s: 'a "quoted"\nline' });
+      expect(text.endsWith('\n')).toBe(true);
+      expect(
+        text
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line)),
+      ).toEqual(await store.query(sql, { s: 'a "quoted"\nline' }));
+      expect(await store.queryText('SELECT 1 AS n WHERE 0')).toBe('');
+    });
+
     it('inserts more rows than one batch holds and reads them all back', async () => {
       await store.command("CREATE TABLE contract_rows (id UInt32, state LowCardinality(String), at DateTime64(3, 'UTC')) ENGINE = MergeTree ORDER BY id");
       const rows = Array.from({ length: 120_000 }, (_, id) => ({

@@ -64,6 +64,13 @@ export class ClientAnalyticsStore implements AnalyticsStore {
     });
   }
 
+  queryText(sql: string, params: QueryParams = {}): Promise<string> {
+    return this.track(async () => {
+      const result = await this.client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
+      return result.text();
+    });
+  }
+
   command(sql: string, params: QueryParams = {}): Promise<void> {
     return this.track(async () => {
       await this.client.command({ query: sql, query_params: params });

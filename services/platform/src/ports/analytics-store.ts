@@ -21,6 +21,11 @@ export interface AnalyticsStore {
   readonly cluster?: string;
   /** Runs a SELECT with typed `{name:Type}` placeholders and returns the rows. */
   query<Row = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<Row[]>;
+  /**
+   * Runs a SELECT as `query` does and returns its rows as JSONEachRow text (one JSON object per
+   * line), unparsed: for a caller that parses them on another thread (the embedded rebuild's).
+   */
+  queryText(sql: string, params?: QueryParams): Promise<string>;
   /** Runs a statement that returns no rows (DDL, INSERT ... SELECT, OPTIMIZE). */
   command(sql: string, params?: QueryParams): Promise<void>;
   /**

@@ -21,12 +21,12 @@ describe('calls from the rebuild thread to the main thread', () => {
   it("answers a listed method with the target's result, called on the target", async () => {
     const store = {
       rows: [{ n: 1 }],
-      async query(sql: string, params: object) {
+      async queryText(sql: string, params: object) {
         return { sql, params, rows: this.rows };
       },
     };
     const { call } = connect(store);
-    expect(await call('store', 'query', ['SELECT {n:UInt8}', { n: 1 }])).toEqual({ sql: 'SELECT {n:UInt8}', params: { n: 1 }, rows: [{ n: 1 }] });
+    expect(await call('store', 'queryText', ['SELECT {n:UInt8}', { n: 1 }])).toEqual({ sql: 'SELECT {n:UInt8}', params: { n: 1 }, rows: [{ n: 1 }] });
   });
 
   it("rejects with the target's error name and message", async () => {
@@ -48,9 +48,9 @@ describe('calls from the rebuild thread to the main thread', () => {
 
   it('hands log lines to the main thread', async () => {
     const logged: string[] = [];
-    const { port, call } = connect({ query: async () => [] }, {}, logged);
+    const { port, call } = connect({ queryText: async () => '' }, {}, logged);
     port.postMessage({ kind: 'log', line: '{"msg":"rebuild v1: statistics in 0.1 s"}' });
-    await call('store', 'query', ['SELECT 1']); // answered after the log line, which was sent first
+    await call('store', 'queryText', ['SELECT 1']); // answered after the log line, which was sent first
     expect(logged).toEqual(['{"msg":"rebuild v1: statistics in 0.1 s"}']);
   });
 });

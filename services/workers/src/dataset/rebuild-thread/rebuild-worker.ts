@@ -6,7 +6,7 @@
  * chDB is never loaded here: it crashes in a worker thread.
  */
 import { threadId, type MessagePort } from 'node:worker_threads';
-import { createLmdbCache, createLogger, type AnalyticsStore, type JobQueue } from '@ust/platform';
+import { createLmdbCache, createLogger, type AnalyticsStore, type JobQueue, type QueryParams } from '@ust/platform';
 import { rebuildDataset, type RebuildRequest, type RebuildResult } from '../rebuild.js';
 import { CALLABLE, callerOver, type CallTarget } from './port-calls.js';
 
@@ -33,6 +33,19 @@ function remote<T extends object>(call: ReturnType<typeof callerOver>, target: C
   }) as T;
 }
 
+/** JSONEachRow text's rows. */
+export function parseJsonLines(text: string): never[] {
+  const rows: never[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    if (end > start) rows.push(JSON.parse(text.slice(start, end)) as never);
+    start = end + 1;
+  }
+  return rows;
+}
+
 export default async function runRebuildTask(task: RebuildTask): Promise<RebuildResult> {
   const call = callerOver(task.port);
   const log = createLogger(
@@ -45,7 +58,14 @@ export default async function runRebuildTask(task: RebuildTask): Promise<Rebuild
     const now = task.now;
     return await rebuildDataset(
       {
-        store: remote<AnalyticsStore>(call, 'store', { ...task.store, ping: async () => true, close: async () => undefined }),
+        store: remote<AnalyticsStore>(call, 'store', {
+          ...task.store,
+          // The rows arrive as text and are parsed here: parsing a national page of rows would
+          // hold the main thread's event loop for hundreds of milliseconds.
+          query: async (sql: string, params?: QueryParams) => parseJsonLines(String(await call('store', 'queryText', [sql, params ?? {}]))),
+          ping: async () => true,
+          close: async () => undefined,
+        }),
         jobs: remote<JobQueue>(call, 'jobs', {}),
         cache: task.cache.prefix ? root.withPrefix(task.cache.prefix) : root,
         log,
