@@ -178,4 +178,27 @@ describe('lmdb cache', () => {
     expect(await cache.keys('')).toEqual(['counter', 'hash', 'kept']);
     await cache.close();
   });
+
+  it('lists and deletes a prefix of more keys than one scan batch, in several turns of the event loop, leaving its neighbours', async () => {
+    const cache = createLmdbCache({ path: freshDirectory() });
+    const count = 12_345;
+    const keys = Array.from({ length: count }, (_, i) => `v2:fac:${String(i).padStart(5, '0')}`);
+    await cache.setMany(keys.map((key) => [key, 'x'] as const));
+    await cache.set('v2', 'no colon: not under v2:');
+    await cache.set('v3:fac:00000', 'the next version');
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    try {
+      expect(await cache.keys('v2:')).toEqual(keys);
+      const turnsWhileListing = turns;
+      expect(turnsWhileListing).toBeGreaterThan(0);
+      expect(await cache.deleteByPrefix('v2:')).toBe(count);
+      expect(turns).toBeGreaterThan(turnsWhileListing);
+    } finally {
+      clearInterval(ticking);
+    }
+    expect(await cache.keys('v2:')).toEqual([]);
+    expect(await cache.keys('')).toEqual(['v2', 'v3:fac:00000']);
+    await cache.close();
+  });
 });

@@ -27,35 +27,64 @@ export function keyOperations(space: LmdbKeyspace): KeyOperations {
       assertOpen(store);
       const now = Date.now();
       const keys: string[] = [];
-      for (const [fullKey, meta] of recordsStartingWith(space, keyPrefix)) {
-        if (isLive(meta, now)) keys.push(fullKey.toString('utf8').slice(space.prefix.length));
+      for await (const records of recordBatchesStartingWith(space, keyPrefix)) {
+        for (const [fullKey, meta] of records) if (isLive(meta, now)) keys.push(fullKey.toString('utf8').slice(space.prefix.length));
       }
       // The other adapters sort as JavaScript does (UTF-16), not by UTF-8 bytes as LMDB keeps them.
       return keys.sort();
     },
     async deleteByPrefix(keyPrefix) {
       if (space.prefix + keyPrefix === '') throw new Error('deleteByPrefix refuses to delete every key of the root view');
-      return writeTransaction(store, () => {
-        const now = Date.now();
-        let deleted = 0;
-        // Collected first: LMDB's cursor must not walk records this loop is removing.
-        for (const [fullKey, meta] of [...recordsStartingWith(space, keyPrefix)]) {
-          removeKey(store, fullKey, meta);
-          if (isLive(meta, now)) deleted++; // an expired key was already gone
-        }
-        return deleted;
-      });
+      assertOpen(store);
+      const now = Date.now();
+      let deleted = 0;
+      // One write transaction per batch, not one for all: a dataset version holds hundreds of
+      // thousands of keys, and a transaction's callback holds the event loop. Like SCAN and DEL
+      // on Redis, a key written meanwhile under the prefix may stay.
+      for await (const records of recordBatchesStartingWith(space, keyPrefix)) {
+        deleted += await writeTransaction(store, () => {
+          let removed = 0;
+          for (const [fullKey, meta] of records) {
+            removeKey(store, fullKey, meta);
+            if (isLive(meta, now)) removed++; // an expired key was already gone
+          }
+          return removed;
+        });
+      }
+      return deleted;
     },
   };
 }
 
-/** Every record (expired ones too) of keys of the view starting with `keyPrefix`, in byte order. */
-function* recordsStartingWith(space: LmdbKeyspace, keyPrefix: string): Generator<[Buffer, KeyMeta]> {
+/** Records read per turn of the event loop by a scan over a prefix. */
+const SCAN_BATCH = 5_000;
+
+/**
+ * Every record (expired ones too) of keys of the view starting with `keyPrefix`, in byte order,
+ * SCAN_BATCH at a time with a turn of the event loop between batches, so a scan over a national
+ * dataset's keys never holds it for long. Each batch is read whole before it is handed out, so a
+ * caller may remove its records.
+ */
+async function* recordBatchesStartingWith(space: LmdbKeyspace, keyPrefix: string): AsyncGenerator<Array<[Buffer, KeyMeta]>> {
   // A UTF-8 string starts with another exactly when its bytes start with the other's bytes.
-  const start = keyBytes(space.prefix + keyPrefix);
-  for (const { key, value } of space.store.meta.getRange({ start })) {
-    const fullKey = key as Buffer;
-    if (!startsWith(fullKey, start)) return;
-    yield [fullKey, decodeMeta(value)];
+  const prefix = keyBytes(space.prefix + keyPrefix);
+  let start = prefix;
+  let exclusive = false;
+  for (;;) {
+    assertOpen(space.store);
+    const batch: Array<[Buffer, KeyMeta]> = [];
+    for (const { key, value } of space.store.meta.getRange({ start, limit: SCAN_BATCH + 1 })) {
+      const fullKey = key as Buffer;
+      if (!startsWith(fullKey, prefix)) break;
+      if (exclusive && fullKey.equals(start)) continue;
+      batch.push([fullKey, decodeMeta(value)]);
+      if (batch.length === SCAN_BATCH) break;
+    }
+    if (batch.length === 0) return;
+    yield batch;
+    if (batch.length < SCAN_BATCH) return;
+    start = batch[batch.length - 1]![0];
+    exclusive = true;
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

@@ -8,7 +8,7 @@ import type { MessagePort } from 'node:worker_threads';
 
 /** The methods the thread may call, by target. */
 export const CALLABLE = {
-  store: ['queryText', 'command', 'insert', 'insertJsonRows'],
+  store: ['queryText', 'command', 'insertJsonRows'],
   jobs: ['enqueue'],
 } as const;
 export type CallTarget = keyof typeof CALLABLE;

@@ -60,9 +60,13 @@ export default async function runRebuildTask(task: RebuildTask): Promise<Rebuild
       {
         store: remote<AnalyticsStore>(call, 'store', {
           ...task.store,
-          // The rows arrive as text and are parsed here: parsing a national page of rows would
-          // hold the main thread's event loop for hundreds of milliseconds.
+          // The rows arrive as text and are parsed here: parsing (or serializing) a national page of
+          // rows would hold the main thread's event loop for hundreds of milliseconds.
           query: async (sql: string, params?: QueryParams) => parseJsonLines(String(await call('store', 'queryText', [sql, params ?? {}]))),
+          // Rows leave as JSON text, serialized here for the same reason.
+          insert: async (table: string, rows: readonly object[]) => {
+            await call('store', 'insertJsonRows', [table, rows.map((row) => JSON.stringify(row))]);
+          },
           ping: async () => true,
           close: async () => undefined,
         }),
