@@ -16,7 +16,7 @@ import type { RebuildTask } from './rebuild-worker.js';
 
 export interface RebuildRunner {
   run(deps: RebuildDeps, request: RebuildRequest): Promise<RebuildResult>;
-  /** Stops the thread; a rebuild still running is abandoned (its job is taken back at the next start). */
+  /** Stops the thread (the workers call it once their queues have closed); a rebuild still running is abandoned, and its job taken back at the next start. */
   close(): Promise<void>;
 }
 
@@ -40,8 +40,8 @@ export function createRebuildRunner(): RebuildRunner {
       // A rebuild follows each import: the thread stays a while for the next, then goes.
       idleTimeout: 60_000,
       // Not niced below the event loop as the CPU pool's document threads are: a rebuild is one
-      // thread that takes one core, and on a busy machine a niced one starves (ten times slower
-      // beside a few busy processes) while imports wait for it to go live.
+      // thread that takes one core, and on a busy machine a niced one starves while imports wait
+      // for it to go live (decision 0115).
     }));
   return {
     async run(deps, request) {
