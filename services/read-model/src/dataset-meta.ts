@@ -24,7 +24,16 @@ export interface DatasetBuildMeta {
   tanks: number;
   releases: number;
   sources: SourceCounts;
+  /** How far the committed imports went when the build began: the next build derives again only the states imported since. */
+  imports_through?: { committed_through: string | null; imports: number };
+  /** Every age and score of the build is as of this instant (absent: built before it was recorded, generated_at). */
+  ages_as_of?: string;
+  /** A build that derived only some states again: the version it copied every other state from, and those states. Null: it derived everything. */
+  rebuilt_states?: { base_version: number; states: string[] } | null;
 }
 
 /** The risk model a build's stored scores come from; a build from before models were recorded scored with risk-v1. */
+/** The instant a build's ages and scores are as of. */
+export const agesAsOfBuild = (meta: DatasetBuildMeta): string => meta.ages_as_of ?? meta.generated_at;
+
 export const riskModelOfBuild = (meta: DatasetBuildMeta): string => meta.risk_model ?? 'risk-v1';

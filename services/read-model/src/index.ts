@@ -8,7 +8,7 @@ export {
   dialogBodyKeys,
   userCacheKey,
 } from './keys.js';
-export { DERIVED_DATA_FORMAT, riskModelOfBuild, type DatasetBuildMeta } from './dataset-meta.js';
+export { agesAsOfBuild, DERIVED_DATA_FORMAT, riskModelOfBuild, type DatasetBuildMeta } from './dataset-meta.js';
 export {
   readCurrentVersion,
   readStatistics,

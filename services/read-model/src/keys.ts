@@ -35,6 +35,8 @@ const geometrySuffix = (geometry: RegionGeometry) => (geometry === 'none' ? ':no
 export const datasetKeys = {
   /** FacilityStatistics as JSON. */
   statistics: (version: number) => `${datasetVersionPrefix(version)}stats`,
+  /** The facility summary step's counts by state (SummaryTally JSON by state code): a build that derives only some states adds the others' from here. */
+  summaryTallies: (version: number) => `${datasetVersionPrefix(version)}summary-tallies`,
   /** DatasetBuildMeta as JSON. */
   meta: (version: number) => `${datasetVersionPrefix(version)}meta`,
   /** The region FeatureCollection, gzipped; with `none`, the variant whose features have geometry null. */

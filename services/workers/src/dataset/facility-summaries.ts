@@ -26,6 +26,7 @@ import { getTanksOfFacilityRange, type TankInputRow } from '../queries/dataset/g
 /** Facilities per page; a page's summary rows are one insert, under the 50,000-row limit. */
 export const SUMMARY_PAGE_SIZE = 20_000;
 
+/** A summary step's counts, of one state or of all. */
 export interface SummaryTally {
   facilities: number;
   tanks: number;
@@ -34,6 +35,9 @@ export interface SummaryTally {
   /** Facilities per risk band (the dashboard chart, docs/decisions/0015-dashboard-charts.md). */
   facilitiesByRiskBand: Record<RiskBand, number>;
 }
+
+/** The counts of every state, and their sum. */
+export type SummaryTallies = SummaryTally & { byState: Record<string, SummaryTally> };
 
 export interface SummaryOptions {
   version: number;
@@ -45,25 +49,46 @@ export interface SummaryOptions {
   riskModel: AnyRiskModel;
   /** @defaultValue SUMMARY_PAGE_SIZE */
   pageSize?: number;
+  /** Only these states' facilities (a build that rebuilds only the states imported since the last). @defaultValue every state */
+  states?: readonly string[];
 }
 
-export async function buildFacilitySummaries(store: AnalyticsStore, options: SummaryOptions): Promise<SummaryTally> {
+export const emptyTally = (): SummaryTally => ({
+  facilities: 0,
+  tanks: 0,
+  activeTanksByAgeBand: Object.fromEntries(AGE_BANDS.map((band) => [band, 0])) as Record<AgeBand, number>,
+  facilitiesByRiskBand: Object.fromEntries(RISK_BANDS.map(({ band }) => [band, 0])) as Record<RiskBand, number>,
+});
+
+/** The states' counts and their sum; the states in code order, so equal tallies serialize alike. */
+export function sumTallies(byState: Record<string, SummaryTally>): SummaryTallies {
+  const total = emptyTally();
+  const ordered: Record<string, SummaryTally> = {};
+  for (const state of Object.keys(byState).sort()) {
+    const tally = byState[state]!;
+    ordered[state] = tally;
+    total.facilities += tally.facilities;
+    total.tanks += tally.tanks;
+    for (const band of AGE_BANDS) total.activeTanksByAgeBand[band] += tally.activeTanksByAgeBand[band];
+    for (const { band } of RISK_BANDS) total.facilitiesByRiskBand[band] += tally.facilitiesByRiskBand[band];
+  }
+  return { ...total, byState: ordered };
+}
+
+export async function buildFacilitySummaries(store: AnalyticsStore, options: SummaryOptions): Promise<SummaryTallies> {
   const pageSize = options.pageSize ?? SUMMARY_PAGE_SIZE;
-  const tally: SummaryTally = {
-    facilities: 0,
-    tanks: 0,
-    activeTanksByAgeBand: Object.fromEntries(AGE_BANDS.map((band) => [band, 0])) as Record<AgeBand, number>,
-    facilitiesByRiskBand: Object.fromEntries(RISK_BANDS.map(({ band }) => [band, 0])) as Record<RiskBand, number>,
-  };
+  const byState: Record<string, SummaryTally> = {};
   const releaseStates = await getReleaseCoveredStates(store);
   let after = '';
   for (;;) {
-    const facilities = await getFacilityPage(store, after, pageSize);
+    const facilities = await getFacilityPage(store, after, pageSize, options.states);
     const first = facilities[0];
     const last = facilities[facilities.length - 1];
     if (!first || !last) break;
-    const tanks = groupBy(await getTanksOfFacilityRange(store, first.facility_id, last.facility_id));
-    const releases = groupBy(await getReleasesOfFacilityRange(store, first.facility_id, last.facility_id));
+    // A page of some states' facilities spans other states' ids: read only its own facilities' rows.
+    const only = options.states ? facilities.map((facility) => facility.facility_id) : undefined;
+    const tanks = groupBy(await getTanksOfFacilityRange(store, first.facility_id, last.facility_id, only));
+    const releases = groupBy(await getReleasesOfFacilityRange(store, first.facility_id, last.facility_id, only));
     const rows = facilities.map((facility) =>
       summaryRow(
         facility,
@@ -71,15 +96,14 @@ export async function buildFacilitySummaries(store: AnalyticsStore, options: Sum
         releases.get(facility.facility_id) ?? [],
         releaseStates[facility.source === 'generated' ? 'generated' : 'real'].has(coverageKeyOf(facility.facility_id, facility.state)),
         options,
-        tally,
+        (byState[facility.state] ??= emptyTally()),
       ),
     );
     await store.insert('facility_summary', rows);
-    tally.facilities += facilities.length;
     after = last.facility_id;
     if (facilities.length < pageSize) break;
   }
-  return tally;
+  return sumTallies(byState);
 }
 
 function summaryRow(
@@ -92,6 +116,7 @@ function summaryRow(
 ) {
   const { summary, ageBasis } = deriveFacility(tanks, releases, options.asOf);
   const risk = calculateRiskScore({ tanks, releases, receptors: facility, asOf: options.asOf }, options.riskModel);
+  tally.facilities += 1;
   tally.tanks += tanks.length;
   tally.facilitiesByRiskBand[risk.band] += 1;
   for (const tank of tanks) {

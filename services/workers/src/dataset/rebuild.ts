@@ -17,7 +17,9 @@ import { getStateFacilityAggregates } from '../queries/dataset/get-state-facilit
 import { getStateReleaseAggregates } from '../queries/dataset/get-state-release-aggregates.js';
 import { getStateSourceCounts, type StateSourceRow } from '../queries/dataset/get-state-source-counts.js';
 import { getSummaryVersionsBefore } from '../queries/dataset/get-summary-versions-before.js';
-import { buildFacilitySummaries } from './facility-summaries.js';
+import { copySummariesOfOtherStates } from '../queries/dataset/copy-summaries-of-other-states.js';
+import { buildFacilitySummaries, sumTallies, type SummaryTally } from './facility-summaries.js';
+import { planRebuild, type RebuildPlan } from './rebuild-plan.js';
 import { writeFacilityLists, type ListBytes } from './facility-lists.js';
 import { writeGeocoderIndex } from './geocoder-index.js';
 import { writeH3Density, type H3DensityTally } from './h3-density.js';
@@ -54,6 +56,8 @@ export interface RebuildOptions {
 
 export interface RebuildResult {
   version: number;
+  /** Whether every state was derived again, or only some (the others copied from `base`), and why. */
+  plan: { kind: 'full'; reason: string } | { kind: 'states'; base: number; states: string[]; reason: string };
   previousVersion: number | null;
   /** True when a newer version went live while this one was built: the pointer stays there. */
   superseded: boolean;
@@ -88,11 +92,32 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
     async () => (steps.version = await allocateDatasetVersion(store, cache)),
     () => 1,
   );
+  const plan = await steps.run(
+    'plan',
+    () => planRebuild(store, cache, { importId: request.importId, riskModel, now: started }),
+    (result) => (result.kind === 'states' ? result.states.length : 0),
+  );
+  logPlan(log, version, plan);
+  // A version rebuilt in part is as of its base throughout, so its copied and derived states agree.
+  const asOf = plan.kind === 'states' ? plan.asOf : started;
+  const rebuilt = plan.kind === 'states' ? { base: plan.base, states: plan.states } : undefined;
   const tally = await steps.run(
     'facility summaries',
-    () => buildFacilitySummaries(store, { version, asOf: started, builtAt: started, riskModel, ...(options.pageSize ? { pageSize: options.pageSize } : {}) }),
+    async () => {
+      if (rebuilt) await copySummariesOfOtherStates(store, rebuilt.base, version, rebuilt.states);
+      const derived = await buildFacilitySummaries(store, {
+        version,
+        asOf,
+        builtAt: started,
+        riskModel,
+        ...(rebuilt ? { states: rebuilt.states } : {}),
+        ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+      });
+      return plan.kind === 'states' ? sumTallies({ ...otherStates(plan.tallies, plan.states), ...derived.byState }) : derived;
+    },
     (result) => result.facilities,
   );
+  await cache.set(datasetKeys.summaryTallies(version), JSON.stringify(tally.byState));
   await failpoint(FAILPOINTS.rebuilding, log);
   const aggregates = await steps.run(
     'region aggregates',
@@ -119,12 +144,12 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   const states = aggregates.stateFacilities.map((row) => row.region);
   const lists = await steps.run(
     'facility lists',
-    () => writeFacilityLists(store, cache, version, states),
+    () => writeFacilityLists(store, cache, version, states, rebuilt),
     (result) => result.facilities,
   );
   const search = await steps.run(
     'search indexes',
-    () => writeSearchIndexes(store, cache, version, started),
+    () => writeSearchIndexes(store, cache, version, asOf),
     (result) => result.facilityCells + result.releaseCells,
   );
   await steps.run(
@@ -133,7 +158,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
     (result) => result.addresses + result.streets,
   );
 
-  const meta = buildMeta(version, generatedAt, riskModel, request, statistics);
+  const meta = buildMeta(version, generatedAt, riskModel, request, statistics, plan, asOf);
   const switched = await steps.run(
     'switch version',
     () => switchToVersion(deps, version, meta),
@@ -154,6 +179,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   await recordBuild(store, request, meta, steps, new Date(started.getTime() + (performance.now() - begun)));
   return {
     version,
+    plan: plan.kind === 'states' ? { kind: 'states', base: plan.base, states: plan.states, reason: plan.reason } : { kind: 'full', reason: plan.reason },
     previousVersion: switched.previous,
     superseded: switched.superseded,
     importId: request.importId,
@@ -193,7 +219,15 @@ function logDensity(log: Logger, version: number, density: H3DensityTally): void
   );
 }
 
-function buildMeta(version: number, generatedAt: string, riskModel: AnyRiskModel, request: RebuildRequest, statistics: FacilityStatistics): DatasetBuildMeta {
+function buildMeta(
+  version: number,
+  generatedAt: string,
+  riskModel: AnyRiskModel,
+  request: RebuildRequest,
+  statistics: FacilityStatistics,
+  plan: RebuildPlan,
+  asOf: Date,
+): DatasetBuildMeta {
   return {
     dataset_version: version,
     format: DERIVED_DATA_FORMAT,
@@ -204,8 +238,19 @@ function buildMeta(version: number, generatedAt: string, riskModel: AnyRiskModel
     tanks: statistics.total_tanks,
     releases: statistics.total_leaks,
     sources: statistics.sources,
+    imports_through: plan.watermark,
+    ages_as_of: asOf.toISOString(),
+    rebuilt_states: plan.kind === 'states' ? { base_version: plan.base, states: plan.states } : null,
   };
 }
+
+function logPlan(log: Logger, version: number, plan: RebuildPlan): void {
+  const what = plan.kind === 'states' ? `derives ${plan.states.join(', ')} and copies every other state from v${plan.base}` : 'derives every state';
+  log.info({ job: JobNames.rebuildDataset, version, plan: plan.kind, reason: plan.reason }, `rebuild v${version}: ${what} (${plan.reason})`);
+}
+
+const otherStates = (tallies: Record<string, SummaryTally>, states: readonly string[]) =>
+  Object.fromEntries(Object.entries(tallies).filter(([state]) => !states.includes(state)));
 
 /** One row per build in `dataset_builds`: which import, when, what it counted, and how long each step took. */
 async function recordBuild(store: AnalyticsStore, request: RebuildRequest, meta: DatasetBuildMeta, steps: RebuildSteps, finishedAt: Date): Promise<void> {

@@ -1,9 +1,9 @@
 import { DEFAULT_RISK_MODEL, RISK_MODELS, type AnyRiskModel } from '@ust/domain';
-import { riskModelOfBuild, type DatasetBuildMeta } from '@ust/read-model';
+import { agesAsOfBuild, riskModelOfBuild, type DatasetBuildMeta } from '@ust/read-model';
 import type { RiskModelId } from '@ust/schemas';
 
 export interface LiveBuildScoring {
-  /** Ages are as of the build's clock, so a facility reads the same in the dialog and the lists. */
+  /** Ages are as of the build's (agesAsOfBuild), so a facility reads the same in the dialog and the lists. */
   asOf: Date;
   riskModel: AnyRiskModel;
 }
@@ -18,5 +18,5 @@ export interface LiveBuildScoring {
 export function liveBuildScoring(meta: DatasetBuildMeta | null): LiveBuildScoring {
   if (!meta) return { asOf: new Date(), riskModel: DEFAULT_RISK_MODEL };
   const riskModel: AnyRiskModel | undefined = RISK_MODELS[riskModelOfBuild(meta) as RiskModelId];
-  return { asOf: new Date(meta.generated_at), riskModel: riskModel ?? DEFAULT_RISK_MODEL };
+  return { asOf: new Date(agesAsOfBuild(meta)), riskModel: riskModel ?? DEFAULT_RISK_MODEL };
 }
