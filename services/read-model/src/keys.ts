@@ -79,6 +79,8 @@ export const searchKeys = {
   releaseItems: (version: number, resolution: number, cell: string) => `${datasetVersionPrefix(version)}h3:rel:${resolution}:${cell}`,
   /** The coordinates of the facilities and releases in a tile (services/domain/src/proximity/search-tile.ts). */
   tile: (version: number, resolution: number, cell: string) => `${datasetVersionPrefix(version)}h3:tile:${resolution}:${cell}`,
+  /** The tiles each state's facilities and releases are in (JSON, states and tiles in order): a build that derives some states again finds the tiles they were in. */
+  tilesOfStates: (version: number, resolution: number) => `${datasetVersionPrefix(version)}h3:tiles-of-states:${resolution}`,
   /** Every tile's cell and circles (services/domain/src/proximity/tile-directory.ts). */
   tileDirectory: (version: number, resolution: number) => `${datasetVersionPrefix(version)}h3:tiles:${resolution}`,
 };

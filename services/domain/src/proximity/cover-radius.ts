@@ -4,7 +4,7 @@
  * factor of two or more, so the resolution's average edge would miss points where cells are
  * small).
  */
-import { cellToLatLng, edgeLength, gridDisk, latLngToCell, originToDirectedEdges, UNITS } from 'h3-js';
+import { cellToBoundary, cellToLatLng, edgeLength, gridDisk, latLngToCell, originToDirectedEdges, UNITS } from 'h3-js';
 
 const KM_PER_MILE = 1.609344;
 
@@ -56,4 +56,14 @@ export function searchCellOf(latitude: number, longitude: number): string {
 /** The search tile (resolution 5, search-tile.ts) that holds a point. */
 export function searchTileOf(latitude: number, longitude: number): string {
   return latLngToCell(latitude, longitude, SEARCH_TILE_RESOLUTION);
+}
+
+/** The latitudes and longitudes a cell's boundary spans (its vertices'; a cell across the antimeridian spans every longitude). */
+export function cellBounds(cell: string): { south: number; north: number; west: number; east: number } {
+  const vertices = cellToBoundary(cell);
+  const latitudes = vertices.map(([latitude]) => latitude);
+  const longitudes = vertices.map(([, longitude]) => longitude);
+  const west = Math.min(...longitudes);
+  const east = Math.max(...longitudes);
+  return { south: Math.min(...latitudes), north: Math.max(...latitudes), ...(east - west > 180 ? { west: -180, east: 180 } : { west, east }) };
 }

@@ -36,4 +36,19 @@ describe('createDensityTally', () => {
     expect(tally.cells(5)).toEqual([]);
     expect(() => tally.cells(7)).toThrow('This tally does not count resolution 7');
   });
+
+  it('continues stored counts: taking back points and adding others gives the tally of the points that remain', () => {
+    const before = createDensityTally();
+    for (const [lat, lon] of [dover, dover, doverEast, wilmington]) before.add(lat, lon);
+    const stored = { points: before.points, cells: Object.fromEntries(([4, 5, 6, 7] as const).map((resolution) => [resolution, before.cells(resolution)])) };
+    const continued = createDensityTally(undefined, stored);
+    continued.remove(wilmington[0], wilmington[1]);
+    continued.remove(dover[0], dover[1]);
+    continued.add(doverEast[0], doverEast[1]);
+    const direct = createDensityTally();
+    for (const [lat, lon] of [dover, doverEast, doverEast]) direct.add(lat, lon);
+    expect(continued.points).toBe(3);
+    for (const resolution of [4, 5, 6, 7] as const) expect(continued.cells(resolution)).toEqual(direct.cells(resolution));
+    expect(() => continued.remove(wilmington[0], wilmington[1])).toThrow(/^No point was counted in \w+ \(resolution \d\) to take back$/);
+  });
 });

@@ -10,6 +10,8 @@ import { H3_DENSITY_CENTRE_DECIMALS, H3_DENSITY_RESOLUTIONS, type H3DensityCell,
 export interface DensityTally {
   /** Counts a located point at every resolution. */
   add(latitude: number, longitude: number): void;
+  /** Takes back a point counted before (a build that derives a state again takes back its former points). */
+  remove(latitude: number, longitude: number): void;
   /** Points added so far. */
   readonly points: number;
   /** The occupied cells of a resolution in H3 index order, with centres rounded for the browser. */
@@ -24,9 +26,18 @@ export function densityCellOf(latitude: number, longitude: number, resolution: H
 const scale = 10 ** H3_DENSITY_CENTRE_DECIMALS;
 const round = (value: number) => Math.round(value * scale) / scale;
 
-export function createDensityTally(resolutions: readonly H3DensityResolution[] = H3_DENSITY_RESOLUTIONS): DensityTally {
-  const counts = new Map<H3DensityResolution, Map<string, number>>(resolutions.map((resolution) => [resolution, new Map()]));
-  let points = 0;
+/**
+ * A tally of `resolutions`; with `from`, continuing the counts of stored documents (one per
+ * resolution, as `cells` gives them, and the points they counted).
+ */
+export function createDensityTally(
+  resolutions: readonly H3DensityResolution[] = H3_DENSITY_RESOLUTIONS,
+  from?: { points: number; cells: Partial<Record<H3DensityResolution, readonly H3DensityCell[]>> },
+): DensityTally {
+  const counts = new Map<H3DensityResolution, Map<string, number>>(
+    resolutions.map((resolution) => [resolution, new Map((from?.cells[resolution] ?? []).map(([cell, , , count]) => [cell, count]))]),
+  );
+  let points = from?.points ?? 0;
   return {
     add(latitude, longitude) {
       for (const [resolution, cells] of counts) {
@@ -34,6 +45,16 @@ export function createDensityTally(resolutions: readonly H3DensityResolution[] =
         cells.set(cell, (cells.get(cell) ?? 0) + 1);
       }
       points += 1;
+    },
+    remove(latitude, longitude) {
+      for (const [resolution, cells] of counts) {
+        const cell = densityCellOf(latitude, longitude, resolution);
+        const count = cells.get(cell) ?? 0;
+        if (count < 1) throw new RangeError(`No point was counted in ${cell} (resolution ${resolution}) to take back`);
+        if (count === 1) cells.delete(cell);
+        else cells.set(cell, count - 1);
+      }
+      points -= 1;
     },
     get points() {
       return points;

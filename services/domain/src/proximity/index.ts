@@ -1,4 +1,13 @@
-export { cellsWithinRadius, cellCentre, searchCellOf, searchTileOf, SEARCH_CELL_RESOLUTION, SEARCH_TILE_RESOLUTION, type CellDisk } from './cover-radius.js';
+export {
+  cellBounds,
+  cellsWithinRadius,
+  cellCentre,
+  searchCellOf,
+  searchTileOf,
+  SEARCH_CELL_RESOLUTION,
+  SEARCH_TILE_RESOLUTION,
+  type CellDisk,
+} from './cover-radius.js';
 export { packedItemCount, packedItemRange, packItems, readPackedItem, readPackedItemJson } from './packed-cell.js';
 export { cellOfGroup, decodeSearchTile, groupIntoTiles, packSearchTile, type SearchTile, type TileGroup } from './search-tile.js';
 export { packTileDirectory, TileDirectory, type DirectoryTile } from './tile-directory.js';

@@ -18,7 +18,15 @@ export interface CopyTally {
  * version `to`. A key gone before it is read means `from` was pruned meanwhile: the copy fails,
  * and the job's retry plans again from the live version.
  */
-export async function copyVersionKeys(cache: Cache, from: number, to: number, prefix: string, keep: (key: string) => boolean): Promise<CopyTally> {
+export async function copyVersionKeys(
+  cache: Cache,
+  from: number,
+  to: number,
+  prefix: string,
+  keep: (key: string) => boolean,
+  /** Sees each copied key (without `v{n}:`) and value. */
+  onCopy?: (key: string, value: Buffer) => void,
+): Promise<CopyTally> {
   const source = datasetVersionPrefix(from);
   const target = datasetVersionPrefix(to);
   const keys = (await cache.keys(source + prefix)).map((key) => key.slice(source.length)).filter(keep);
@@ -30,6 +38,7 @@ export async function copyVersionKeys(cache: Cache, from: number, to: number, pr
       const value = values[index];
       if (!value) throw new Error(`v${from}:${key} went away while v${to} copied it (was v${from} pruned?)`);
       tally.bytes += value.length;
+      onCopy?.(key, value);
       return [target + key, value] as const;
     });
     await cache.setMany(entries);

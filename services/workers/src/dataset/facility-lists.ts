@@ -25,6 +25,7 @@ import { getMultiStateCounties } from '../queries/dataset/get-multi-state-counti
 import { getSummaryCountiesOfStates } from '../queries/dataset/get-summary-counties-of-states.js';
 import { getStateFacilityListPage } from '../queries/dataset/get-state-facility-list-page.js';
 import { copyVersionKeys } from './copy-version-keys.js';
+import type { RebuiltStates } from './rebuild-plan.js';
 
 /** Rows read per query; a multiple of STATE_CHUNK_SIZE so chunks never straddle two reads. */
 export const LIST_PAGE_SIZE = 20_000;
@@ -80,12 +81,6 @@ async function bodyEntries(body: unknown, key: string, etagKey: string, count: (
     [key, encoded.gzip],
     [etagKey, encoded.etag],
   ];
-}
-
-/** The states a version rebuilt, and the version it copies every other state's lists from. */
-export interface RebuiltStates {
-  base: number;
-  states: readonly string[];
 }
 
 /**

@@ -18,6 +18,12 @@ export const MAX_COPIED_AGE_MS = 7 * 24 * 3_600_000;
 
 const KNOWN_STATES = new Set(Object.values(STATE_CODES).map(({ code }) => code));
 
+/** The states a version derives again, and the version it continues for every other state. */
+export interface RebuiltStates {
+  base: number;
+  states: readonly string[];
+}
+
 export type RebuildPlan =
   | { kind: 'full'; reason: string; watermark: ImportsWatermark }
   | {

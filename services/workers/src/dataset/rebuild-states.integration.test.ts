@@ -46,8 +46,41 @@ const firstImport = {
     facilityRecord({ facility_id: 'DE-2', state: 'DE', name: 'Kent Depot', fips: '10001', county: 'Kent', latitude: 39.16, longitude: -75.53 }),
     // Sussex holds facilities of both states: its list changes with either state's.
     facilityRecord({ facility_id: 'DE-5', state: 'DE', name: 'Sussex Site', fips: '10005', latitude: 38.69, longitude: -75.39 }),
-    facilityRecord({ facility_id: 'MD-1', state: 'MD', name: 'Across the Line', fips: '10005', latitude: 38.46, longitude: -75.6 }),
-    facilityRecord({ facility_id: 'MD-2', state: 'MD', name: 'Annapolis Fuel', fips: '24003', county: 'Anne Arundel', latitude: 38.97, longitude: -76.49 }),
+    facilityRecord({
+      facility_id: 'MD-1',
+      state: 'MD',
+      name: 'Across the Line',
+      fips: '10005',
+      address: '1 Main St',
+      city: 'Delmar',
+      zip_code: '21875',
+      latitude: 38.46,
+      longitude: -75.6,
+    }),
+    facilityRecord({
+      facility_id: 'MD-2',
+      state: 'MD',
+      name: 'Annapolis Fuel',
+      fips: '24003',
+      county: 'Anne Arundel',
+      address: 'Bay Road',
+      city: 'Annapolis',
+      latitude: 38.97,
+      longitude: -76.49,
+    }),
+    // Far from Maryland: its search cell and tile are copied.
+    facilityRecord({
+      facility_id: 'CA-1',
+      state: 'CA',
+      name: 'Fresno Fuel',
+      fips: '06019',
+      county: 'Fresno',
+      address: '200 Main St',
+      city: 'Fresno',
+      zip_code: '93721',
+      latitude: 36.74,
+      longitude: -119.79,
+    }),
   ],
   tanks: [
     tankRecord({
@@ -90,9 +123,34 @@ const firstImport = {
     }),
   ],
 };
-// Maryland again: a new facility in a county that had none, a tank and a release more at MD-1.
+// Maryland again: a new facility in a county that had none, one moved across the bay, a tank
+// and a release more at MD-1.
 const marylandAgain = {
-  facilities: [facilityRecord({ facility_id: 'MD-3', state: 'MD', name: 'Easton Gas', fips: '24041', county: 'Talbot', latitude: 38.77, longitude: -76.07 })],
+  facilities: [
+    facilityRecord({
+      facility_id: 'MD-2',
+      state: 'MD',
+      name: 'Annapolis Fuel',
+      fips: '24003',
+      county: 'Anne Arundel',
+      address: '9 Bay Road',
+      city: 'Stevensville',
+      latitude: 38.98,
+      longitude: -76.31,
+    }),
+    facilityRecord({
+      facility_id: 'MD-3',
+      state: 'MD',
+      name: 'Easton Gas',
+      fips: '24041',
+      county: 'Talbot',
+      address: '1 Main St',
+      city: 'Easton',
+      zip_code: '21601',
+      latitude: 38.77,
+      longitude: -76.07,
+    }),
+  ],
   tanks: [
     tankRecord({
       tank_id: 'MD-1/2',
@@ -138,7 +196,7 @@ afterAll(async () => {
 
 /** Writes the records as live and records their import as committed, as ingest does. */
 async function commitImport(importId: string, committedAt: string, tablesByState: Record<string, string[]>, records: typeof firstImport): Promise<void> {
-  const provenance = { import_id: importId };
+  const provenance = { import_id: importId, version: Date.parse(committedAt) };
   await store.insert(
     'facilities',
     records.facilities.map((row) => ({ ...row, ...provenance })),
@@ -221,13 +279,19 @@ describe('a rebuild after an import of some states', () => {
   });
 
   it('derives only the imported states, and equals a full rebuild of the same records byte for byte', async () => {
-    await commitImport('import-1', '2025-01-01 00:00:00.000', { DE: ALL_TABLES, MD: ALL_TABLES }, firstImport);
+    await commitImport('import-1', '2025-01-01 00:00:00.000', { CA: ALL_TABLES, DE: ALL_TABLES, MD: ALL_TABLES }, firstImport);
     const first = await run('after-import-1', { import_id: 'import-1' });
     expect(first.plan).toEqual({ kind: 'full', reason: 'no version is live' });
 
     await commitImport('import-2', '2025-01-02 00:00:00.000', { MD: ALL_TABLES }, marylandAgain);
     const partial = await run('after-import-2', { import_id: 'import-2' });
-    expect(partial.plan).toEqual({ kind: 'states', base: first.version, states: ['MD'], reason: `1 import since v${first.version}` });
+    expect(partial.plan).toEqual({
+      kind: 'states',
+      base: first.version,
+      states: ['MD'],
+      reason: `1 import since v${first.version}`,
+      continued: ['facility summaries', 'h3 density', 'facility lists', 'search indexes', 'geocoder index'],
+    });
     expect(await readDatasetMeta(cache)).toMatchObject({
       dataset_version: partial.version,
       ages_as_of: asOf.toISOString(),
@@ -241,7 +305,17 @@ describe('a rebuild after an import of some states', () => {
     expect(full.plan).toEqual({ kind: 'full', reason: 'a rebuild by hand derives everything' });
 
     expect(await summaryRows(partial.version)).toEqual(await summaryRows(full.version));
-    expect((await summaryRows(partial.version)).map((row) => row['facility_id'])).toEqual(['DE-1', 'DE-2', 'DE-5', 'MD-1', 'MD-2', 'MD-3']);
+    expect((await summaryRows(partial.version)).map((row) => row['facility_id'])).toEqual(['CA-1', 'DE-1', 'DE-2', 'DE-5', 'MD-1', 'MD-2', 'MD-3']);
+    // The search indexes read only the records around Maryland's tiles (Maryland's three
+    // facilities and its neighbours'), never California's, whose cell and tile were copied.
+    expect(partial.search.facilities).toBeGreaterThanOrEqual(3);
+    expect(partial.search.facilities).toBeLessThan(full.search.facilities);
+    expect(partial.search.releases).toBeLessThan(full.search.releases);
+    expect(partial.search).toMatchObject({
+      facilityCells: full.search.facilityCells,
+      releaseCells: full.search.releaseCells,
+      tiles: full.search.tiles,
+    });
     const fromPartial = await versionEntries(partial.version);
     const fromFull = await versionEntries(full.version);
     expect([...fromPartial.keys()]).toEqual([...fromFull.keys()]);
@@ -251,6 +325,9 @@ describe('a rebuild after an import of some states', () => {
       expect({ key, value: withoutStamps(fromPartial.get(key)!) }).toEqual({ key, value: withoutStamps(value) });
     }
 
+    // The geocoder's address shards were continued, with Maryland's new addresses in them.
+    const addresses = (entries: Map<string, Buffer>) => (JSON.parse(entries.get('geo:meta')!.toString('utf8')) as { addresses: number }).addresses;
+    expect(addresses(fromPartial)).toBeGreaterThan(addresses(fromFirst));
     // Kent (Delaware only) was copied as it was, ETag and all, so a browser's copy stays valid;
     // Sussex (both states) and Talbot (new) were derived again.
     expect(fromPartial.get(`fac:county:10001`)).toEqual(fromFirst.get(`fac:county:10001`));

@@ -22,11 +22,13 @@ import { buildFacilitySummaries, sumTallies, type SummaryTally } from './facilit
 import { planRebuild, type RebuildPlan } from './rebuild-plan.js';
 import { writeFacilityLists, type ListBytes } from './facility-lists.js';
 import { writeGeocoderIndex } from './geocoder-index.js';
+import { writeGeocoderIndexInPart } from './geocoder-index-in-part.js';
 import { writeH3Density, type H3DensityTally } from './h3-density.js';
 import { writeRegionDocuments, type RegionAggregates, type StoredRegionDocument } from './region-documents-step.js';
 import { kilobytes, RebuildSteps, type StepTiming } from './rebuild-steps.js';
 import { buildStatistics } from './statistics.js';
 import { writeSearchIndexes, type SearchIndexTally } from './search-indexes.js';
+import { writeSearchIndexesInPart } from './search-indexes-in-part.js';
 
 export type { StepTiming } from './rebuild-steps.js';
 
@@ -56,8 +58,8 @@ export interface RebuildOptions {
 
 export interface RebuildResult {
   version: number;
-  /** Whether every state was derived again, or only some (the others copied from `base`), and why. */
-  plan: { kind: 'full'; reason: string } | { kind: 'states'; base: number; states: string[]; reason: string };
+  /** Whether every state was derived again, or only some (the others copied from `base`, by the steps `continued`), and why. */
+  plan: { kind: 'full'; reason: string } | { kind: 'states'; base: number; states: string[]; reason: string; continued: string[] };
   previousVersion: number | null;
   /** True when a newer version went live while this one was built: the pointer stays there. */
   superseded: boolean;
@@ -101,6 +103,12 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   // A version rebuilt in part is as of its base throughout, so its copied and derived states agree.
   const asOf = plan.kind === 'states' ? plan.asOf : started;
   const rebuilt = plan.kind === 'states' ? { base: plan.base, states: plan.states } : undefined;
+  // The steps that continued the base instead of deriving everything (a step may find it cannot).
+  const continuedSteps = rebuilt ? ['facility summaries', 'h3 density', 'facility lists'] : [];
+  const continued = <T>(step: string, result: T | null | undefined): T | undefined => {
+    if (result) continuedSteps.push(step);
+    return result ?? undefined;
+  };
   const tally = await steps.run(
     'facility summaries',
     async () => {
@@ -137,7 +145,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   });
   const density = await steps.run(
     'h3 density',
-    () => writeH3Density(store, cache, version, { dataset_version: version, generated_at: generatedAt }),
+    () => writeH3Density(store, cache, version, { dataset_version: version, generated_at: generatedAt }, rebuilt),
     (result) => result.facilities,
   );
   logDensity(log, version, density);
@@ -149,12 +157,15 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   );
   const search = await steps.run(
     'search indexes',
-    () => writeSearchIndexes(store, cache, version, asOf),
+    async () =>
+      continued('search indexes', rebuilt && (await writeSearchIndexesInPart(store, cache, version, asOf, rebuilt))) ??
+      writeSearchIndexes(store, cache, version, asOf),
     (result) => result.facilityCells + result.releaseCells,
   );
   await steps.run(
     'geocoder index',
-    () => writeGeocoderIndex(store, cache, version),
+    async () =>
+      continued('geocoder index', rebuilt && (await writeGeocoderIndexInPart(store, cache, version, rebuilt))) ?? writeGeocoderIndex(store, cache, version),
     (result) => result.addresses + result.streets,
   );
 
@@ -179,7 +190,10 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
   await recordBuild(store, request, meta, steps, new Date(started.getTime() + (performance.now() - begun)));
   return {
     version,
-    plan: plan.kind === 'states' ? { kind: 'states', base: plan.base, states: plan.states, reason: plan.reason } : { kind: 'full', reason: plan.reason },
+    plan:
+      plan.kind === 'states'
+        ? { kind: 'states', base: plan.base, states: plan.states, reason: plan.reason, continued: continuedSteps }
+        : { kind: 'full', reason: plan.reason },
     previousVersion: switched.previous,
     superseded: switched.superseded,
     importId: request.importId,

@@ -16,6 +16,7 @@ import {
   toSearchQuotes,
   SEARCH_CELL_RESOLUTION,
   SEARCH_TILE_RESOLUTION,
+  searchTileOf,
   type DirectoryTile,
 } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
@@ -24,6 +25,7 @@ import { isApproximate, type SearchFacilityItem, type SearchReleaseItem } from '
 import { getPricingTanksOfFacilityRange, type PricingTankRow } from '../queries/dataset/get-pricing-tanks-of-facility-range.js';
 import { getSearchFacilityPage, type SearchFacilityRow } from '../queries/dataset/get-search-facility-page.js';
 import { getSearchReleasePage, type SearchReleaseRow } from '../queries/dataset/get-search-release-page.js';
+import type { SearchRegionFilter } from '../queries/dataset/search-region-filter.js';
 
 const PAGE_SIZE = 20_000;
 /** Keys per cache write: one Redis transaction stays a few MB. */
@@ -46,8 +48,9 @@ export interface SearchIndexTally {
   bytes: number;
 }
 
-/** A located item of the index: its coordinates and its JSON. */
-interface LocatedItem {
+/** A located item of the index: its state, its coordinates and its JSON. */
+export interface LocatedItem {
+  state: string;
   latitude: number;
   longitude: number;
   json: string;
@@ -113,60 +116,91 @@ export function searchReleaseItem(row: SearchReleaseRow): SearchReleaseItem {
   };
 }
 
+/** Every cell and tile of the version (a version derived in part derives fewer: search-indexes-in-part.ts). */
 export async function writeSearchIndexes(store: AnalyticsStore, cache: Cache, version: number, asOf: Date): Promise<SearchIndexTally> {
-  const tally: SearchIndexTally = { facilities: 0, releases: 0, facilityCells: 0, releaseCells: 0, tiles: 0, bytes: 0 };
-
-  const facilityItems: LocatedItem[] = [];
-  for (let after = ''; ;) {
-    const rows = await getSearchFacilityPage(store, version, after, PAGE_SIZE);
-    const first = rows[0];
-    const last = rows[rows.length - 1];
-    const tanks = first && last ? groupByFacility(await getPricingTanksOfFacilityRange(store, first.facility_id, last.facility_id)) : new Map();
-    for (const row of rows)
-      facilityItems.push({
-        latitude: row.latitude,
-        longitude: row.longitude,
-        json: JSON.stringify(searchFacilityItem(row, tanks.get(row.facility_id) ?? [], asOf)),
-      });
-    tally.facilities += rows.length;
-    if (rows.length < PAGE_SIZE) break;
-    after = rows[rows.length - 1]!.facility_id;
-  }
-  const releaseItems: LocatedItem[] = [];
-  for (let after = ''; ;) {
-    const rows = await getSearchReleasePage(store, after, PAGE_SIZE);
-    for (const row of rows) releaseItems.push({ latitude: row.latitude, longitude: row.longitude, json: JSON.stringify(searchReleaseItem(row)) });
-    tally.releases += rows.length;
-    if (rows.length < PAGE_SIZE) break;
-    after = rows[rows.length - 1]!.release_id;
-  }
-
+  const facilityItems = await readFacilityItems(store, version, asOf, undefined);
+  const releaseItems = await readReleaseItems(store, undefined);
+  const tally: SearchIndexTally = { facilities: facilityItems.length, releases: releaseItems.length, facilityCells: 0, releaseCells: 0, tiles: 0, bytes: 0 };
   const facilities = groupIntoTiles(facilityItems);
   const releases = groupIntoTiles(releaseItems);
   tally.facilityCells = facilities.cells.size;
   tally.releaseCells = releases.cells.size;
-  const tiles = new Set([...facilities.tiles.keys(), ...releases.tiles.keys()]);
-  tally.tiles = tiles.size;
   const directory: DirectoryTile[] = [];
-  tally.bytes += await writeInBatches(
-    cache,
-    (function* () {
-      for (const [cell, items] of facilities.cells)
-        yield [searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
-      for (const [cell, items] of releases.cells)
-        yield [searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
-      for (const cell of tiles) {
-        const blob = packSearchTile(facilities.tiles.get(cell) ?? [], releases.tiles.get(cell) ?? []);
-        directory.push({ cell, blob });
-        yield [searchKeys.tile(version, SEARCH_TILE_RESOLUTION, cell), blob];
-      }
-    })(),
-  );
-  // Last: a search reads the directory first, and finds every tile it lists.
-  const directoryBlob = packTileDirectory(directory);
-  await cache.set(searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION), directoryBlob);
-  tally.bytes += directoryBlob.length;
+  tally.bytes += await writeInBatches(cache, packedEntries(version, facilities, releases, directory));
+  await cache.set(searchKeys.tilesOfStates(version, SEARCH_TILE_RESOLUTION), JSON.stringify(tilesOfStates([...facilityItems, ...releaseItems])));
+  tally.tiles = directory.length;
+  tally.bytes += await writeTileDirectory(cache, version, directory);
   return tally;
+}
+
+type Grouped = ReturnType<typeof groupIntoTiles<LocatedItem>>;
+
+/** The packed cells of both kinds and every tile of `facilities` and `releases`, each tile also listed in `directory`. */
+export function* packedEntries(version: number, facilities: Grouped, releases: Grouped, directory: DirectoryTile[]): Generator<readonly [string, Buffer]> {
+  for (const [cell, items] of facilities.cells)
+    yield [searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
+  for (const [cell, items] of releases.cells) yield [searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
+  for (const cell of new Set([...facilities.tiles.keys(), ...releases.tiles.keys()])) {
+    const blob = packSearchTile(facilities.tiles.get(cell) ?? [], releases.tiles.get(cell) ?? []);
+    directory.push({ cell, blob });
+    yield [searchKeys.tile(version, SEARCH_TILE_RESOLUTION, cell), blob];
+  }
+}
+
+/**
+ * The directory of every tile, in cell order (so a version derived in part lists its tiles as a
+ * full build does). Written last: a search reads the directory first, and finds every tile it lists.
+ */
+export async function writeTileDirectory(cache: Cache, version: number, tiles: DirectoryTile[]): Promise<number> {
+  const blob = packTileDirectory([...tiles].sort((a, b) => (a.cell < b.cell ? -1 : a.cell > b.cell ? 1 : 0)));
+  await cache.set(searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION), blob);
+  return blob.length;
+}
+
+/** The tiles each state's records are in, states and tiles in order. */
+export function tilesOfStates(items: Iterable<LocatedItem>): Record<string, string[]> {
+  const byState = new Map<string, Set<string>>();
+  for (const item of items) {
+    const tiles = byState.get(item.state) ?? new Set<string>();
+    tiles.add(searchTileOf(item.latitude, item.longitude));
+    byState.set(item.state, tiles);
+  }
+  return Object.fromEntries([...byState.keys()].sort().map((state) => [state, [...byState.get(state)!].sort()]));
+}
+
+/** The search items of the version's located facilities (in `region`), in facility_id order, priced as of `asOf`. */
+export async function readFacilityItems(store: AnalyticsStore, version: number, asOf: Date, region: SearchRegionFilter): Promise<LocatedItem[]> {
+  const items: LocatedItem[] = [];
+  for (let after = ''; ;) {
+    const rows = await getSearchFacilityPage(store, version, after, PAGE_SIZE, region);
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    // A page of a region's facilities spans other facilities' ids: read only its own tanks.
+    const only = region ? rows.map((row) => row.facility_id) : undefined;
+    const tanks = first && last ? groupByFacility(await getPricingTanksOfFacilityRange(store, first.facility_id, last.facility_id, only)) : new Map();
+    for (const row of rows)
+      items.push({
+        state: row.state,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        json: JSON.stringify(searchFacilityItem(row, tanks.get(row.facility_id) ?? [], asOf)),
+      });
+    if (rows.length < PAGE_SIZE) break;
+    after = rows[rows.length - 1]!.facility_id;
+  }
+  return items;
+}
+
+/** The search items of the located releases (in `region`), in release_id order. */
+export async function readReleaseItems(store: AnalyticsStore, region: SearchRegionFilter): Promise<LocatedItem[]> {
+  const items: LocatedItem[] = [];
+  for (let after = ''; ;) {
+    const rows = await getSearchReleasePage(store, after, PAGE_SIZE, region);
+    for (const row of rows) items.push({ state: row.state, latitude: row.latitude, longitude: row.longitude, json: JSON.stringify(searchReleaseItem(row)) });
+    if (rows.length < PAGE_SIZE) break;
+    after = rows[rows.length - 1]!.release_id;
+  }
+  return items;
 }
 
 function groupByFacility(tanks: PricingTankRow[]): Map<string, PricingTankRow[]> {
@@ -179,7 +213,7 @@ function groupByFacility(tanks: PricingTankRow[]): Map<string, PricingTankRow[]>
   return byFacility;
 }
 
-async function writeInBatches(cache: Cache, entries: Iterable<readonly [string, Buffer]>): Promise<number> {
+export async function writeInBatches(cache: Cache, entries: Iterable<readonly [string, Buffer]>): Promise<number> {
   let batch: Array<readonly [string, Buffer]> = [];
   let bytes = 0;
   let sliceStarted = performance.now();

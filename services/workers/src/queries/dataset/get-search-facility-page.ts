@@ -1,5 +1,6 @@
 import type { AnalyticsStore } from '@ust/platform';
 import type { LocatedBy } from '@ust/schemas';
+import { searchRegionCondition, type SearchRegionFilter } from './search-region-filter.js';
 
 export interface SearchFacilityRow {
   facility_id: string;
@@ -25,18 +26,25 @@ export interface SearchFacilityRow {
 /**
  * The next `limit` located facilities of a dataset version after `after` (paging by key,
  * docs/decisions/0022-chdb-discipline.md): what a search result shows of a facility,
- * from its summary row.
+ * from its summary row. With `region`, only the facilities it holds.
  */
-export async function getSearchFacilityPage(store: AnalyticsStore, version: number, after: string, limit: number): Promise<SearchFacilityRow[]> {
+export async function getSearchFacilityPage(
+  store: AnalyticsStore,
+  version: number,
+  after: string,
+  limit: number,
+  region?: SearchRegionFilter,
+): Promise<SearchFacilityRow[]> {
+  const { sql, params } = searchRegionCondition(region);
   return store.query<SearchFacilityRow>(
     `SELECT facility_id, name, address, city, state, zip_code, latitude, longitude,
             ifNull(located_by, 'coordinates') AS located_by, fips, total_tank_count, active_tank_count,
             has_leak, leak_reported, total_leak_count, calculated_risk_score, is_generated, source
      FROM facility_summary FINAL
      WHERE dataset_version = {version:UInt32} AND facility_id > {after:String}
-       AND latitude IS NOT NULL AND longitude IS NOT NULL
+       AND latitude IS NOT NULL AND longitude IS NOT NULL ${sql}
      ORDER BY facility_id
      LIMIT {limit:UInt32}`,
-    { version, after, limit },
+    { version, after, limit, ...params },
   );
 }

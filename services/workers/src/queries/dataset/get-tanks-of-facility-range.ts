@@ -14,7 +14,7 @@ export type TankInputRow = Pick<
   | 'leak_detection'
 >;
 
-/** Tanks of the facilities from `first` to `last` (inclusive), a range of the tanks' sort key. */
+/** Tanks of the facilities from `first` to `last` (inclusive), a range of the tanks' sort key; with `only`, of those facilities alone (a page of some states' facilities spans others' ids). */
 export async function getTanksOfFacilityRange(store: AnalyticsStore, first: string, last: string, only?: readonly string[]): Promise<TankInputRow[]> {
   return store.query<TankInputRow>(
     `SELECT facility_id, tank_status, installation_date, capacity_gallons, substances, tank_wall_type,
