@@ -7,6 +7,7 @@
  * rebuild, per rebuild step, so a slow step shows by name.
  *
  *   DATA_DIR=./data npx tsx bench/search-during-import.ts [clients, default 4] [searches per second per client, default 5] [idle searches, default 600]
+ *   IMPORT_STATES=DE DATA_DIR=./data npx tsx bench/search-during-import.ts   (only those states' fixture folders: a re-import of Delaware)
  *
  * The data directory: the import adds a dataset version and supersedes the states it carries, so
  * the benchmark never imports into the directory it is given. With DATA_DIR set (a directory
@@ -217,9 +218,10 @@ const begin = (name: string) => {
 begin('idle');
 await runUsers(() => searchCount() >= idleSearches);
 
-// 4. The import: every file of the EPA template fixtures the importer knows, as one upload.
+// 4. The import: every file of the EPA template fixtures the importer knows (or of the states
+// IMPORT_STATES names), as one upload.
 const templateRoot = path.join(FIXTURES_DIRECTORY, 'epa-template');
-const files = await resolveSources(['.'], templateRoot);
+const files = await resolveSources(process.env.IMPORT_STATES ? process.env.IMPORT_STATES.split(',') : ['.'], templateRoot);
 const form = new FormData();
 let uploadBytes = 0;
 for (const file of files) {
@@ -332,6 +334,12 @@ const rebuildSteps = server
   .map((line) => JSON.parse(line) as { time: string; step: string; seconds: number })
   .map((entry) => ({ step: entry.step, to: Date.parse(entry.time), from: Date.parse(entry.time) - entry.seconds * 1000 }))
   .filter((entry) => entry.from >= uploadAt - 1000);
+// How the rebuild planned: every state derived, or only the imported ones ("rebuild v7: derives DE and copies ...").
+for (const line of server.output().split('\n')) {
+  if (!line.includes('"job":"rebuild-dataset"') || !line.includes('"plan":')) continue;
+  const entry = JSON.parse(line) as { time: string; msg: string };
+  if (Date.parse(entry.time) >= uploadAt) console.log(`\n${entry.msg}`);
+}
 printTable(
   'During the rebuild, by its step (from the platform log; searches sent during the step)',
   rebuildSteps.map(({ step, from, to }) => ({

@@ -67,3 +67,8 @@ export function cellBounds(cell: string): { south: number; north: number; west: 
   const east = Math.max(...longitudes);
   return { south: Math.min(...latitudes), north: Math.max(...latitudes), ...(east - west > 180 ? { west: -180, east: 180 } : { west, east }) };
 }
+
+/** A cell and the cells around it, at its resolution. */
+export function cellAndNeighbours(cell: string): string[] {
+  return gridDisk(cell, 1);
+}

@@ -1,4 +1,5 @@
 export {
+  cellAndNeighbours,
   cellBounds,
   cellsWithinRadius,
   cellCentre,

@@ -1,14 +1,29 @@
 /**
  * The search indexes of a version that derives only some states again
  * (docs/decisions/0116-rebuild-what-an-import-touched.md). A cell (resolution 7) and a tile
- * (resolution 5) hold the records of every state near them, and one cell's records can lie in
- * two tiles, so this step derives a closed set: every tile the rebuilt states' records were in
- * (the base records its states' tiles) or are in now, every cell with records in those tiles,
- * every tile with records of those cells, until nothing is added. It reads the records of the
- * quarter-degree squares around them, derives those cells and tiles from the same records in
- * the same order as a full build, and copies every other cell and tile of the base.
+ * (resolution 5) hold the records of every state near them. A cell's blob depends on its own
+ * records; a tile's blob lists, for each cell with records in it, where those records start in
+ * the cell's blob, so it depends on every record of those cells, some of which lie in the next
+ * tile. Every record of the rebuilt states, then (the base records its states' tiles) and now,
+ * lies in the seed tiles. So the step derives every cell with records in a seed tile, then (as
+ * the base's seed tiles list them) or now: no other cell changed; and every tile with records of
+ * those cells, then (as the base's tiles around the seed list them) or now: no other tile
+ * changed. It reads the records of the quarter-degree squares around them, derives those cells
+ * and tiles from the same records in the same order as a full build, and copies every other
+ * cell and tile of the base. A derived cell or tile left without records has no key, as in a
+ * full build.
  */
-import { cellBounds, groupIntoTiles, searchCellOf, searchTileOf, SEARCH_TILE_RESOLUTION, type DirectoryTile } from '@ust/domain';
+import {
+  cellAndNeighbours,
+  cellBounds,
+  cellOfGroup,
+  decodeSearchTile,
+  groupIntoTiles,
+  searchCellOf,
+  searchTileOf,
+  SEARCH_TILE_RESOLUTION,
+  type DirectoryTile,
+} from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
 import { searchKeys } from '@ust/read-model';
 import { SQUARES_PER_DEGREE, squareNumber } from '../queries/dataset/search-region-filter.js';
@@ -28,12 +43,29 @@ import {
 /** An item with the cell and the tile that hold it. */
 type PlacedItem = LocatedItem & { cell: string; tile: string };
 
-/** The records around the derived tiles, and the closed set of cells and tiles to derive. */
+/** The records of the cells the derived tiles need, and the cells and tiles to derive. */
 interface Region {
+  /** Every record of every cell with records in `tiles`, in a full build's order. */
   facilities: PlacedItem[];
   releases: PlacedItem[];
   cells: Set<string>;
   tiles: Set<string>;
+}
+
+/** The cells each tile of the base lists, for the tiles it has of `tiles`. */
+async function baseTileCells(cache: Cache, base: number, tiles: readonly string[]): Promise<Map<string, string[]>> {
+  const blobs = await cache.getBuffers(tiles.map((tile) => searchKeys.tile(base, SEARCH_TILE_RESOLUTION, tile)));
+  const cells = new Map<string, string[]>();
+  tiles.forEach((tile, index) => {
+    const blob = blobs[index];
+    if (!blob) return;
+    const decoded = decodeSearchTile(blob);
+    cells.set(
+      tile,
+      Array.from({ length: decoded.facilityGroups + decoded.releaseGroups }, (_, group) => cellOfGroup(decoded, group)),
+    );
+  });
+  return cells;
 }
 
 /** Null when the base does not record its states' tiles (built before it did): derive everything. */
@@ -50,12 +82,15 @@ export async function writeSearchIndexesInPart(
   const states = { states: rebuilt.states };
   const tilesNow = tilesOfStates([...(await readFacilityItems(store, version, asOf, states)), ...(await readReleaseItems(store, states))]);
   const seed = new Set([...rebuilt.states.flatMap((state) => baseTiles[state] ?? []), ...Object.values(tilesNow).flat()]);
-  const region = await readRegion(store, version, asOf, seed);
+  const around = [...new Set([...seed].flatMap(cellAndNeighbours))];
+  const region = await readRegion(store, version, asOf, seed, await baseTileCells(cache, rebuilt.base, around));
 
-  const facilities = groupIntoTiles(region.facilities.filter((item) => region.cells.has(item.cell)));
-  const releases = groupIntoTiles(region.releases.filter((item) => region.cells.has(item.cell)));
+  const facilities = groupIntoTiles(region.facilities);
+  const releases = groupIntoTiles(region.releases);
   const directory: DirectoryTile[] = [];
-  let bytes = await writeInBatches(cache, packedEntries(version, facilities, releases, directory));
+  // The groups hold the cells of every tile in `region.tiles`, but only some cells of the tiles around them: those are not written.
+  const derived = (kind: 'cell' | 'tile', cell: string) => (kind === 'cell' ? region.cells : region.tiles).has(cell);
+  let bytes = await writeInBatches(cache, packedEntries(version, facilities, releases, directory, derived));
   const derivedCells = { facilities: facilities.cells.size, releases: releases.cells.size };
   const copiedCells = { facilities: 0, releases: 0 };
   const cellOfKey = (key: string) => key.slice(key.lastIndexOf(':') + 1);
@@ -93,18 +128,36 @@ export async function writeSearchIndexesInPart(
 }
 
 /**
- * Reads the records of the squares around `seed` and closes the set of cells and tiles over
- * them; while the closed set reaches squares not read, reads those too.
+ * Reads the records of the squares around `seed` and finds the cells and tiles to derive and
+ * the cells whose records those tiles need; while those reach squares not read, reads those too.
+ * `baseCells` lists the cells of the base's tiles in and around the seed.
  */
-async function readRegion(store: AnalyticsStore, version: number, asOf: Date, seed: ReadonlySet<string>): Promise<Region> {
-  const squares = squaresAround(seed);
+async function readRegion(
+  store: AnalyticsStore,
+  version: number,
+  asOf: Date,
+  seed: ReadonlySet<string>,
+  baseCells: ReadonlyMap<string, string[]>,
+): Promise<Region> {
+  const cellsThen = new Set([...seed].flatMap((tile) => baseCells.get(tile) ?? []));
+  const squares = squaresAround([...baseCells.keys(), ...seed]);
   for (;;) {
     const filter = { squares: [...squares] };
     const facilities = (await readFacilityItems(store, version, asOf, filter)).map(placed);
     const releases = (await readReleaseItems(store, filter)).map(placed);
-    const { cells, tiles } = closeOver([...facilities, ...releases], seed);
-    const unread = [...squaresAround([...tiles, ...cells])].filter((square) => !squares.has(square));
-    if (unread.length === 0) return { facilities, releases, cells, tiles };
+    const all = [...facilities, ...releases];
+    const cells = new Set([...cellsThen, ...all.filter((item) => seed.has(item.tile)).map((item) => item.cell)]);
+    const tiles = new Set([
+      ...seed,
+      ...all.filter((item) => cells.has(item.cell)).map((item) => item.tile),
+      ...[...baseCells].filter(([, listed]) => listed.some((cell) => cells.has(cell))).map(([tile]) => tile),
+    ]);
+    const needed = new Set(all.filter((item) => tiles.has(item.tile)).map((item) => item.cell));
+    const unread = [...squaresAround([...tiles, ...needed, ...cells])].filter((square) => !squares.has(square));
+    if (unread.length === 0) {
+      const ofNeeded = (item: PlacedItem) => needed.has(item.cell);
+      return { facilities: facilities.filter(ofNeeded), releases: releases.filter(ofNeeded), cells, tiles };
+    }
     for (const square of unread) squares.add(square);
   }
 }
@@ -114,26 +167,6 @@ const placed = (item: LocatedItem): PlacedItem => ({
   cell: searchCellOf(item.latitude, item.longitude),
   tile: searchTileOf(item.latitude, item.longitude),
 });
-
-/** The tiles of `seed`, every cell with items in them, every tile with items of those cells, and so on. */
-function closeOver(items: readonly PlacedItem[], seed: ReadonlySet<string>): { cells: Set<string>; tiles: Set<string> } {
-  const tiles = new Set(seed);
-  const cells = new Set<string>();
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const item of items) {
-      if (tiles.has(item.tile) && !cells.has(item.cell)) {
-        cells.add(item.cell);
-        grown = true;
-      }
-      if (cells.has(item.cell) && !tiles.has(item.tile)) {
-        tiles.add(item.tile);
-        grown = true;
-      }
-    }
-  }
-  return { cells, tiles };
-}
 
 /** The squares under each cell's boundary, with one square more on every side. */
 function squaresAround(cells: Iterable<string>): Set<number> {

@@ -135,12 +135,23 @@ export async function writeSearchIndexes(store: AnalyticsStore, cache: Cache, ve
 
 type Grouped = ReturnType<typeof groupIntoTiles<LocatedItem>>;
 
-/** The packed cells of both kinds and every tile of `facilities` and `releases`, each tile also listed in `directory`. */
-export function* packedEntries(version: number, facilities: Grouped, releases: Grouped, directory: DirectoryTile[]): Generator<readonly [string, Buffer]> {
+/**
+ * The packed cells of both kinds and the tiles of `facilities` and `releases` (those `wanted`,
+ * by default every one), each tile also listed in `directory`.
+ */
+export function* packedEntries(
+  version: number,
+  facilities: Grouped,
+  releases: Grouped,
+  directory: DirectoryTile[],
+  wanted: (kind: 'cell' | 'tile', cell: string) => boolean = () => true,
+): Generator<readonly [string, Buffer]> {
   for (const [cell, items] of facilities.cells)
-    yield [searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
-  for (const [cell, items] of releases.cells) yield [searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
+    if (wanted('cell', cell)) yield [searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
+  for (const [cell, items] of releases.cells)
+    if (wanted('cell', cell)) yield [searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
   for (const cell of new Set([...facilities.tiles.keys(), ...releases.tiles.keys()])) {
+    if (!wanted('tile', cell)) continue;
     const blob = packSearchTile(facilities.tiles.get(cell) ?? [], releases.tiles.get(cell) ?? []);
     directory.push({ cell, blob });
     yield [searchKeys.tile(version, SEARCH_TILE_RESOLUTION, cell), blob];

@@ -20,6 +20,11 @@ describe('liveBuildScoring', () => {
     expect(liveBuildScoring(build('risk-v2')).riskModel).toBe(RISK_MODELS['risk-v2']);
   });
 
+  it('scores as of the ages of a build that derived only some states, not its build time', () => {
+    const derivedInPart = { ...build('risk-v2'), ages_as_of: '2026-10-28T09:00:00.000Z', rebuilt_states: { base_version: 8, states: ['DE'] } };
+    expect(liveBuildScoring(derivedInPart).asOf).toEqual(new Date('2026-10-28T09:00:00.000Z'));
+  });
+
   it('reads a build from before models were recorded as risk-v1', () => {
     expect(liveBuildScoring(build(undefined)).riskModel).toBe(RISK_MODELS['risk-v1']);
   });
