@@ -58,12 +58,13 @@ const cpuProfDir = process.env.CPU_PROF_DIR && path.resolve(process.env.CPU_PROF
 if (given) await cp(given, dataDir, { recursive: true });
 const probeFile = path.join(scratch, 'event-loop.csv');
 const probe = path.join(scratch, 'event-loop-probe.mjs');
-// One line per 250 ms: pid, time, the longest event-loop wait and its 99th percentile (ms), RSS.
+// One line per 250 ms: pid, time, the longest event-loop wait and its 99th percentile (ms), RSS,
+// and RSS's anonymous and file-backed parts (kB, /proc/self/status: LMDB's pages are file-backed).
 // With CPU_PROF_DIR, a CPU profile of the whole run too (node refuses --cpu-prof in NODE_OPTIONS),
 // with the epoch time of its clock's zero so its samples can be laid beside the steps.
 await writeFile(
   probe,
-  `import { appendFileSync, writeFileSync } from 'node:fs';
+  `import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread } from 'node:worker_threads';
@@ -76,7 +77,9 @@ if (isMainThread) {
     const tick = performance.now();
     const late = tick - lastTick - 250;
     lastTick = tick;
-    appendFileSync(${JSON.stringify(probeFile)}, [process.pid, Date.now(), Math.max(delay.max / 1e6, late), delay.percentile(99) / 1e6, process.memoryUsage.rss()].join(',') + '\\n');
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kilobytes = (pattern) => Number(pattern.exec(status)?.[1] ?? 0);
+    appendFileSync(${JSON.stringify(probeFile)}, [process.pid, Date.now(), Math.max(delay.max / 1e6, late), delay.percentile(99) / 1e6, process.memoryUsage.rss(), kilobytes(/RssAnon:\\s+(\\d+)/), kilobytes(/RssFile:\\s+(\\d+)/)].join(',') + '\\n');
     delay.reset();
   }, 250).unref();
   const profileDir = ${JSON.stringify(cpuProfDir ?? '')};
@@ -262,13 +265,15 @@ interface LoopSample {
   maxMs: number;
   p99Ms: number;
   rss: number;
+  anonKb: number;
+  fileKb: number;
 }
 const loop: LoopSample[] = (await readFile(probeFile, 'utf8'))
   .trim()
   .split('\n')
   .map((line) => line.split(',').map(Number))
   .filter(([pid]) => pid === server.child.pid)
-  .map(([, at, maxMs, p99Ms, rss]) => ({ at: at!, maxMs: maxMs!, p99Ms: p99Ms!, rss: rss! }));
+  .map(([, at, maxMs, p99Ms, rss, anonKb, fileKb]) => ({ at: at!, maxMs: maxMs!, p99Ms: p99Ms!, rss: rss!, anonKb: anonKb!, fileKb: fileKb! }));
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 /** UTC time of day, to lay the rows beside the platform's log or a CPU profile. */
@@ -297,6 +302,8 @@ function loopColumns(from: number, to: number): Row {
     // Each window's longest wait, at the 95th percentile of the windows.
     'loop wait p95 ms': round(summarize(maxima).p95),
     'RSS max MB': Math.round(Math.max(0, ...windows.map((sample) => sample.rss)) / 1048576),
+    'anon max MB': Math.round(Math.max(0, ...windows.map((sample) => sample.anonKb)) / 1024),
+    'file max MB': Math.round(Math.max(0, ...windows.map((sample) => sample.fileKb)) / 1024),
   };
 }
 const spans = phases.map((phase, index) => ({ name: phase.name, from: phase.at, to: phases[index + 1]?.at ?? ended }));
