@@ -24,6 +24,20 @@ export interface RebuiltStates {
   states: readonly string[];
 }
 
+/**
+ * A per-state record of a version derived in part: the base's entries of the other states, and
+ * the derived states' as they are now, in state order (as a full build writes them).
+ */
+export function withStatesReplaced<T>(base: Record<string, T>, rebuilt: RebuiltStates, now: Record<string, T>): Record<string, T> {
+  const merged: Record<string, T> = { ...now };
+  for (const [state, entry] of Object.entries(base)) if (!rebuilt.states.includes(state)) merged[state] = entry;
+  return Object.fromEntries(
+    Object.keys(merged)
+      .sort()
+      .map((state) => [state, merged[state]!]),
+  );
+}
+
 export type RebuildPlan =
   | { kind: 'full'; reason: string; watermark: ImportsWatermark }
   | {
@@ -87,7 +101,7 @@ export async function planRebuild(store: AnalyticsStore, cache: Cache, inputs: P
 }
 
 /** Why the live version's documents cannot be copied into the next one, or null. */
-function copyRefusal(base: DatasetBuildMeta, inputs: PlanInputs): string | null {
+export function copyRefusal(base: DatasetBuildMeta, inputs: PlanInputs): string | null {
   const version = `v${base.dataset_version}`;
   if (base.format !== DERIVED_DATA_FORMAT)
     return `${version} was built in derived-data format ${base.format ?? 'unknown'}, this build writes ${DERIVED_DATA_FORMAT}`;

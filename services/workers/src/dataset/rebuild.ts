@@ -18,8 +18,8 @@ import { getStateReleaseAggregates } from '../queries/dataset/get-state-release-
 import { getStateSourceCounts, type StateSourceRow } from '../queries/dataset/get-state-source-counts.js';
 import { getSummaryVersionsBefore } from '../queries/dataset/get-summary-versions-before.js';
 import { copySummariesOfOtherStates } from '../queries/dataset/copy-summaries-of-other-states.js';
-import { buildFacilitySummaries, sumTallies, type SummaryTally } from './facility-summaries.js';
-import { planRebuild, type RebuildPlan } from './rebuild-plan.js';
+import { buildFacilitySummaries, sumTallies } from './facility-summaries.js';
+import { planRebuild, withStatesReplaced, type RebuildPlan } from './rebuild-plan.js';
 import { writeFacilityLists, type ListBytes } from './facility-lists.js';
 import { writeGeocoderIndex } from './geocoder-index.js';
 import { writeGeocoderIndexInPart } from './geocoder-index-in-part.js';
@@ -121,7 +121,7 @@ export async function rebuildDataset(deps: RebuildDeps, request: RebuildRequest,
         ...(rebuilt ? { states: rebuilt.states } : {}),
         ...(options.pageSize ? { pageSize: options.pageSize } : {}),
       });
-      return plan.kind === 'states' ? sumTallies({ ...otherStates(plan.tallies, plan.states), ...derived.byState }) : derived;
+      return plan.kind === 'states' ? sumTallies(withStatesReplaced(plan.tallies, plan, derived.byState)) : derived;
     },
     (result) => result.facilities,
   );
@@ -262,9 +262,6 @@ function logPlan(log: Logger, version: number, plan: RebuildPlan): void {
   const what = plan.kind === 'states' ? `derives ${plan.states.join(', ')} and copies every other state from v${plan.base}` : 'derives every state';
   log.info({ job: JobNames.rebuildDataset, version, plan: plan.kind, reason: plan.reason }, `rebuild v${version}: ${what} (${plan.reason})`);
 }
-
-const otherStates = (tallies: Record<string, SummaryTally>, states: readonly string[]) =>
-  Object.fromEntries(Object.entries(tallies).filter(([state]) => !states.includes(state)));
 
 /** One row per build in `dataset_builds`: which import, when, what it counted, and how long each step took. */
 async function recordBuild(store: AnalyticsStore, request: RebuildRequest, meta: DatasetBuildMeta, steps: RebuildSteps, finishedAt: Date): Promise<void> {

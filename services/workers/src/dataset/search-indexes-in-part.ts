@@ -28,7 +28,7 @@ import type { AnalyticsStore, Cache } from '@ust/platform';
 import { searchKeys } from '@ust/read-model';
 import { SQUARES_PER_DEGREE, squareNumber } from '../queries/dataset/search-region-filter.js';
 import { copyVersionKeys } from './copy-version-keys.js';
-import type { RebuiltStates } from './rebuild-plan.js';
+import { withStatesReplaced, type RebuiltStates } from './rebuild-plan.js';
 import {
   packedEntries,
   readFacilityItems,
@@ -108,14 +108,7 @@ export async function writeSearchIndexesInPart(
     (key, blob) => directory.push({ cell: cellOfKey(key), blob }),
   );
   bytes += copiedTiles.bytes;
-  const others = Object.fromEntries(Object.entries(baseTiles).filter(([state]) => !rebuilt.states.includes(state)));
-  const merged = { ...others, ...tilesNow };
-  const ordered = Object.fromEntries(
-    Object.keys(merged)
-      .sort()
-      .map((state) => [state, merged[state]!]),
-  );
-  await cache.set(searchKeys.tilesOfStates(version, SEARCH_TILE_RESOLUTION), JSON.stringify(ordered));
+  await cache.set(searchKeys.tilesOfStates(version, SEARCH_TILE_RESOLUTION), JSON.stringify(withStatesReplaced(baseTiles, rebuilt, tilesNow)));
   bytes += await writeTileDirectory(cache, version, directory);
   return {
     facilities: region.facilities.length,
