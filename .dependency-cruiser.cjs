@@ -113,6 +113,17 @@ module.exports = {
       },
     },
     {
+      name: 'import-thread-stays-an-import',
+      severity: 'error',
+      comment:
+        "The import thread runs import-worker.ts: it reaches the pipelines' readers, generator and publisher, the read model and the platform's logger, never a service, an HTTP server or a broker client (every module it loads is loaded again in the thread). chDB crashes in a worker thread: its store and event log are the main thread's, over a port.",
+      from: { path: '^pipelines/src/import/import-thread/import-worker\\.ts$' },
+      to: {
+        reachable: true,
+        path: [pkg('identity'), pkg('ingest'), pkg('gateway'), pkg('workers'), pkg('standalone'), '(^|/)chdb(/|$)', '(^|/)fastify(/|$)', '(^|/)kafkajs(/|$)'],
+      },
+    },
+    {
       name: 'standalone-only-from-harnesses',
       severity: 'error',
       comment: 'standalone composes every service; only the e2e harness and benchmarks may start it.',

@@ -1,5 +1,14 @@
 export type { DatasetItem, ImportContext } from './dataset-item.js';
-export { ImportFailedError, runImport, type ImportResult, type RunImportDeps } from './import/run-import.js';
+export {
+  ImportFailedError,
+  runImport,
+  type ImportOutcome,
+  type ImportResult,
+  type RunImport,
+  type RunImportDeps,
+  type TallyCounts,
+} from './import/run-import.js';
+export { createImportReader, type ImportReader } from './import/import-thread/import-thread.js';
 export { awaitFailureRecorded } from './import/await-failure.js';
 export { awaitRebuild } from './import/await-rebuild.js';
 export { ImportTally } from './read/tally.js';

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { ImportTally } from '../read/tally.js';
+import type { TallyCounts } from '../import/run-import.js';
 
 /** A progress bar on stderr: records, records/s and ETA against an estimated total. */
 export function createProgressBar(label: string, estimatedTotal: number) {
@@ -26,7 +26,7 @@ export function createProgressBar(label: string, estimatedTotal: number) {
     bar.update(done, { rate: Math.round(done / Math.max(seconds, 0.001)).toLocaleString('en-US') });
   };
   return {
-    update(tally: ImportTally) {
+    update(tally: TallyCounts) {
       show(tally.records + tally.counts.rejects);
     },
     show,

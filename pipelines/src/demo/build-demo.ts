@@ -10,7 +10,8 @@ import path from 'node:path';
 import { JobNames, JobQueueOf } from '@ust/schemas';
 import type { AnalyticsStore, Cache, Config, EventLog, JobQueue, Logger } from '@ust/platform';
 import { DATASET_POINTER_KEY, DERIVED_DATA_FORMAT, listManifests, readDatasetMeta, type ImportPlan } from '@ust/read-model';
-import { runImport } from '../import/run-import.js';
+import type { RunImport } from '../import/run-import.js';
+import { createImportReader } from '../import/import-thread/import-thread.js';
 import { awaitRebuild, awaitRebuildEnqueued } from '../import/await-rebuild.js';
 import { plannedCounts } from '../generate/index.js';
 import { createProgressBar } from '../cli/progress.js';
@@ -30,6 +31,9 @@ export interface DemoDeps {
   cache: Cache;
   log: Logger;
 }
+
+/** DemoDeps, and how the build reads and publishes each import. */
+type DemoBuild = DemoDeps & { runImport: RunImport };
 
 /** Written once every demo import is committed, so an interrupted build starts again. */
 const DEMO_MARKER = 'demo-dataset.json';
@@ -56,6 +60,18 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
     }
     return false;
   }
+  // Off the event loop: a server starting meanwhile answers its health checks, and the national
+  // demo's generation overlaps with the main thread's writes of what it already published.
+  const reader = createImportReader();
+  try {
+    await buildDemo({ ...deps, runImport: reader.run }, scale, marker);
+  } finally {
+    await reader.close();
+  }
+  return true;
+}
+
+async function buildDemo(deps: DemoBuild, scale: string, marker: string): Promise<void> {
   const started = performance.now();
   process.stderr.write(`Building the demo dataset (DEMO_SCALE=${scale}); later starts reuse it.\n`);
   const imports: Record<string, number> = {};
@@ -92,7 +108,6 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   await writeFile(marker, `${JSON.stringify({ scale, seconds, imports, built_at: new Date().toISOString() }, null, 2)}\n`);
   deps.log.info({ seconds, imports }, 'demo dataset built');
-  return true;
 }
 
 /**
@@ -101,12 +116,12 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
  * for: each rebuild reads every live row, so the last one shows every import, and the earlier
  * ones run while the next import is read.
  */
-async function importTo(until: 'written' | 'live', deps: DemoDeps, label: string, plan: ImportPlan, total: number): Promise<number> {
+async function importTo(until: 'written' | 'live', deps: DemoBuild, label: string, plan: ImportPlan, total: number): Promise<number> {
   const started = performance.now();
   const bar = createProgressBar(label.padEnd(17), total);
   let result;
   try {
-    result = await runImport(plan, { events: deps.events, store: deps.store, log: deps.log, onProgress: bar.update });
+    result = await deps.runImport(plan, { events: deps.events, store: deps.store, log: deps.log, onProgress: bar.update });
   } finally {
     bar.stop();
   }

@@ -10,8 +10,7 @@ import { ConsumerGroups } from '@ust/schemas';
 import type { AnalyticsStore, EventLog, Logger } from '@ust/platform';
 import { listManifests, type ImportManifest } from '@ust/read-model';
 import { RECORD_TOPICS } from '../publish/dataset-topics.js';
-import { runImport, type ImportResult } from './run-import.js';
-import type { ImportTally } from '../read/tally.js';
+import { runImport, type ImportOutcome, type RunImport, type TallyCounts } from './run-import.js';
 
 export async function resetDatasetWriterToEarliest(events: EventLog): Promise<void> {
   for (const topic of RECORD_TOPICS) await events.resetOffsets(ConsumerGroups.datasetWriter, topic, 'earliest');
@@ -21,16 +20,19 @@ export interface ReplayAllDeps {
   events: EventLog;
   store: AnalyticsStore;
   log: Logger;
-  onImport?: (manifest: ImportManifest) => { onProgress?: (tally: ImportTally) => void; done?: () => void };
+  onImport?: (manifest: ImportManifest) => { onProgress?: (tally: TallyCounts) => void; done?: () => void };
+  /** @defaultValue runImport, on this thread */
+  runImport?: RunImport;
 }
 
 /** Re-publishes every committed import under its own id and version; returns their results. */
-export async function republishAllImports(deps: ReplayAllDeps): Promise<ImportResult[]> {
-  const results: ImportResult[] = [];
+export async function republishAllImports(deps: ReplayAllDeps): Promise<ImportOutcome[]> {
+  const results: ImportOutcome[] = [];
+  const run = deps.runImport ?? runImport;
   for (const manifest of await listManifests(deps.store)) {
     const hooks = deps.onImport?.(manifest) ?? {};
     try {
-      results.push(await runImport(manifest.plan, { events: deps.events, store: deps.store, log: deps.log, onProgress: hooks.onProgress }, manifest));
+      results.push(await run(manifest.plan, { events: deps.events, store: deps.store, log: deps.log, onProgress: hooks.onProgress }, manifest));
     } finally {
       hooks.done?.();
     }

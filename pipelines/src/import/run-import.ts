@@ -23,8 +23,20 @@ export interface RunImportDeps {
   /** Where the manifest and the rejects report are kept. */
   store: AnalyticsStore;
   log: Logger;
-  onProgress?: (tally: ImportTally) => void;
+  onProgress?: (tally: TallyCounts) => void;
 }
+
+/** What progress reports and results carry of an import's tally, on either side of a thread. */
+export type TallyCounts = Pick<ImportTally, 'records' | 'counts'>;
+
+/** An import published: its committed manifest and its counts. */
+export interface ImportOutcome {
+  manifest: ImportManifest;
+  tally: TallyCounts;
+}
+
+/** runImport, here or on the import thread (import-thread.ts). */
+export type RunImport = (plan: ImportPlan, deps: RunImportDeps, replayOf?: ImportManifest) => Promise<ImportOutcome>;
 
 /** An import stopped before its commit; `reason` names the file, the line and the problem. */
 export class ImportFailedError extends Error {
@@ -37,8 +49,7 @@ export class ImportFailedError extends Error {
   }
 }
 
-export interface ImportResult {
-  manifest: ImportManifest;
+export interface ImportResult extends ImportOutcome {
   tally: ImportTally;
 }
 

@@ -23,8 +23,7 @@ import {
 import { JobNames, type ImportStatus } from '@ust/schemas';
 import { failpoint, FAILPOINTS, UnrecoverableError, type AnalyticsStore, type Job, type Logger, type Ports, type Processor } from '@ust/platform';
 import { awaitRebuild } from '../import/await-rebuild.js';
-import { ImportFailedError, runImport } from '../import/run-import.js';
-import type { ImportTally } from '../read/tally.js';
+import { ImportFailedError, runImport, type RunImport, type TallyCounts } from '../import/run-import.js';
 import { resolveSources } from '../read/sources.js';
 import { estimateRows } from '../cli/estimate.js';
 import { plannedCounts } from '../generate/index.js';
@@ -33,6 +32,8 @@ import { replayAll } from './replay-all-job.js';
 export interface ImportJobDeps {
   ports: Ports;
   log: Logger;
+  /** Reads and publishes an import: the workers' import thread (import-thread.ts). @defaultValue runImport, on this thread */
+  runImport?: RunImport;
 }
 
 /** Throws UnrecoverableError (no retry) for data no retry could fix. */
@@ -132,7 +133,7 @@ async function readAndPublish(
       : manifest
         ? { import_id: manifest.import_id, version: manifest.version, plan: manifest.plan, started_at: manifest.started_at }
         : { import_id: current.import_id, version: startedAt, plan, started_at: current.started_at ?? new Date(startedAt).toISOString() };
-  const result = await runImport(
+  const result = await (deps.runImport ?? runImport)(
     plan,
     { events: deps.ports.events, store: deps.ports.store, log: deps.log, onProgress: progressOf(save, startedAt) },
     manifestOf,
@@ -153,9 +154,9 @@ async function committedByThisRun(store: AnalyticsStore, record: RunRecord, mani
   return (await commitRecorded(store, manifest.import_id, manifest.committed_at)) ? manifest : undefined;
 }
 
-function progressOf(save: (changes: Partial<RunRecord>) => Promise<void>, startedAt: number): (tally: ImportTally) => void {
+function progressOf(save: (changes: Partial<RunRecord>) => Promise<void>, startedAt: number): (tally: TallyCounts) => void {
   const write = progressWriter((records, rate) => save({ records, records_per_second: rate }), startedAt);
-  return (tally) => write(tally.records);
+  return (tally: TallyCounts) => write(tally.records);
 }
 
 /** Equipment and corrections files only add to the rows of others: they are no rows of the bar's total. */

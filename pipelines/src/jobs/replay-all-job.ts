@@ -20,10 +20,12 @@ import {
 import { rebuildJobId, type ImportStatus, type ReplayRun } from '@ust/schemas';
 import { awaitRebuild, awaitRebuildJob } from '../import/await-rebuild.js';
 import { republishAllImports } from '../import/replay-all.js';
+import type { RunImport } from '../import/run-import.js';
 
 interface ReplayAllDeps {
   ports: Ports;
   log: Logger;
+  runImport?: RunImport;
 }
 
 const recordsOf = (manifest: ImportManifest) => {
@@ -72,6 +74,7 @@ export async function replayAll(deps: ReplayAllDeps, replayId: string): Promise<
       events: deps.ports.events,
       store: deps.ports.store,
       log: deps.log,
+      ...(deps.runImport ? { runImport: deps.runImport } : {}),
       onImport: (manifest) => {
         // The imports before this one are replayed: it is only starting.
         void save({ imports_replayed: started });

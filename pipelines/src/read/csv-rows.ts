@@ -71,7 +71,8 @@ class FieldLimitsCheck extends Transform {
   }
 }
 
-function parserFor(file: string) {
+/** `onRecordParsed` hears the line each record ends on as the parser completes it, ahead of whoever consumes the records. */
+function parserFor(file: string, onRecordParsed: (endLine: number) => void) {
   // pipeline() ends every stage with the first error, so a refused field ends the records' iteration with it.
   return pipeline(
     createReadStream(file),
@@ -79,22 +80,32 @@ function parserFor(file: string) {
     new LineFeeds(),
     // Rows shorter or longer than the header are read as they are: a short row's missing cells
     // are blank values, not a reason to stop the whole file.
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
+    parse({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      on_record: (record, context) => {
+        onRecordParsed(context.lines);
+        return record;
+      },
+    }),
     () => {},
   );
 }
 
 /** Every record of the file, the header first; a malformed file throws a SourceFileError naming the line. */
 export async function* readCsvRecords(file: string): AsyncGenerator<CsvRecord> {
-  let lastLine = 0;
+  // The parser's, not this loop's: records it completed wait in the streams' buffers, and a file
+  // that turns out malformed ends the stream with them unread, however fast they were consumed.
+  let lastParsedLine = 0;
   try {
-    for await (const { record, info } of parserFor(file) as AsyncIterable<{ record: string[]; info: Info }>) {
+    for await (const { record, info } of parserFor(file, (line) => (lastParsedLine = line)) as AsyncIterable<{ record: string[]; info: Info }>) {
       const breaks = record.reduce((sum, cell) => sum + (cell.match(LINE_BREAK)?.length ?? 0), 0);
-      lastLine = info.lines;
       yield { line: info.lines - breaks, cells: record };
     }
   } catch (error) {
-    throw sourceFileError(file, error, lastLine);
+    throw sourceFileError(file, error, lastParsedLine);
   }
 }
 

@@ -18,3 +18,18 @@ export { startHeartbeat } from './heartbeat.js';
 export { runMain } from './run-main.js';
 export { findFreePort, waitForPort } from './net/free-port.js';
 export { default as securityHeaders, securityHeadersOf, PLATFORM_HELMET_OPTIONS } from './http/security-headers.js';
+export { answerCalls, callerOver, type CallableMethods, type Caller } from './threads/port-calls.js';
+export {
+  callerOf,
+  parseJsonLines,
+  relayLogLine,
+  remote,
+  remoteAnalyticsStore,
+  runOnThread,
+  storeIdentity,
+  STORE_CALLS,
+  threadLogger,
+  type StoreIdentity,
+  type ThreadPool,
+  type ThreadTask,
+} from './threads/thread-ports.js';

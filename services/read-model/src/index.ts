@@ -1,6 +1,7 @@
 export {
   DATASET_POINTER_KEY,
   NEXT_VERSION_KEY,
+  PRUNED_BELOW_KEY,
   datasetVersionPrefix,
   datasetVersionOfKey,
   datasetKeys,

@@ -16,6 +16,12 @@ export const DATASET_POINTER_KEY = 'dataset:current';
 /** Counter that hands out dataset versions (INCR, so two rebuilds never share one). */
 export const NEXT_VERSION_KEY = 'dataset:next-version';
 
+/**
+ * Every version below this one has no keys left (prune-dataset-versions writes it), so a prune
+ * checks only the versions from here up instead of listing every key of the cache.
+ */
+export const PRUNED_BELOW_KEY = 'dataset:pruned-below';
+
 /** `v{version}:` — the prefix of every key of one dataset version. */
 export function datasetVersionPrefix(version: number): string {
   if (!Number.isInteger(version) || version < 1) throw new Error(`Dataset version must be a positive integer, got ${version}`);

@@ -6,7 +6,7 @@
  */
 import { JobNames, type JobName } from '@ust/schemas';
 import type { Config, Logger, Ports, Processor } from '@ust/platform';
-import { importProcessors } from '@ust/pipelines';
+import { importProcessors, type ImportReader } from '@ust/pipelines';
 import { createGeocoder, SearchIndex, type Geocoder } from '@ust/read-model';
 import { pruneDatasetVersions } from './processors/prune-dataset-versions.js';
 import { rebuildDatasetProcessor } from './processors/rebuild-dataset.js';
@@ -26,6 +26,8 @@ export interface WorkerDeps extends Ports {
   geocoder?: Geocoder;
   /** Runs rebuilds off the event loop where the cache allows (startWorkers makes one). @defaultValue rebuilds run on this thread */
   rebuilds?: RebuildRunner;
+  /** Reads and publishes imports off the event loop (startWorkers makes one). @defaultValue imports are read on this thread */
+  imports?: ImportReader;
 }
 
 /** What a processor may ask of the workers running it. */
@@ -40,7 +42,7 @@ export function buildProcessors(deps: WorkerDeps, context: WorkerContext = { sto
   return {
     [JobNames.pruneDatasetVersions]: pruneDatasetVersions(deps.cache),
     [JobNames.rebuildDataset]: rebuildDatasetProcessor(withRiskModel(deps), deps.rebuilds),
-    ...importProcessors({ ports, log: deps.log }),
+    ...importProcessors({ ports, log: deps.log, ...(deps.imports ? { runImport: deps.imports.run } : {}) }),
     [JobNames.screenPortfolio]: screeningProcessor({ ports, log: deps.log, geocoder, searchIndex: new SearchIndex(deps.cache), stopping: context.stopping }),
   };
 }

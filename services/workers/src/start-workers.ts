@@ -1,4 +1,5 @@
 import { JobQueueOf, Queues, type JobName, type QueueName } from '@ust/schemas';
+import { createImportReader } from '@ust/pipelines';
 import type { ProcessOptions, Processor, WorkerHandle } from '@ust/platform';
 import { createRebuildRunner } from './dataset/rebuild-thread/rebuild-thread.js';
 import { rescoreOnModelChange } from './dataset/rescore-on-model-change.js';
@@ -29,7 +30,8 @@ export const CLOSE_ORDER: ReadonlyArray<readonly QueueName[]> = [[Queues.imports
 export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
   let stopping = false;
   const rebuilds = deps.rebuilds ?? createRebuildRunner();
-  const processors = buildProcessors({ ...deps, rebuilds }, { stopping: () => stopping });
+  const imports = deps.imports ?? createImportReader();
+  const processors = buildProcessors({ ...deps, rebuilds, imports }, { stopping: () => stopping });
   assertOneProcessorPerJob(processors);
   const byQueue = new Map<QueueName, Record<string, Processor>>();
   for (const [name, processor] of Object.entries(processors) as Array<[JobName, Processor]>) {
@@ -63,6 +65,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkersHandle> {
         await Promise.all([...handles].filter(([queue]) => stage.includes(queue)).map(([, handle]) => handle.close()));
       }
       if (!deps.rebuilds) await rebuilds.close();
+      if (!deps.imports) await imports.close();
     },
   };
 }

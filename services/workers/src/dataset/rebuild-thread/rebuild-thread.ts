@@ -7,11 +7,9 @@
  * cache (Redis, where the workers run as their own process; the in-memory one of unit tests) runs
  * here as before.
  */
-import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { Logger } from '@ust/platform';
+import { runOnThread, storeIdentity, STORE_CALLS } from '@ust/platform';
 import { rebuildDataset, type RebuildDeps, type RebuildRequest, type RebuildResult } from '../rebuild.js';
-import { answerCalls } from './port-calls.js';
 import type { RebuildTask } from './rebuild-worker.js';
 
 export interface RebuildRunner {
@@ -46,33 +44,20 @@ export function createRebuildRunner(): RebuildRunner {
   return {
     async run(deps, request) {
       if (deps.cache.adapter !== 'lmdb') return rebuildDataset(deps, request);
-      const { port1: here, port2: there } = new MessageChannel();
-      answerCalls(here, { store: deps.store, jobs: deps.jobs }, (line) => relayLogLine(deps.log, line));
-      const { store } = deps;
-      const task: RebuildTask = {
-        request,
-        cache: { path: deps.cache.target, prefix: deps.cache.prefix },
-        store: { adapter: store.adapter, target: store.target, database: store.database, ...(store.cluster ? { cluster: store.cluster } : {}) },
-        ...(deps.riskModel === undefined ? {} : { riskModel: deps.riskModel }),
-        ...(deps.now ? { now: deps.now().getTime() } : {}),
-        logLevel: deps.log.level,
-        port: there,
-      };
-      try {
-        return await threadPool().run(task, { transferList: [there] });
-      } finally {
-        here.close();
-      }
+      return runOnThread(
+        threadPool(),
+        { thread: 'rebuild', targets: { store: deps.store, jobs: deps.jobs }, callable: { store: STORE_CALLS, jobs: ['enqueue'] }, log: deps.log },
+        {
+          request,
+          cache: { path: deps.cache.target, prefix: deps.cache.prefix },
+          store: storeIdentity(deps.store),
+          ...(deps.riskModel === undefined ? {} : { riskModel: deps.riskModel }),
+          ...(deps.now ? { now: deps.now().getTime() } : {}),
+        },
+      );
     },
     async close() {
       await pool?.destroy();
     },
   };
-}
-
-/** Logs one of the thread's JSON lines with `log`, at its level, keeping its fields (the thread's id among them). */
-function relayLogLine(log: Logger, line: string): void {
-  const { level, msg, pid: _pid, hostname: _hostname, service: _service, time: _time, ...fields } = JSON.parse(line) as Record<string, unknown>;
-  const label = log.levels.labels[Number(level)] ?? 'info';
-  (log[label as 'info'] ?? log.info).call(log, fields, typeof msg === 'string' ? msg : '');
 }

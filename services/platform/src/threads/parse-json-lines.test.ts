@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonLines } from './rebuild-worker.js';
+import { parseJsonLines } from './thread-ports.js';
 
 describe('parseJsonLines', () => {
   it('reads one row per line of JSONEachRow text, with or without the closing newline', () => {

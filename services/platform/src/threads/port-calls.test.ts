@@ -2,7 +2,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerCalls, callerOver } from './port-calls.js';
 
-describe('calls from the rebuild thread to the main thread', () => {
+describe('calls from a thread to the main thread', () => {
   const channels: MessageChannel[] = [];
   afterEach(() => {
     for (const { port1, port2 } of channels.splice(0)) {
@@ -14,7 +14,7 @@ describe('calls from the rebuild thread to the main thread', () => {
   function connect(store: object, jobs: object = {}, logged: string[] = []) {
     const channel = new MessageChannel();
     channels.push(channel);
-    answerCalls(channel.port1, { store, jobs }, (line) => logged.push(line));
+    answerCalls(channel.port1, 'rebuild', { store, jobs }, { store: ['queryText', 'command'], jobs: ['enqueue'] }, (line) => logged.push(line));
     return { call: callerOver(channel.port2), port: channel.port2 };
   }
 
@@ -44,6 +44,21 @@ describe('calls from the rebuild thread to the main thread', () => {
     await expect(call('store', 'close', [])).rejects.toThrow('the rebuild thread may not call store.close');
     await expect(call('jobs', 'obliterate', [])).rejects.toThrow('the rebuild thread may not call jobs.obliterate');
     expect(closed).toBe(false);
+  });
+
+  it('refuses a target it was not given, and names of the prototype', async () => {
+    const { call } = connect({ queryText: async () => '' });
+    await expect(call('events', 'publish', [])).rejects.toThrow('the rebuild thread may not call events.publish');
+    await expect(call('constructor', 'call', [])).rejects.toThrow('the rebuild thread may not call constructor.call');
+  });
+
+  it('answers a method that throws at once as an error, not a crash', async () => {
+    const { call } = connect({
+      command: () => {
+        throw new TypeError('no statement');
+      },
+    });
+    await expect(call('store', 'command', [])).rejects.toMatchObject({ name: 'TypeError', message: 'no statement' });
   });
 
   it('hands log lines to the main thread', async () => {
