@@ -83,7 +83,10 @@ async function consumedCount(events: EventLog, topic: string): Promise<number> {
   try {
     const offsets = await events.committedOffsets(DATASET_WRITER_GROUP, topic);
     return offsets.reduce((sum, { offset }) => sum + Math.max(0, Number(offset)), 0);
-  } catch {
+  } catch (error) {
+    // A log that cannot answer at all (a TypeError: no such method) would otherwise read as
+    // nothing consumed, and publishing would wait for ever.
+    if (error instanceof TypeError) throw error;
     // The topic does not exist yet: nothing consumed.
     return 0;
   }

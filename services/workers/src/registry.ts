@@ -40,7 +40,7 @@ export function buildProcessors(deps: WorkerDeps, context: WorkerContext = { sto
   const ports: Ports = { store: deps.store, events: deps.events, jobs: deps.jobs, cache: deps.cache };
   const geocoder = deps.geocoder ?? createGeocoder({ cache: deps.cache, config: deps.config ?? {} });
   return {
-    [JobNames.pruneDatasetVersions]: pruneDatasetVersions(deps.cache),
+    [JobNames.pruneDatasetVersions]: deps.rebuilds ? async () => deps.rebuilds!.prune(deps.cache, deps.log) : pruneDatasetVersions(deps.cache),
     [JobNames.rebuildDataset]: rebuildDatasetProcessor(withRiskModel(deps), deps.rebuilds),
     ...importProcessors({ ports, log: deps.log, ...(deps.imports ? { runImport: deps.imports.run } : {}) }),
     [JobNames.screenPortfolio]: screeningProcessor({ ports, log: deps.log, geocoder, searchIndex: new SearchIndex(deps.cache), stopping: context.stopping }),

@@ -7,8 +7,8 @@ import { callerOf, remote, remoteAnalyticsStore, threadLogger, type EventLog, ty
 import type { ImportManifest, ImportPlan } from '@ust/read-model';
 import { ImportFailedError, runImport, type ImportOutcome, type TallyCounts } from '../run-import.js';
 
-/** What the thread may call on the main thread's EventLog. */
-export const EVENT_CALLS = ['ensureTopics', 'publish', 'endOffsets'] as const;
+/** What the thread may call on the main thread's EventLog: publishing waits on the dataset writer's committed offsets. */
+export const EVENT_CALLS = ['ensureTopics', 'publish', 'endOffsets', 'committedOffsets'] as const;
 
 export interface ImportTask extends ThreadTask {
   plan: ImportPlan;

@@ -30,6 +30,9 @@ export interface ThreadTask {
   port: MessagePort;
 }
 
+/** A task's own fields, without those runOnThread adds; each kind of a union of tasks keeps its own. */
+type TaskFields<Task> = Task extends ThreadTask ? Omit<Task, keyof ThreadTask> : never;
+
 /**
  * Main thread: runs `task` on `pool`'s thread (named `thread` in refusals and log lines) with
  * `targets` callable as `callable` lists, and the thread's log lines logged again by `log`.
@@ -37,12 +40,12 @@ export interface ThreadTask {
 export async function runOnThread<Task extends ThreadTask, Result>(
   pool: ThreadPool<Task, Result>,
   options: { thread: string; targets: Readonly<Record<string, object>>; callable: CallableMethods; log: Logger },
-  task: Omit<Task, keyof ThreadTask>,
+  task: TaskFields<Task>,
 ): Promise<Result> {
   const { port1: here, port2: there } = new MessageChannel();
   answerCalls(here, options.thread, options.targets, options.callable, (line) => relayLogLine(options.log, line));
   try {
-    return await pool.run({ ...task, logLevel: options.log.level, port: there } as Task, { transferList: [there] });
+    return await pool.run({ ...task, logLevel: options.log.level, port: there } as unknown as Task, { transferList: [there] });
   } finally {
     here.close();
   }

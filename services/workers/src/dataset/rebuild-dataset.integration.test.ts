@@ -27,6 +27,7 @@ import {
 } from '@ust/platform';
 import {
   DATASET_POINTER_KEY,
+  PRUNED_BELOW_KEY,
   datasetKeys,
   readCountyFacilities,
   readCountyFacilitiesDocument,
@@ -723,7 +724,7 @@ describe('rebuild-dataset', () => {
     try {
       await withWorkers(
         cache,
-        async (run) => {
+        async (run, jobs) => {
           const { version } = await run('rebuild-on-lmdb');
           expect(await readCurrentVersion(cache)).toBe(version);
           expect(await readStatistics(cache)).toEqual(expectedStatistics(version));
@@ -735,10 +736,24 @@ describe('rebuild-dataset', () => {
           expect((await root.keys('')).every((key) => key.startsWith('test:'))).toBe(true);
           const [build] = await store.query('SELECT job_id, facilities FROM dataset_builds FINAL WHERE dataset_version = {v:UInt32}', { v: version });
           expect(build).toEqual({ job_id: 'rebuild-on-lmdb', facilities: 6 });
+
+          // Two more versions: the third's prune deletes the first, on the thread too, and records
+          // the bound the next prune starts from.
+          await run('rebuild-on-lmdb-2');
+          const third = await run('rebuild-on-lmdb-3');
+          const pruned = await jobs.waitUntilSettled(JobQueueOf[JobNames.pruneDatasetVersions], `prune-after-v${third.version}`, 30_000);
+          expect(pruned).toMatchObject({ status: 'completed', returnValue: { currentVersion: third.version, deletedVersions: [version] } });
+          expect(await cache.keys(`v${version}:`)).toEqual([]);
+          expect(await cache.get(datasetKeys.statistics(version + 1))).not.toBeNull();
+          expect(await cache.get(PRUNED_BELOW_KEY)).toBe(String(third.version - 1));
         },
         'risk-v1',
         captured,
       );
+      // The prunes ran on the thread as well (their lines cross on the thread's port, maybe after the jobs' results).
+      const prunes = lines.filter((line) => String(line['msg']).startsWith('pruned old dataset versions'));
+      expect(prunes.length).toBeGreaterThan(0);
+      expect(prunes.every((line) => typeof line['thread'] === 'number' && line['thread'] !== threadId)).toBe(true);
       // Every step ran on the rebuild's thread, and its log lines reached this thread's logger.
       const steps = lines.filter((line) => typeof line['step'] === 'string');
       expect(steps.map((line) => line['step'])).toEqual(expect.arrayContaining(['facility summaries', 'search indexes', 'switch version']));

@@ -19,7 +19,12 @@ export interface PruneResult {
 }
 
 export function pruneDatasetVersions(cache: Cache): Processor<unknown, PruneResult> {
-  return async () => {
+  return async () => pruneOldVersions(cache);
+}
+
+/** Deletes every version below the one before the live one (the prune job's work, on whichever thread runs it). */
+export async function pruneOldVersions(cache: Cache): Promise<PruneResult> {
+  {
     const pointer = await cache.get(DATASET_POINTER_KEY);
     const current = pointer === null ? null : Number(pointer);
     if (current === null || !Number.isInteger(current)) return { currentVersion: null, deletedVersions: [], deletedKeys: 0 };
@@ -34,7 +39,7 @@ export function pruneDatasetVersions(cache: Cache): Processor<unknown, PruneResu
     const prunedBelow = Number(await cache.get(PRUNED_BELOW_KEY));
     if (!(prunedBelow >= keepFrom)) await cache.set(PRUNED_BELOW_KEY, String(keepFrom));
     return { currentVersion: current, deletedVersions, deletedKeys };
-  };
+  }
 }
 
 /** The versions below `keepFrom` that may still have keys, oldest first. */

@@ -10,10 +10,14 @@
 import { Piscina } from 'piscina';
 import { runOnThread, storeIdentity, STORE_CALLS } from '@ust/platform';
 import { rebuildDataset, type RebuildDeps, type RebuildRequest, type RebuildResult } from '../rebuild.js';
-import type { RebuildTask } from './rebuild-worker.js';
+import type { Cache, Logger } from '@ust/platform';
+import { pruneOldVersions, type PruneResult } from '../../processors/prune-dataset-versions.js';
+import type { DatasetTask } from './rebuild-worker.js';
 
 export interface RebuildRunner {
   run(deps: RebuildDeps, request: RebuildRequest): Promise<RebuildResult>;
+  /** Prunes old dataset versions, on the thread too where the cache allows: deleting a national version's keys is seconds of CPU. */
+  prune(cache: Cache, log: Logger): Promise<PruneResult>;
   /** Stops the thread (the workers call it once their queues have closed); a rebuild still running is abandoned, and its job taken back at the next start. */
   close(): Promise<void>;
 }
@@ -29,9 +33,9 @@ function workerEntry(): string {
 }
 
 export function createRebuildRunner(): RebuildRunner {
-  let pool: Piscina<RebuildTask, RebuildResult> | undefined;
+  let pool: Piscina<DatasetTask, RebuildResult | PruneResult> | undefined;
   const threadPool = () =>
-    (pool ??= new Piscina<RebuildTask, RebuildResult>({
+    (pool ??= new Piscina<DatasetTask, RebuildResult | PruneResult>({
       filename: workerEntry(),
       minThreads: 0,
       maxThreads: 1,
@@ -44,17 +48,22 @@ export function createRebuildRunner(): RebuildRunner {
   return {
     async run(deps, request) {
       if (deps.cache.adapter !== 'lmdb') return rebuildDataset(deps, request);
-      return runOnThread(
+      return (await runOnThread(
         threadPool(),
         { thread: 'rebuild', targets: { store: deps.store, jobs: deps.jobs }, callable: { store: STORE_CALLS, jobs: ['enqueue'] }, log: deps.log },
         {
+          kind: 'rebuild',
           request,
           cache: { path: deps.cache.target, prefix: deps.cache.prefix },
           store: storeIdentity(deps.store),
           ...(deps.riskModel === undefined ? {} : { riskModel: deps.riskModel }),
           ...(deps.now ? { now: deps.now().getTime() } : {}),
         },
-      );
+      )) as RebuildResult;
+    },
+    async prune(cache, log) {
+      if (cache.adapter !== 'lmdb') return pruneOldVersions(cache);
+      return (await runOnThread(threadPool(), { thread: 'rebuild', targets: {}, callable: {}, log }, { kind: 'prune', cache: { path: cache.target, prefix: cache.prefix } })) as PruneResult;
     },
     async close() {
       await pool?.destroy();
