@@ -63,7 +63,11 @@ export function createRebuildRunner(): RebuildRunner {
     },
     async prune(cache, log) {
       if (cache.adapter !== 'lmdb') return pruneOldVersions(cache);
-      return (await runOnThread(threadPool(), { thread: 'rebuild', targets: {}, callable: {}, log }, { kind: 'prune', cache: { path: cache.target, prefix: cache.prefix } })) as PruneResult;
+      return (await runOnThread(
+        threadPool(),
+        { thread: 'rebuild', targets: {}, callable: {}, log },
+        { kind: 'prune', cache: { path: cache.target, prefix: cache.prefix } },
+      )) as PruneResult;
     },
     async close() {
       await pool?.destroy();
