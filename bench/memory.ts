@@ -7,6 +7,7 @@
  *
  *   DATA_DIR=./data npx tsx bench/memory.ts
  *   READ_MINUTES=60 (default) USERS=4 ACTIONS_PER_SECOND=5 (per user) IMPORT_STATES=DE (default; `none` for no import)
+ *   AFTER_IMPORT_SECONDS=180 (default): reads after the import, in three parts
  *   MEMORY_LIMIT_MB=1024: also runs the platform in a memory cgroup of that limit (cgroup v1, where
  *   /sys/fs/cgroup/memory is writable) and reports the cgroup's own usage, peak and refusals: what
  *   the platform needs when the kernel may take back the cache's pages, as in a container.
@@ -241,8 +242,9 @@ if (importStates.length > 0) {
     if (upload.status !== 202) throw new Error(`upload: HTTP ${upload.status} ${await upload.text()}`);
     const { id } = (await upload.json()) as { id: string };
     for (;;) {
-      const run = (await (await fetch(`${server.url}/api/admin/imports/${id}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as ImportRun;
-      if (run.status === 'live' || run.status === 'failed') {
+      const listed = (await (await fetch(`${server.url}/api/admin/imports`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { imports: ImportRun[] };
+      const run = listed.imports.find((one) => one.id === id);
+      if (run && (run.status === 'live' || run.status === 'failed')) {
         importNote = `import ${id} of ${files.length} files: ${run.status}, ${run.records_read} records`;
         break;
       }
@@ -251,10 +253,15 @@ if (importStates.length > 0) {
     live = true;
     await reading;
   });
-  await phase('after the import (60 s of reads)', async () => {
-    const until = performance.now() + 60_000;
-    await runUsers(() => performance.now() >= until);
-  });
+  // Long enough for the import's threads to stop (a minute idle) and their memory to go.
+  const afterSeconds = Number(process.env.AFTER_IMPORT_SECONDS ?? 180);
+  const thirds = [1, 2, 3].map((third) => Math.round((afterSeconds * third) / 3));
+  for (const [index, end] of thirds.entries()) {
+    await phase(`after the import, reads, seconds ${index === 0 ? 0 : thirds[index - 1]}-${end}`, async () => {
+      const until = performance.now() + (end - (index === 0 ? 0 : thirds[index - 1]!)) * 1000;
+      await runUsers(() => performance.now() >= until);
+    });
+  }
 }
 clearInterval(sampler);
 const cgroupPeakKb = cgroup ? Number(await readFile(path.join(cgroup, 'memory.max_usage_in_bytes'), 'utf8')) / 1024 : undefined;
