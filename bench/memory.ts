@@ -242,7 +242,9 @@ if (importStates.length > 0) {
     if (upload.status !== 202) throw new Error(`upload: HTTP ${upload.status} ${await upload.text()}`);
     const { id } = (await upload.json()) as { id: string };
     for (;;) {
-      const listed = (await (await fetch(`${server.url}/api/admin/imports`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { imports: ImportRun[] };
+      const listed = (await (await fetch(`${server.url}/api/admin/imports`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+        imports: ImportRun[];
+      };
       const run = listed.imports.find((one) => one.id === id);
       if (run && (run.status === 'live' || run.status === 'failed')) {
         importNote = `import ${id} of ${files.length} files: ${run.status}, ${run.records_read} records`;
