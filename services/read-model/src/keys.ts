@@ -89,6 +89,8 @@ export const searchKeys = {
   tilesOfStates: (version: number, resolution: number) => `${datasetVersionPrefix(version)}h3:tiles-of-states:${resolution}`,
   /** Every tile's cell and circles (services/domain/src/proximity/tile-directory.ts). */
   tileDirectory: (version: number, resolution: number) => `${datasetVersionPrefix(version)}h3:tiles:${resolution}`,
+  /** The tiles within reach of every box near a tile, listed from the directory (BoxTiles.toBytes). */
+  boxLists: (version: number, resolution: number) => `${datasetVersionPrefix(version)}h3:box-lists:${resolution}`,
 };
 
 /**

@@ -27,6 +27,10 @@ const BLOCK_ROWS = BOX_ROWS / BLOCK_SIDE;
 const BLOCK_COLUMNS = BOX_COLUMNS / BLOCK_SIDE;
 /** A box's list is not worked out yet. */
 const UNLISTED = -1;
+/** Version of the stored lists' layout (toBytes). */
+const LISTS_FORMAT = 1;
+/** Format, then the block count and the tiles listed (u32 each), then the radius (f64). */
+const LISTS_HEADER_BYTES = 24;
 
 /** A latitude of exactly 90° belongs to the last row. */
 const boxRowOf = (latitude: number) => Math.min(BOX_ROWS / 2 - 1, Math.floor(latitude / BOX_DEGREES));
@@ -43,11 +47,67 @@ export class BoxTiles {
   /** The lists, one after the other. */
   private tiles: Int32Array<ArrayBuffer> = new Int32Array(1 << 16);
   private used = 0;
+  /** Every box near a tile is listed: by listAhead to its end, or read from stored lists. */
+  private listedAhead = false;
 
   constructor(
     private readonly directory: TileDirectory,
     private readonly radiusMiles: number,
   ) {}
+
+  /**
+   * The lists of `directory` stored by toBytes (a rebuild stores them beside the directory, so
+   * readers skip listAhead's seconds of CPU); null when they were made for another radius or
+   * layout, or for another directory (its size differs).
+   */
+  static fromBytes(directory: TileDirectory, radiusMiles: number, bytes: Buffer): BoxTiles | null {
+    if (bytes.length < LISTS_HEADER_BYTES || bytes.readUInt32LE(0) !== LISTS_FORMAT || bytes.readDoubleLE(16) !== radiusMiles) return null;
+    const blocks = bytes.readUInt32LE(4);
+    const used = bytes.readUInt32LE(8);
+    if (bytes.readUInt32LE(12) !== directory.size) return null;
+    const boxes = new BoxTiles(directory, radiusMiles);
+    let at = LISTS_HEADER_BYTES;
+    const take = (length: number) => {
+      // A copy, aligned: the bytes may start anywhere in their buffer.
+      const values = new Int32Array(length);
+      Buffer.from(values.buffer).set(bytes.subarray(at, at + length * 4));
+      at += length * 4;
+      return values;
+    };
+    boxes.blockAt.set(take(BLOCK_ROWS * BLOCK_COLUMNS));
+    boxes.starts = take(blocks * BOXES_PER_BLOCK);
+    boxes.ends = take(blocks * BOXES_PER_BLOCK);
+    boxes.tiles = take(used);
+    boxes.blocks = blocks;
+    boxes.used = used;
+    boxes.listedAhead = true;
+    if (at !== bytes.length) throw new Error(`stored box lists hold ${bytes.length} bytes, not the ${at} their header says`);
+    return boxes;
+  }
+
+  /** Whether every box near a tile is listed already, so listAhead has nothing to do. */
+  get complete(): boolean {
+    return this.listedAhead;
+  }
+
+  /** The lists as bytes for fromBytes; only once listAhead has run to its end. */
+  toBytes(): Buffer {
+    if (!this.listedAhead) throw new Error('BoxTiles.toBytes needs listAhead run to its end first');
+    const header = Buffer.alloc(LISTS_HEADER_BYTES);
+    header.writeUInt32LE(LISTS_FORMAT, 0);
+    header.writeUInt32LE(this.blocks, 4);
+    header.writeUInt32LE(this.used, 8);
+    header.writeUInt32LE(this.directory.size, 12);
+    header.writeDoubleLE(this.radiusMiles, 16);
+    const bytesOf = (values: Int32Array, length: number) => Buffer.from(values.buffer, values.byteOffset, length * 4);
+    return Buffer.concat([
+      header,
+      bytesOf(this.blockAt, this.blockAt.length),
+      bytesOf(this.starts, this.blocks * BOXES_PER_BLOCK),
+      bytesOf(this.ends, this.blocks * BOXES_PER_BLOCK),
+      bytesOf(this.tiles, this.used),
+    ]);
+  }
 
   /** Boxes listed so far, and the bytes kept for their lists. */
   stats(): { boxes: number; bytes: number } {
@@ -74,6 +134,7 @@ export class BoxTiles {
    * boxes) per step, so a caller can yield to other work between steps.
    */
   *listAhead(): Generator<number> {
+    if (this.listedAhead) return;
     const blocks = new Set<number>();
     for (const [latitude, longitude] of this.directory.circleCentres()) {
       const row = Math.floor((boxRowOf(latitude) + BOX_ROWS / 2) / BLOCK_SIDE);
@@ -101,6 +162,7 @@ export class BoxTiles {
     this.tiles = this.tiles.slice(0, this.used);
     this.starts = this.starts.slice(0, this.blocks * BOXES_PER_BLOCK);
     this.ends = this.ends.slice(0, this.blocks * BOXES_PER_BLOCK);
+    this.listedAhead = true;
   }
 
   /** The slot of a box (row from the equator, column from 180°W), its block allocated if need be. */

@@ -264,4 +264,37 @@ describe('search tiles', () => {
       expect(ahead.stats().boxes).toBeGreaterThanOrEqual(listedAhead);
     }
   });
+
+  it('stores the lists worked out ahead as bytes that answer every box alike, for that directory and radius only', () => {
+    const random = randomFrom(29);
+    for (const [lat, lon] of [
+      [40.7, -74.0],
+      [51.9, 179.97],
+    ] as const) {
+      const sites: Site[] = Array.from({ length: 400 }, (_, index) => {
+        const [pLat, pLon] = destination(lat, lon, random() * 360, random() * 40);
+        return { id: `s${index}`, latitude: pLat, longitude: pLon };
+      });
+      const { directory } = buildTiles(sites.slice(0, 300), sites.slice(300));
+      const ahead = new BoxTiles(directory, 10);
+      expect(() => ahead.toBytes()).toThrow('listAhead');
+      for (const _block of ahead.listAhead());
+      const bytes = ahead.toBytes();
+      // From bytes that do not start at an aligned offset of their buffer, as a cache may hand them out.
+      const unaligned = Buffer.concat([Buffer.from([7]), bytes]).subarray(1);
+      const stored = BoxTiles.fromBytes(directory, 10, unaligned)!;
+      expect(stored.complete).toBe(true);
+      expect([...stored.listAhead()]).toEqual([]);
+      expect(stored.stats()).toEqual(ahead.stats());
+      expect(stored.toBytes().equals(bytes)).toBe(true);
+      const queries = Array.from({ length: 200 }, () => destination(lat, lon, random() * 360, random() * 60));
+      queries.push([90, lon], [lat, 180], [lat, -180], [-90, lon]);
+      // Far points too: a box no block listed ahead gets its list at its first search, as before.
+      for (const [qLat, qLon] of queries) expect(stored.near(qLat, qLon, [])).toEqual(ahead.near(qLat, qLon, []));
+      expect(BoxTiles.fromBytes(directory, 5, bytes)).toBeNull();
+      const other = buildTiles(sites.slice(0, 150), []).directory;
+      expect(BoxTiles.fromBytes(other, 10, bytes)).toBeNull();
+      expect(() => BoxTiles.fromBytes(directory, 10, Buffer.concat([bytes, Buffer.alloc(4)]))).toThrow('not the');
+    }
+  });
 });

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BoxTiles,
   groupIntoTiles,
   haversineMiles,
   packItems,
   packSearchTile,
   packTileDirectory,
   SEARCH_CELL_RESOLUTION,
+  SEARCH_RADIUS_MILES,
   SEARCH_TILE_RESOLUTION,
+  TileDirectory,
   type DirectoryTile,
 } from '@ust/domain';
 import { createMemoryCache, type Cache } from '@ust/platform';
@@ -36,7 +39,7 @@ const releases: Site[] = [
 ];
 
 /** Writes the search indexes of `version` as the rebuild does: items per cell, tiles, then the directory. */
-async function writeIndex(cache: Cache, version: number, sites = { facilities, releases }): Promise<void> {
+async function writeIndex(cache: Cache, version: number, sites = { facilities, releases }, withBoxLists = false): Promise<void> {
   const located = (list: Site[]) =>
     list.map((site) => ({ ...site, json: JSON.stringify(site.approximate === undefined ? { id: site.id } : { id: site.id, approximate: site.approximate }) }));
   const facilityGroups = groupIntoTiles(located(sites.facilities));
@@ -52,7 +55,13 @@ async function writeIndex(cache: Cache, version: number, sites = { facilities, r
     directory.push({ cell, blob });
     entries.push([searchKeys.tile(version, SEARCH_TILE_RESOLUTION, cell), blob]);
   }
-  entries.push([searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION), packTileDirectory(directory)]);
+  const directoryBlob = packTileDirectory(directory);
+  if (withBoxLists) {
+    const boxes = new BoxTiles(new TileDirectory(directoryBlob), SEARCH_RADIUS_MILES);
+    for (const _block of boxes.listAhead());
+    entries.push([searchKeys.boxLists(version, SEARCH_TILE_RESOLUTION), boxes.toBytes()]);
+  }
+  entries.push([searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION), directoryBlob]);
   await cache.setMany(entries);
 }
 
@@ -108,6 +117,21 @@ describe('SearchIndex', () => {
       read.length = 0;
       await index.search(1, query.latitude, query.longitude);
       expect(read.length === 0).toBe(sharesStoredBytes);
+    }
+  });
+
+  it('takes the box lists a rebuild stored beside the directory, and answers as when it lists them itself', async () => {
+    const cache = createMemoryCache();
+    await writeIndex(cache, 1);
+    await writeIndex(cache, 2, { facilities, releases }, true);
+    const { cache: noting, read } = notingCache(cache, true);
+    const index = new SearchIndex(noting);
+    const [listedHere, stored] = [await index.keepAllTiles(1)!, await index.keepAllTiles(2)!];
+    expect(read).toContain(searchKeys.boxLists(2, SEARCH_TILE_RESOLUTION));
+    expect(stored.boxes).toBe(listedHere.boxes);
+    expect(stored.boxBytes).toBe(listedHere.boxBytes);
+    for (const site of [...facilities, ...releases, query]) {
+      expect(await index.search(2, site.latitude, site.longitude)).toEqual(await index.search(1, site.latitude, site.longitude));
     }
   });
 

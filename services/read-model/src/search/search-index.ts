@@ -135,6 +135,7 @@ function byStatedDistance<T>(items: Array<FoundItem<T>>): Array<FoundItem<T>> {
  * milliseconds with a turn of the event loop between, so searches meanwhile are not held up.
  */
 async function listBoxesAhead(boxes: BoxTiles): Promise<{ boxes: number; bytes: number }> {
+  if (boxes.complete) return boxes.stats();
   let sliceStarted = performance.now();
   for (const _block of boxes.listAhead()) {
     if (performance.now() - sliceStarted < BOX_LISTING_SLICE_MS) continue;
@@ -312,12 +313,13 @@ export class SearchIndex {
 
   /** The version's tile directory, read once (searches arriving meanwhile wait for the same read). */
   private directoryOf(kept: KeptVersion, version: number): Promise<TileDirectory> {
-    kept.loading ??= this.cache.getBuffer(searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION)).then(
-      (blob) => {
+    kept.loading ??= this.cache.getBuffers([searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION), searchKeys.boxLists(version, SEARCH_TILE_RESOLUTION)]).then(
+      ([blob, lists]) => {
         if (!blob) throw new Error(`dataset version ${version} has no search tile directory: rebuild the dataset`);
         const directory = new TileDirectory(blob);
         kept.tiles = new Array<KeptTile | undefined>(directory.size).fill(undefined);
-        kept.boxes = new BoxTiles(directory, SEARCH_RADIUS_MILES);
+        // A version built before the lists were stored lists its boxes here (keepAllTiles, or each at its first search).
+        kept.boxes = (lists && BoxTiles.fromBytes(directory, SEARCH_RADIUS_MILES, lists)) || new BoxTiles(directory, SEARCH_RADIUS_MILES);
         return (kept.directory = directory);
       },
       (error: unknown) => {

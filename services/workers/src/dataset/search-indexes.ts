@@ -8,6 +8,7 @@
  * ClickHouse (docs/decisions/0022-chdb-discipline.md).
  */
 import {
+  BoxTiles,
   groupIntoTiles,
   packItems,
   packSearchTile,
@@ -15,8 +16,10 @@ import {
   quoteFacility,
   toSearchQuotes,
   SEARCH_CELL_RESOLUTION,
+  SEARCH_RADIUS_MILES,
   SEARCH_TILE_RESOLUTION,
   searchTileOf,
+  TileDirectory,
   type DirectoryTile,
 } from '@ust/domain';
 import type { AnalyticsStore, Cache } from '@ust/platform';
@@ -164,8 +167,14 @@ export function* packedEntries(
  */
 export async function writeTileDirectory(cache: Cache, version: number, tiles: DirectoryTile[]): Promise<number> {
   const blob = packTileDirectory([...tiles].sort((a, b) => (a.cell < b.cell ? -1 : a.cell > b.cell ? 1 : 0)));
+  // The tiles within reach of every box near a tile, worked out here once rather than by every
+  // reader of the version (seconds of CPU on the event loop that answers searches).
+  const boxes = new BoxTiles(new TileDirectory(blob), SEARCH_RADIUS_MILES);
+  for (const _block of boxes.listAhead());
+  const lists = boxes.toBytes();
+  await cache.set(searchKeys.boxLists(version, SEARCH_TILE_RESOLUTION), lists);
   await cache.set(searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION), blob);
-  return blob.length;
+  return blob.length + lists.length;
 }
 
 /** The tiles each state's records are in, states and tiles in order. */
