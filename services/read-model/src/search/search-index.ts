@@ -313,20 +313,22 @@ export class SearchIndex {
 
   /** The version's tile directory, read once (searches arriving meanwhile wait for the same read). */
   private directoryOf(kept: KeptVersion, version: number): Promise<TileDirectory> {
-    kept.loading ??= this.cache.getBuffers([searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION), searchKeys.boxLists(version, SEARCH_TILE_RESOLUTION)]).then(
-      ([blob, lists]) => {
-        if (!blob) throw new Error(`dataset version ${version} has no search tile directory: rebuild the dataset`);
-        const directory = new TileDirectory(blob);
-        kept.tiles = new Array<KeptTile | undefined>(directory.size).fill(undefined);
-        // A version built before the lists were stored lists its boxes here (keepAllTiles, or each at its first search).
-        kept.boxes = (lists && BoxTiles.fromBytes(directory, SEARCH_RADIUS_MILES, lists)) || new BoxTiles(directory, SEARCH_RADIUS_MILES);
-        return (kept.directory = directory);
-      },
-      (error: unknown) => {
-        kept.loading = null;
-        throw error;
-      },
-    );
+    kept.loading ??= this.cache
+      .getBuffers([searchKeys.tileDirectory(version, SEARCH_TILE_RESOLUTION), searchKeys.boxLists(version, SEARCH_TILE_RESOLUTION)])
+      .then(
+        ([blob, lists]) => {
+          if (!blob) throw new Error(`dataset version ${version} has no search tile directory: rebuild the dataset`);
+          const directory = new TileDirectory(blob);
+          kept.tiles = new Array<KeptTile | undefined>(directory.size).fill(undefined);
+          // A version built before the lists were stored lists its boxes here (keepAllTiles, or each at its first search).
+          kept.boxes = (lists && BoxTiles.fromBytes(directory, SEARCH_RADIUS_MILES, lists)) || new BoxTiles(directory, SEARCH_RADIUS_MILES);
+          return (kept.directory = directory);
+        },
+        (error: unknown) => {
+          kept.loading = null;
+          throw error;
+        },
+      );
     return kept.loading;
   }
 
