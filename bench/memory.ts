@@ -23,7 +23,7 @@ import path from 'node:path';
 import { Client } from 'undici';
 import { findFreePort, workspaceRoot } from '@ust/platform';
 import { FIXTURES_DIRECTORY, resolveSources } from '@ust/pipelines';
-import type { ImportRun } from '@ust/schemas';
+import type { FacilityListItem, ImportRun } from '@ust/schemas';
 import { demoAccessToken, spawnStandalone, stopStandalone, waitForHealth } from '@ust/standalone/testing';
 import { benchScratch } from './platform-process.js';
 import { printTable, summarize, type Row } from './table.js';
@@ -112,15 +112,7 @@ async function getJson<T>(url: string): Promise<T> {
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
-interface ListedFacility {
-  Facility_ID: string;
-  Address: string | null;
-  City: string | null;
-  State: string;
-  Zip_Code: string | null;
-  Latitude: number | null;
-  Longitude: number | null;
-}
+type ListedFacility = Pick<FacilityListItem, 'Facility_ID' | 'Address' | 'City' | 'State' | 'Latitude' | 'Longitude'>;
 const counties = await getJson<{ features: Array<{ properties: { GEO_ID: string; total_facilities: number } }> }>('/api/geojson-cached/counties?geometry=none');
 const fipsCodes = counties.features.filter((feature) => feature.properties.total_facilities > 0).map((feature) => feature.properties.GEO_ID.slice(-5));
 // Every tenth county with facilities, in a fixed order: the reads reach across the nation.
