@@ -6,13 +6,19 @@ import ExcelJS from 'exceljs';
  * strings kept (sheets refer to them), styles, hyperlinks and other entries not read.
  */
 export function openWorkbookReader(file: string): ExcelJS.stream.xlsx.WorkbookReader {
-  return new ExcelJS.stream.xlsx.WorkbookReader(file, {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     styles: 'ignore',
     worksheets: 'emit',
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  // The readers know a sheet by its part (xl/worksheets/sheetN.xml, WorkbookSheet.part). exceljs
+  // renames a worksheet to the sheetId the workbook part gives it, which need not be N, and
+  // throws when that part follows the sheets in the zip (a zip's order is the writer's choice).
+  // With no sheets to look up, every worksheet keeps its part's number, in any order.
+  Object.defineProperty(reader, 'model', { get: () => ({ sheets: [] }), set: () => undefined });
+  return reader;
 }
 
 /** A cell as the CSV readers read it: text, an ISO date for a date cell, '' for none. */

@@ -9,6 +9,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import unzipper from 'unzipper';
+import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIXTURES_ROOT as root,
@@ -203,7 +205,34 @@ describe("a state value left in a data sheet, and the workbook's mapping sheet f
   afterAll(() => rm(folder, { recursive: true, force: true }));
 
   it('reads a state value of a mapped column as the EPA value the mapping gives, and every other cell as written', async () => {
-    const imported = await importFolder('UT', folder);
+    await expectMappedFacilities(folder);
+  });
+
+  it('reads the same from a zip whose workbook part follows its sheets and numbers them apart from their parts', async () => {
+    // A zip's order is its writer's: Excel's own files and other tools differ from exceljs'.
+    const written = await unzipper.Open.file(path.join(folder, 'UT', 'UT_UST_template.xlsx'));
+    const zip = new yazl.ZipFile();
+    const workbookPart = written.files.find((entry) => entry.path === 'xl/workbook.xml')!;
+    for (const entry of written.files.filter((candidate) => candidate !== workbookPart && candidate.type === 'File'))
+      zip.addBuffer(await entry.buffer(), entry.path);
+    const renumbered = (await workbookPart.buffer()).toString('utf8').replace(/sheetId="(\d+)"/g, (_match, id: string) => `sheetId="${Number(id) + 10}"`);
+    expect(renumbered).toContain('sheetId="11"');
+    zip.addBuffer(Buffer.from(renumbered), 'xl/workbook.xml');
+    zip.end();
+    const reordered = await mkdtemp(path.join(os.tmpdir(), 'ust-workbook-order-'));
+    try {
+      await mkdir(path.join(reordered, 'UT'));
+      const chunks: Buffer[] = [];
+      for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+      await writeFile(path.join(reordered, 'UT', 'UT_UST_template.xlsx'), Buffer.concat(chunks));
+      await expectMappedFacilities(reordered);
+    } finally {
+      await rm(reordered, { recursive: true, force: true });
+    }
+  });
+
+  async function expectMappedFacilities(root: string): Promise<void> {
+    const imported = await importFolder('UT', root);
     expect([...imported.facilities.values()].map((facility) => [facility.name, facility.facility_type])).toEqual([
       // The name column has no mapping: the same words stay as written there.
       ['Former Gas Station', 'Retail fuel sales (non-marina)'],
@@ -212,5 +241,5 @@ describe("a state value left in a data sheet, and the workbook's mapping sheet f
       ['Depot', 'Truck stop'],
       ['Farm', 'Other'],
     ]);
-  });
+  }
 });
