@@ -16,8 +16,8 @@
  * the platform runs compiled in its own process, as `pnpm start` runs it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import { existsSync, rmdirSync } from 'node:fs';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'undici';
@@ -47,7 +47,14 @@ if (cgroup) {
   await mkdir(cgroup);
   await writeFile(path.join(cgroup, 'memory.limit_in_bytes'), String(limitMb! * 1024 * 1024));
   // Without swap the limit holds for anonymous memory too: over it, the kernel's OOM killer stops the platform.
-  process.once('exit', () => void rmdir(cgroup).catch(() => undefined));
+  // Synchronously: 'exit' runs no more asynchronous work. The platform's process group is gone by then.
+  process.once('exit', () => {
+    try {
+      rmdirSync(cgroup);
+    } catch {
+      // A process still in it keeps it; the kernel refuses to remove a busy cgroup.
+    }
+  });
 }
 
 execFileSync(process.execPath, [path.join(workspaceRoot, 'deploy/build-services.mjs'), '--if-needed'], { stdio: 'inherit' });
