@@ -46,7 +46,9 @@ describe('shutdown', () => {
     expect(output).toContain(`launchers [${wrapper.pid}]`);
 
     wrapper.kill('SIGTERM'); // the shell alone, as `kill <pid of npx>` does
-    await expect.poll(() => output, { timeout: 10_000 }).toContain('closed');
+    // The log lines and the child's own line reach the pipe in either order.
+    const expected = ['closed', `"launcherExited":"${wrapper.pid} sh -c `, '"msg":"shutting down"', '"msg":"shut down"'];
+    await expect.poll(() => expected.every((text) => output.includes(text)), { timeout: 10_000 }).toBe(true);
     expect(output).toContain(`"launcherExited":"${wrapper.pid} sh -c `);
     expect(output).toContain('"msg":"shutting down"');
     expect(output).toContain('"msg":"shut down"');
