@@ -24,22 +24,20 @@ export function pruneDatasetVersions(cache: Cache): Processor<unknown, PruneResu
 
 /** Deletes every version below the one before the live one (the prune job's work, on whichever thread runs it). */
 export async function pruneOldVersions(cache: Cache): Promise<PruneResult> {
-  {
-    const pointer = await cache.get(DATASET_POINTER_KEY);
-    const current = pointer === null ? null : Number(pointer);
-    if (current === null || !Number.isInteger(current)) return { currentVersion: null, deletedVersions: [], deletedKeys: 0 };
-    const keepFrom = current - 1;
-    const deletedVersions: number[] = [];
-    let deletedKeys = 0;
-    for (const version of await versionsToCheck(cache, keepFrom)) {
-      const deleted = await cache.deleteByPrefix(datasetVersionPrefix(version));
-      if (deleted > 0) deletedVersions.push(version);
-      deletedKeys += deleted;
-    }
-    const prunedBelow = Number(await cache.get(PRUNED_BELOW_KEY));
-    if (!(prunedBelow >= keepFrom)) await cache.set(PRUNED_BELOW_KEY, String(keepFrom));
-    return { currentVersion: current, deletedVersions, deletedKeys };
+  const pointer = await cache.get(DATASET_POINTER_KEY);
+  const current = pointer === null ? null : Number(pointer);
+  if (current === null || !Number.isInteger(current)) return { currentVersion: null, deletedVersions: [], deletedKeys: 0 };
+  const keepFrom = current - 1;
+  const deletedVersions: number[] = [];
+  let deletedKeys = 0;
+  for (const version of await versionsToCheck(cache, keepFrom)) {
+    const deleted = await cache.deleteByPrefix(datasetVersionPrefix(version));
+    if (deleted > 0) deletedVersions.push(version);
+    deletedKeys += deleted;
   }
+  const prunedBelow = Number(await cache.get(PRUNED_BELOW_KEY));
+  if (!(prunedBelow >= keepFrom)) await cache.set(PRUNED_BELOW_KEY, String(keepFrom));
+  return { currentVersion: current, deletedVersions, deletedKeys };
 }
 
 /** The versions below `keepFrom` that may still have keys, oldest first. */
