@@ -63,7 +63,7 @@ const server = spawnStandalone({
   dataDir,
   port: await findFreePort(),
   launch: 'compiled',
-  env: { DEMO_SCALE: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
+  env: { DEMO_SCALE: 'none', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000000' },
 });
 const pid = server.child.pid!;
 platformStarted(pid);
@@ -199,7 +199,7 @@ async function runUsers(done: () => boolean): Promise<void> {
             answers.push({ at, ms: performance.now() - at, ok: false });
           }
           slot = Math.max(slot + interval, performance.now());
-          await new Promise((resolve) => setTimeout(resolve, slot - performance.now()));
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, slot - performance.now())));
         }
       } finally {
         await connection.close();
@@ -229,6 +229,7 @@ for (let slice = 0; slice < slices; slice++) {
 }
 
 let importNote = 'no import (IMPORT_STATES=none)';
+let importStartedAt = Number.POSITIVE_INFINITY;
 if (importStates.length > 0) {
   const files = await resolveSources(importStates, path.join(FIXTURES_DIRECTORY, 'epa-template'));
   const form = new FormData();
@@ -237,6 +238,7 @@ if (importStates.length > 0) {
   let live = false;
   await phase(`import of ${importStates.join(', ')}, with reads`, async () => {
     const reading = runUsers(() => live);
+    importStartedAt = Date.now();
     const upload = await fetch(`${server.url}/api/admin/imports`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form });
     if (upload.status !== 202) throw new Error(`upload: HTTP ${upload.status} ${await upload.text()}`);
     const { id } = (await upload.json()) as { id: string };
@@ -298,5 +300,17 @@ printTable(
   }),
 );
 console.log(`\n${importNote}`);
+// The import's rebuild, step by step, with the rebuild thread's own V8 heap as each step ended.
+const rebuildSteps = server
+  .output()
+  .split('\n')
+  .filter((line) => line.includes('"job":"rebuild-dataset"') && line.includes('"heap_mb":'))
+  .map((line) => JSON.parse(line) as { time: string; step: string; seconds: number; heap_mb: number })
+  .filter((entry) => Date.parse(entry.time) >= importStartedAt);
+if (rebuildSteps.length > 0)
+  printTable(
+    'The import rebuild, by step (the rebuild thread heap as the step ended)',
+    rebuildSteps.map((entry) => ({ step: entry.step, seconds: entry.seconds, 'thread heap MB': entry.heap_mb })),
+  );
 if (cgroup) console.log(`cgroup: peak ${mb(cgroupPeakKb)} MB of ${limitMb} MB, ${cgroupRefusals} allocations refused (then reclaimed) over the run`);
 console.log(`Reads: ${located.length} facilities of ${sampledFips.length} counties in ${states.length} states; data directory: a copy of ${given}`);

@@ -207,7 +207,7 @@ async function runUsers(done: () => boolean): Promise<void> {
       while (!done()) {
         await searchOnce(connection);
         slot = Math.max(slot + interval, performance.now());
-        await new Promise((resolve) => setTimeout(resolve, slot - performance.now()));
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, slot - performance.now())));
       }
     }),
   );

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,5 +24,17 @@ describe('chDB store', () => {
     await store.close();
     await expect(running).resolves.toEqual([{ n: 3 }]);
     await expect(store.query('SELECT 1')).rejects.toThrow('AnalyticsStore (chdb) is closed');
+  });
+
+  it('gives back to the operating system the memory a long statement freed', async () => {
+    const anonymousMb = async () => Number(/RssAnon:\s+(\d+)/.exec(await readFile('/proc/self/status', 'utf8'))![1]) / 1024;
+    const store = await createChdbStore({ path: await mkdtemp(path.join(os.tmpdir(), 'ust-chdb-m-')), database: 'memory' });
+    await store.query('SELECT 1');
+    const before = await anonymousMb();
+    // About 700 MB inside the engine (30 million UInt64 in one array), freed when the statement ends.
+    expect(await store.query('SELECT length(groupArray(number)) AS n FROM numbers(30000000)')).toEqual([{ n: 30_000_000 }]);
+    // Kept by the allocator, the process would stay about 700 MB larger.
+    expect((await anonymousMb()) - before).toBeLessThan(200);
+    await store.close();
   });
 });

@@ -40,6 +40,7 @@ export async function createChdbStore(options: ChdbStoreOptions): Promise<Analyt
   await client.command({ query: 'SET output_format_json_quote_64bit_integers = 0' });
   openStore = { path: dataPath, database: options.database };
   return new ClientAnalyticsStore({
+    releaseMemory: await memoryRelease(client),
     adapter: 'chdb',
     target: dataPath,
     database: options.database,
@@ -48,4 +49,23 @@ export async function createChdbStore(options: ChdbStoreOptions): Promise<Analyt
       openStore = undefined;
     },
   });
+}
+
+/**
+ * ClickHouse's allocator (jemalloc) keeps the pages a statement freed for the next one and, inside
+ * chDB, has no background thread to return them: one national INSERT ... SELECT left the process
+ * 1.5 GB larger for good. Purging after long statements gives them back, so the process holds
+ * what the engine holds (decision 0118). A chDB built without jemalloc refuses the statement; it
+ * then has nothing to release.
+ */
+async function memoryRelease(client: ReturnType<typeof createClient>): Promise<(() => Promise<void>) | undefined> {
+  const purge = async () => {
+    await client.command({ query: 'SYSTEM JEMALLOC PURGE' });
+  };
+  try {
+    await purge();
+    return purge;
+  } catch {
+    return undefined;
+  }
 }

@@ -29,7 +29,15 @@ export interface ClientStoreOptions {
   onClose?: () => Promise<void> | void;
   /** @defaultValue MAX_INSERT_BATCH */
   maxInsertBatch?: number;
+  /** Hands memory the engine freed back to the operating system; run after every long statement (chDB). */
+  releaseMemory?: () => Promise<void>;
 }
+
+/**
+ * A statement that ran this long is taken to have allocated a lot. Releasing costs 1-35 ms of the
+ * engine's time (bench/memory.ts), so it is done only after statements that took far longer.
+ */
+export const RELEASE_MEMORY_AFTER_MS = 100;
 
 /**
  * The AnalyticsStore over a `@clickhouse/client` client. Both adapters use it: only the
@@ -43,6 +51,7 @@ export class ClientAnalyticsStore implements AnalyticsStore {
   private readonly client: ClickHouseClient;
   private readonly maxInsertBatch: number;
   private readonly onClose: (() => Promise<void> | void) | undefined;
+  private readonly releaseMemory: (() => Promise<void>) | undefined;
   private closed = false;
   /** Statements still running: close() lets them finish instead of cutting the engine away. */
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -55,6 +64,7 @@ export class ClientAnalyticsStore implements AnalyticsStore {
     this.client = options.client;
     this.maxInsertBatch = options.maxInsertBatch ?? MAX_INSERT_BATCH;
     this.onClose = options.onClose;
+    this.releaseMemory = options.releaseMemory;
   }
 
   query<Row = Record<string, unknown>>(sql: string, params: QueryParams = {}): Promise<Row[]> {
@@ -95,11 +105,20 @@ export class ClientAnalyticsStore implements AnalyticsStore {
 
   private track<T>(run: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new Error(`AnalyticsStore (${this.adapter}) is closed`));
-    const promise = run();
+    const promise = this.releasingAfter(run);
     this.inFlight.add(promise);
     const forget = () => this.inFlight.delete(promise);
     promise.then(forget, forget);
     return promise;
+  }
+
+  private async releasingAfter<T>(run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      if (this.releaseMemory && performance.now() - started >= RELEASE_MEMORY_AFTER_MS) await this.releaseMemory();
+    }
   }
 
   async ping(): Promise<boolean> {

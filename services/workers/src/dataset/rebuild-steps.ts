@@ -2,6 +2,7 @@
  * The steps of one rebuild, timed: each is logged as it ends, reported to the caller's onStep
  * (benchmarks sample memory there), and kept for the build's record in `dataset_builds`.
  */
+import { getHeapStatistics } from 'node:v8';
 import type { Logger } from '@ust/platform';
 import { JobNames } from '@ust/schemas';
 
@@ -28,8 +29,10 @@ export class RebuildSteps {
     const result = await work();
     const timing = { step, seconds: Math.round(performance.now() - begun) / 1000, rows: rowsOf(result) };
     this.timings.push(timing);
+    // The heap of the thread that rebuilds (its own, on the rebuild thread), for memory budgets.
+    const heapMb = Math.round(getHeapStatistics().used_heap_size / 2 ** 20);
     this.log.info(
-      { job: JobNames.rebuildDataset, version: this.version, ...timing },
+      { job: JobNames.rebuildDataset, version: this.version, ...timing, heap_mb: heapMb },
       `rebuild v${this.version}: ${step} in ${timing.seconds} s (${timing.rows} rows)`,
     );
     this.onStep?.(timing);
