@@ -211,6 +211,11 @@ export const ImportCommitted = Type.Object({
    */
   record_end_offsets: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Object({ partition: Type.Integer(), offset: Type.String() })))),
   committed_at: Type.String(),
+  /**
+   * True for an import of a series whose last import's rebuild derives it too (the demo's first
+   * start): ingest records the commit and enqueues no rebuild. Absent means a rebuild follows.
+   */
+  rebuild_with_a_later_import: Type.Optional(Type.Boolean()),
 });
 export type ImportCommitted = Static<typeof ImportCommitted>;
 

@@ -1,6 +1,6 @@
 import { JobNames, JobQueueOf, rebuildJobId } from '@ust/schemas';
-import type { JobQueue, JobState } from '@ust/platform';
-import type { ImportManifest } from '@ust/read-model';
+import type { AnalyticsStore, JobQueue, JobState } from '@ust/platform';
+import { commitRecorded, type ImportManifest } from '@ust/read-model';
 
 export interface AwaitRebuildOptions {
   /** Enqueue the rebuild (under ingest's job id) when it is not there: for a commit ingest has recorded. */
@@ -54,4 +54,16 @@ export async function awaitRebuildJob(jobs: JobQueue, id: string, what = `(job $
   if (!state) throw new Error(`The rebuild ${what} is no longer in the queue`);
   if (state.status === 'failed') throw new Error(`The rebuild ${what} failed: ${state.failedReason}`);
   return state;
+}
+
+/**
+ * Waits until ingest has written every record of `manifest`'s import to the live tables and
+ * recorded its commit: for an import whose rebuild is left to a later import of its series.
+ */
+export async function awaitCommitRecorded(store: AnalyticsStore, manifest: ImportManifest, timeoutMs = 15 * 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await commitRecorded(store, manifest.import_id, manifest.committed_at!))) {
+    if (Date.now() > deadline) throw new Error(`Import ${manifest.import_id} was not written within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

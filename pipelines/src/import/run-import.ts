@@ -24,6 +24,8 @@ export interface RunImportDeps {
   store: AnalyticsStore;
   log: Logger;
   onProgress?: (tally: TallyCounts) => void;
+  /** One import of a series whose last import's rebuild derives this one too: its commit asks for no rebuild of its own. */
+  rebuildWithALaterImport?: boolean;
 }
 
 /** What progress reports and results carry of an import's tally, on either side of a thread. */
@@ -102,6 +104,7 @@ export async function runImport(plan: ImportPlan, deps: RunImportDeps, replayOf?
     warnings_by_reason: tally.warningsRecord(),
     record_end_offsets: await recordEndOffsets(deps.events),
     committed_at: new Date().toISOString(),
+    ...(deps.rebuildWithALaterImport ? { rebuild_with_a_later_import: true } : {}),
   };
   await deps.events.publish(Topics.datasetCommitted, [{ key: manifest.import_id, value: JSON.stringify(commit) }]);
   manifest.committed_at = commit.committed_at;

@@ -56,6 +56,17 @@ describe('the demo dataset with every real record', () => {
     expect(manifests[1]!.counts).toMatchObject({ facilities: 6_076, tanks: 18_554, releases: 0, rejects: 0 });
   });
 
+  it('derives the data once, after its last import: the earlier imports ask for no rebuild of their own', async () => {
+    const builds = await standalone.ports.store.query<{ dataset_version: number; import_id: string | null }>(
+      'SELECT dataset_version, import_id FROM dataset_builds FINAL ORDER BY dataset_version',
+    );
+    expect(builds).toEqual([{ dataset_version: 1, import_id: manifests[2]!.import_id }]);
+    const committed = await standalone.ports.store.query<{ import_id: string }>(
+      "SELECT import_id FROM imports FINAL WHERE status = 'committed' ORDER BY version",
+    );
+    expect(committed.map((row) => row.import_id)).toEqual(manifests.map((manifest) => manifest.import_id));
+  });
+
   it('reports the real releases and tanks the real imports were accepted with', () => {
     // No release or tank id is in two real imports, so their accepted counts add up.
     expect(statistics.sources.real_releases).toBe(accepted('releases'));

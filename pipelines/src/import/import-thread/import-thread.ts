@@ -54,6 +54,7 @@ export function createImportReader(): ImportReader {
         {
           plan,
           ...(replayOf ? { replayOf } : {}),
+          ...(deps.rebuildWithALaterImport ? { rebuildWithALaterImport: true } : {}),
           store: storeIdentity(deps.store),
           events: { adapter: deps.events.adapter, target: deps.events.target },
         },

@@ -13,6 +13,7 @@ export const EVENT_CALLS = ['ensureTopics', 'publish', 'endOffsets', 'committedO
 export interface ImportTask extends ThreadTask {
   plan: ImportPlan;
   replayOf?: ImportManifest;
+  rebuildWithALaterImport?: boolean;
   store: StoreIdentity;
   events: Pick<EventLog, 'adapter' | 'target'>;
 }
@@ -31,6 +32,7 @@ export default async function runImportTask(task: ImportTask): Promise<ImportTas
         log: threadLogger('pipelines', task),
         // Not awaited: progress is a report, and the next one follows.
         onProgress: (tally) => void call('progress', 'report', [countsOf(tally)]),
+        ...(task.rebuildWithALaterImport ? { rebuildWithALaterImport: true } : {}),
       },
       task.replayOf,
     );

@@ -57,6 +57,10 @@ export function datasetCommittedConsumer(deps: CommittedDeps): ConsumerDefinitio
             updated: Date.now(),
           },
         ]);
+        if (commit.rebuild_with_a_later_import) {
+          deps.log.info({ import_id: commit.import_id, ...commit.counts }, 'import written; a later import of its series rebuilds the derived data');
+          continue;
+        }
         await deps.jobs.enqueue(
           JobQueueOf[JobNames.rebuildDataset],
           JobNames.rebuildDataset,
