@@ -115,7 +115,7 @@ async function buildDemo(deps: DemoBuild, scale: string, marker: string): Promis
  * live (its rebuild done too); answers its seconds. Only the last import has a rebuild: it
  * derives every live row, the earlier imports' too, and no server answers before the demo is
  * built, so a rebuild of each earlier import would only take the cores the next import is read
- * with (one minute of the first national start).
+ * with.
  */
 async function importTo(until: 'written' | 'live', deps: DemoBuild, label: string, plan: ImportPlan, total: number): Promise<number> {
   const started = performance.now();

@@ -53,8 +53,8 @@ export async function createChdbStore(options: ChdbStoreOptions): Promise<Analyt
 
 /**
  * ClickHouse's allocator (jemalloc) keeps the pages a statement freed for the next one and, inside
- * chDB, has no background thread to return them: one national INSERT ... SELECT left the process
- * 1.5 GB larger for good. Purging after long statements gives them back, so the process holds
+ * chDB, has no background thread to return them: the process stayed as large as the largest
+ * statement it ever ran. Purging after long statements gives them back, so the process holds
  * what the engine holds (decision 0118). A chDB built without jemalloc refuses the statement; it
  * then has nothing to release.
  */

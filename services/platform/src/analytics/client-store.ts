@@ -34,8 +34,8 @@ export interface ClientStoreOptions {
 }
 
 /**
- * A statement that ran this long is taken to have allocated a lot. Releasing costs 1-35 ms of the
- * engine's time (bench/memory.ts), so it is done only after statements that took far longer.
+ * A statement that ran this long is taken to have allocated a lot. A release takes the engine's
+ * time too, so the many short statements are not followed by one (decision 0118).
  */
 export const RELEASE_MEMORY_AFTER_MS = 100;
 

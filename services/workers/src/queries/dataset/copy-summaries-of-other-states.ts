@@ -2,9 +2,9 @@ import type { AnalyticsStore } from '@ust/platform';
 import { getSummaryKeyBounds } from './get-summary-key-bounds.js';
 
 /**
- * Facilities copied per statement. One statement for a whole national version peaked at 1.5 GB of
- * the engine's memory (its insert blocks squash up to 256 MB); ranges of 50,000 peak near 400 MB,
- * the memory released between them (bench/memory.ts).
+ * Facilities copied per statement. One statement for a whole national version holds the engine's
+ * insert blocks of up to 256 MB at once; a range at a time bounds that, and the memory is
+ * released between ranges (decision 0118).
  */
 export const SUMMARY_COPY_ROWS = 50_000;
 
