@@ -50,6 +50,22 @@ import {
 } from './screenings.js';
 import { JobIdParams, RetryJobBody, RetryJobResponse, SystemHealth } from './system-health.js';
 import { PostActivityBody, PostLogsBody, TelemetryAccepted } from './telemetry.js';
+import {
+  AdminWatchlistCounts,
+  CreateWatchlistBody,
+  Deleted,
+  UpdateWatchlistBody,
+  UserPreferences,
+  WatchedItem,
+  WatchedItemParams,
+  WatchItemBody,
+  Watchlist,
+  WatchlistIdParams,
+  WatchlistsQuery,
+  WatchlistsResponse,
+  WatchlistSummary,
+  WatchScreeningBody,
+} from './watchlists.js';
 
 /** What one route takes and answers; a part it does not take is absent. */
 export interface RouteContract {
@@ -92,7 +108,18 @@ export const API_ROUTES = {
   'GET /api/screenings/{id}/export/csv': { params: ScreeningIdParams, response: CsvExport },
   'GET /api/screenings/{id}/export/xlsx': { params: ScreeningIdParams, response: ScreeningXlsx },
   'GET /api/screenings/{id}/summary.pdf': { params: ScreeningIdParams, query: ScreeningPdfQuery, response: ScreeningPdf },
+  'POST /api/screenings/{id}/watch': { params: ScreeningIdParams, body: WatchScreeningBody, response: WatchlistSummary },
   'GET /api/me/activity': { response: MeActivity },
+  'GET /api/me/preferences': { response: UserPreferences },
+  'PUT /api/me/preferences': { body: UserPreferences, response: UserPreferences },
+  'GET /api/watchlists': { query: WatchlistsQuery, response: WatchlistsResponse },
+  'POST /api/watchlists': { body: CreateWatchlistBody, response: WatchlistSummary },
+  'GET /api/watchlists/{id}': { params: WatchlistIdParams, response: Watchlist },
+  'PATCH /api/watchlists/{id}': { params: WatchlistIdParams, body: UpdateWatchlistBody, response: WatchlistSummary },
+  'DELETE /api/watchlists/{id}': { params: WatchlistIdParams, response: Deleted },
+  'POST /api/watchlists/{id}/items': { params: WatchlistIdParams, body: WatchItemBody, response: WatchedItem },
+  'DELETE /api/watchlists/{id}/items/{itemId}': { params: WatchedItemParams, response: Deleted },
+  'GET /api/watchlists/{id}/export/csv': { params: WatchlistIdParams, response: CsvExport },
   'GET /api/admin/logs': { query: AdminLogsQuery, response: AdminLogsResponse },
   'GET /api/admin/logs/export/csv': { query: AdminLogsExportQuery, response: CsvExport },
   'GET /api/admin/user-activities': { query: AdminActivitiesQuery, response: AdminActivitiesResponse },
@@ -100,6 +127,7 @@ export const API_ROUTES = {
   'GET /api/admin/users': { response: AdminUsersResponse },
   'GET /api/admin/sessions': { query: AdminSessionsQuery, response: AdminSessionsResponse },
   'GET /api/admin/analytics': { response: AdminAnalytics },
+  'GET /api/admin/watchlists': { response: AdminWatchlistCounts },
   'PATCH /api/admin/users/{id}': { params: AdminUserIdParams, body: AdminUserPatchBody, response: AdminUser },
   'GET /api/admin/health': { response: SystemHealth },
   'POST /api/admin/jobs/{id}/retry': { params: JobIdParams, body: RetryJobBody, response: RetryJobResponse },

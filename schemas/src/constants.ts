@@ -86,3 +86,26 @@ export const RISK_FACTOR_LABELS: Readonly<Record<string, string>> = {
   within_whpa: 'Within a wellhead protection area',
   within_100yr_floodplain: 'Within the 100-year floodplain',
 };
+
+/**
+ * What one user may watch (docs/decisions/0119-watchlists.md): enough for a book of business,
+ * small enough that a user's watch state is one cache document and every list is read whole.
+ */
+export const WATCHLIST_LIMITS = {
+  listsPerUser: 50,
+  itemsPerList: 10_000,
+  itemsPerUser: 20_000,
+  nameLength: 100,
+  notesLength: 2_000,
+  itemNoteLength: 500,
+  placeLabelLength: 200,
+  /** A watched place's radius: the screening's largest radius is 1 mile; 5 covers a rural district. */
+  maxRadiusMiles: 5,
+} as const;
+
+/** The Settings screen's three preferences and their defaults (docs/product.md section 2). */
+export const DEFAULT_PREFERENCES = {
+  email_notifications: false,
+  show_all_search_markers: true,
+  high_risk_alerts: true,
+} as const;

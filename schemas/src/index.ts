@@ -24,3 +24,4 @@ export * from './api-routes.js';
 export * from './risk-model.js';
 export * from './risk-validation.js';
 export * from './risk-method.js';
+export * from './watchlists.js';

@@ -18,6 +18,7 @@ import { remoteSigningKeys } from './auth/remote-signing-keys.js';
 import { remoteUserinfo, type UserinfoSource } from './auth/identity-claims.js';
 import { issuerMetadataSource } from './auth/issuer-metadata.js';
 import { createUserDirectory } from './users/user-directory.js';
+import userStatePlugin from './users/user-state-plugin.js';
 import errorHandler from './plugins/error-handler.js';
 import finiteNumbers from './plugins/finite-numbers.js';
 import telemetry from './plugins/telemetry.js';
@@ -42,6 +43,7 @@ import logRoutes from './routes/logs/index.js';
 import activityRoutes from './routes/log-activity/index.js';
 import userProfileRoutes from './routes/user-profile/index.js';
 import meRoutes from './routes/me/index.js';
+import watchlistRoutes from './routes/watchlists/index.js';
 import adminRoutes from './routes/admin/index.js';
 import screeningRoutes from './routes/screenings/index.js';
 import searchIndexPlugin from './search/search-index-plugin.js';
@@ -126,6 +128,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
     perMinute: config.RATE_LIMIT_PER_MINUTE,
     anonymousTelemetryPerMinute: config.ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE,
   });
+  await fastify.register(userStatePlugin);
   await fastify.register(telemetry);
   await fastify.register(openApi);
 
@@ -180,6 +183,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
           await active.register(geocodeRoutes, { prefix: '/geocode' });
           await active.register(searchAddressRoutes, { prefix: '/search-address' });
           await active.register(meRoutes, { prefix: '/me' });
+          await active.register(watchlistRoutes, { prefix: '/watchlists' });
           await active.register(
             async (screeners) => {
               // Portfolio screening: not for the general role (docs/decisions/0034-access-by-role.md),

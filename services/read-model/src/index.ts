@@ -8,6 +8,7 @@ export {
   searchKeys,
   dialogBodyKeys,
   userCacheKey,
+  userStateCacheKey,
 } from './keys.js';
 export { agesAsOfBuild, DERIVED_DATA_FORMAT, riskModelOfBuild, type DatasetBuildMeta } from './dataset-meta.js';
 export {
@@ -90,3 +91,12 @@ export {
 } from './job-records/screenings.js';
 export { queueImport, queueReplay, queueReplayAll, ReplayRefusedError } from './job-records/import-queue.js';
 export { adoptLegacyJobFiles, ADOPTED_FOLDER, type AdoptedCounts } from './job-records/legacy-files.js';
+export {
+  countWatchedByOwner,
+  readUserRecords,
+  writeUserRecords,
+  type UserRecordDocument,
+  type UserRecordKind,
+  type UserRecordWrite,
+  type WatchCounts,
+} from './user-records/user-records.js';

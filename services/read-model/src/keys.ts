@@ -105,3 +105,6 @@ export const dialogBodyKeys = {
 
 /** A user's record (UserRecord JSON) by user id: outside any version, as users outlive builds. */
 export const userCacheKey = (id: string) => `user:${id}`;
+
+/** What a user keeps (preferences and watchlists, assembled from user_records) by user id: outside any version too. */
+export const userStateCacheKey = (id: string) => `user-state:${id}`;

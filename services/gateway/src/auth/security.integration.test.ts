@@ -11,7 +11,7 @@ import { createLogger, loadConfig, type Ports } from '@ust/platform';
 import { buildGateway } from '../build.js';
 import { countingStore } from '../testing/counting-store.js';
 import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../testing/embedded-test-ports.js';
-import { accessDecision, readRouteTable, urlWith, type OpenApiDocument, type RouteTableEntry } from '../testing/route-table.js';
+import { accessDecision, readRouteTable, routeName, urlWith, type OpenApiDocument, type RouteTableEntry } from '../testing/route-table.js';
 import { createTestIssuer, type TestIssuer } from '../testing/test-issuer.js';
 import { userIdOfSubject } from '../users/user-directory.js';
 
@@ -172,6 +172,7 @@ describe('gateway security', () => {
       'GET /api/admin/user-activities',
       'GET /api/admin/user-activities/export/csv',
       'GET /api/admin/users',
+      'GET /api/admin/watchlists',
       'PATCH /api/admin/users/06037',
       'POST /api/admin/imports',
       'POST /api/admin/imports/06037/replay',
@@ -203,6 +204,29 @@ describe('gateway security', () => {
     expect((await call('PATCH', '/api/admin/users/u_nobody', adminHeaders, { role: 'broker' })).statusCode).toBe(404);
     const empty = await call('PATCH', `/api/admin/users/${profile.id}`, adminHeaders, {});
     expect(empty.statusCode).toBe(400);
+  });
+
+  it("answers 404 to anyone but a watchlist's owner, an admin included, on every watchlist route, and takes no owner from a body", async () => {
+    const owner = await signIn({ sub: 'local|wendy', email: 'wendy@example.com', name: 'Wendy Watcher' });
+    const list = (await call('POST', '/api/watchlists', owner.headers, { name: 'Wendy book' })).json();
+    const place = { kind: 'place', label: 'Dover, DE', latitude: 39.158, longitude: -75.524, radius_miles: 1 };
+    const item = (await call('POST', `/api/watchlists/${list.id}/items`, owner.headers, place)).json();
+    const bodies: Record<string, object> = { PATCH: { name: 'Taken over' }, POST: { ...place, label: 'Elsewhere' } };
+    const listRoutes = routes.filter(({ route }) => route.template.startsWith('/api/watchlists/{id}'));
+    expect(listRoutes.length).toBeGreaterThanOrEqual(6);
+    const others = [await signIn(general), await signIn(admin)];
+    for (const { method, route } of listRoutes) {
+      const url = route.template.replace('{id}', list.id).replace('{itemId}', item.id);
+      for (const other of others) {
+        const response = await call(method, url, other.headers, bodies[method]);
+        expect({ route: routeName(route), status: response.statusCode }).toEqual({ route: routeName(route), status: 404 });
+        expect(response.body).not.toContain('Wendy book');
+      }
+    }
+    expect((await call('GET', `/api/watchlists/${list.id}`, owner.headers)).json()).toMatchObject({ name: 'Wendy book', places: 1 });
+    const forged = await call('POST', '/api/watchlists', others[0]!.headers, { name: 'Forged', owner_id: owner.profile.id });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.details).toContainEqual({ field: 'body.owner_id', reason: 'is not an allowed property' });
   });
 
   it('shuts a deactivated user out of everything but their profile, until reactivated', async () => {

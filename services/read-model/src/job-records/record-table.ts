@@ -11,7 +11,7 @@ export type RecordKind = 'import-manifest' | 'import-run' | 'replay-run' | 'scre
 
 let lastRevision = 0;
 /** Microseconds since the epoch, and always above the last one this process handed out. */
-function nextRevision(): number {
+export function nextRevision(): number {
   lastRevision = Math.max(lastRevision + 1, Date.now() * 1000);
   return lastRevision;
 }

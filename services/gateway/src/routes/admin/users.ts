@@ -1,9 +1,10 @@
 /**
- * The users an admin manages: every user with their activity count, and a change of one
- * user's role or activation.
+ * The users an admin manages: every user with their activity count, a change of one user's
+ * role or activation, and how much each user watches (counts only: a watchlist is its owner's).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminUser, AdminUserIdParams, AdminUserPatchBody, AdminUsersResponse, ErrorBody } from '@ust/schemas';
+import { AdminUser, AdminUserIdParams, AdminUserPatchBody, AdminUsersResponse, AdminWatchlistCounts, ErrorBody } from '@ust/schemas';
+import { countWatchedByOwner } from '@ust/read-model';
 import { listUsersWithActivityCounts } from '../../queries/admin/list-users-with-activity-counts.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -17,6 +18,30 @@ const adminUserRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async () => ({
       users: await listUsersWithActivityCounts(store),
     }),
+  );
+
+  fastify.get(
+    '/watchlists',
+    {
+      schema: {
+        tags: ['admin', 'watchlists'],
+        summary: 'How many watchlists, watched facilities and watched places each user keeps (never which)',
+        response: { 200: AdminWatchlistCounts, ...errors },
+      },
+    },
+    async () => {
+      const [counts, users] = await Promise.all([countWatchedByOwner(store), listUsersWithActivityCounts(store)]);
+      const emails = new Map(users.map((user) => [user.id, user.email]));
+      return {
+        users: counts.map(({ owner_id, watchlists, facilities, places }) => ({
+          user_id: owner_id,
+          email: emails.get(owner_id) ?? '',
+          watchlists,
+          facilities,
+          places,
+        })),
+      };
+    },
   );
 
   fastify.patch(

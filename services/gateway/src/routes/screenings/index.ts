@@ -8,10 +8,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import screeningDownloadRoutes from './downloads.js';
 import screeningRunRoutes from './runs.js';
+import screeningWatchRoutes from './watch.js';
 
 const screeningRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   await fastify.register(screeningRunRoutes);
   await fastify.register(screeningDownloadRoutes);
+  await fastify.register(screeningWatchRoutes);
 };
 
 export default screeningRoutes;

@@ -1,0 +1,145 @@
+/**
+ * Watchlists and saved preferences (docs/decisions/0119-watchlists.md): a user watches
+ * facilities and places (a point with a radius) in named lists of their own. Lists are private:
+ * anyone else, admins included, is told a list does not exist; admins see only counts.
+ */
+import Type, { type Static } from 'typebox';
+import { DEFAULT_PREFERENCES, WATCHLIST_LIMITS } from './constants.js';
+
+export { DEFAULT_PREFERENCES, WATCHLIST_LIMITS };
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The Settings screen's preferences, saved per user. */
+export const UserPreferences = Type.Object(
+  {
+    email_notifications: Type.Boolean({ description: 'Email notifications for facility updates: a digest of new alerts, at most hourly (default off)' }),
+    show_all_search_markers: Type.Boolean({
+      description: "Show map markers for all search results: pin every facility of the map's selected region, not only those with a leak (default on)",
+    }),
+    high_risk_alerts: Type.Boolean({
+      description: 'High-risk facility alerts: alert when a watched facility, or one within a watched place, is high risk (default on)',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type UserPreferences = Static<typeof UserPreferences>;
+
+export const WatchlistIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'A watchlist id, e.g. wl-1a2b3c4d5e6f7a8b' }) });
+export type WatchlistIdParams = Static<typeof WatchlistIdParams>;
+
+export const WatchedItemParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'A watchlist id' }),
+  itemId: Type.String({ minLength: 1, maxLength: 64, description: 'An item id of that watchlist, e.g. wi-1a2b3c4d5e6f7a8b' }),
+});
+export type WatchedItemParams = Static<typeof WatchedItemParams>;
+
+const WatchlistName = Type.String({ minLength: 1, maxLength: WATCHLIST_LIMITS.nameLength, pattern: '\\S', description: 'Shown in the list of watchlists' });
+const WatchlistNotes = Type.String({ maxLength: WATCHLIST_LIMITS.notesLength });
+const ItemNote = Type.String({ maxLength: WATCHLIST_LIMITS.itemNoteLength });
+
+/** POST /watchlists */
+export const CreateWatchlistBody = Type.Object({ name: WatchlistName, notes: Type.Optional(WatchlistNotes) }, { additionalProperties: false });
+export type CreateWatchlistBody = Static<typeof CreateWatchlistBody>;
+
+/** PATCH /watchlists/{id} */
+export const UpdateWatchlistBody = Type.Object(
+  { name: Type.Optional(WatchlistName), notes: Type.Optional(WatchlistNotes) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateWatchlistBody = Static<typeof UpdateWatchlistBody>;
+
+export const WatchFacilityBody = Type.Object(
+  {
+    kind: Type.Literal('facility'),
+    facility_id: Type.String({ minLength: 1, maxLength: 200, description: 'National facility id, e.g. DE-1-000001' }),
+    note: Type.Optional(ItemNote),
+  },
+  { additionalProperties: false },
+);
+
+export const WatchPlaceBody = Type.Object(
+  {
+    kind: Type.Literal('place'),
+    label: Type.String({
+      minLength: 1,
+      maxLength: WATCHLIST_LIMITS.placeLabelLength,
+      pattern: '\\S',
+      description: 'The address searched, or a name for the point',
+    }),
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    radius_miles: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: WATCHLIST_LIMITS.maxRadiusMiles,
+      description: 'Facilities and releases within this distance are watched',
+    }),
+    note: Type.Optional(ItemNote),
+  },
+  { additionalProperties: false },
+);
+
+/** POST /watchlists/{id}/items: a facility by id, or a place. */
+export const WatchItemBody = Type.Union([WatchFacilityBody, WatchPlaceBody]);
+export type WatchItemBody = Static<typeof WatchItemBody>;
+
+export const WatchedItem = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('facility'), Type.Literal('place')]),
+  /** Facility items: the facility watched. */
+  facility_id: Nullable(Type.String()),
+  /** A facility's name when it was added, or the place's label. */
+  label: Type.String(),
+  latitude: Nullable(Type.Number()),
+  longitude: Nullable(Type.Number()),
+  radius_miles: Nullable(Type.Number()),
+  note: Type.String(),
+  added_at: Type.String({ format: 'date-time' }),
+});
+export type WatchedItem = Static<typeof WatchedItem>;
+
+export const WatchlistSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  notes: Type.String(),
+  facilities: Type.Integer({ minimum: 0 }),
+  places: Type.Integer({ minimum: 0 }),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+  /** With `?facility_id=`: the item watching that facility in this list, else null. */
+  item_for_facility: Type.Optional(Nullable(Type.String())),
+});
+export type WatchlistSummary = Static<typeof WatchlistSummary>;
+
+export const WatchlistsQuery = Type.Object(
+  { facility_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Say for each list which item, if any, watches this facility' })) },
+  { additionalProperties: false },
+);
+export type WatchlistsQuery = Static<typeof WatchlistsQuery>;
+
+export const WatchlistsResponse = Type.Object({
+  watchlists: Type.Array(WatchlistSummary),
+  limits: Type.Object({ lists: Type.Integer(), items_per_list: Type.Integer(), items: Type.Integer() }),
+});
+export type WatchlistsResponse = Static<typeof WatchlistsResponse>;
+
+export const Watchlist = Type.Object({ ...WatchlistSummary.properties, items: Type.Array(WatchedItem) });
+export type Watchlist = Static<typeof Watchlist>;
+
+export const Deleted = Type.Object({ deleted: Type.Literal(true) });
+export type Deleted = Static<typeof Deleted>;
+
+/** GET /admin/watchlists: how much each user watches; never what. */
+export const AdminWatchlistCount = Type.Object({
+  user_id: Type.String(),
+  email: Type.String(),
+  watchlists: Type.Integer({ minimum: 0 }),
+  facilities: Type.Integer({ minimum: 0 }),
+  places: Type.Integer({ minimum: 0 }),
+});
+export const AdminWatchlistCounts = Type.Object({ users: Type.Array(AdminWatchlistCount) });
+export type AdminWatchlistCounts = Static<typeof AdminWatchlistCounts>;
+
+/** POST /screenings/{id}/watch: a new watchlist of the screening's matched facilities (a portfolio). */
+export const WatchScreeningBody = Type.Object({ name: Type.Optional(WatchlistName), notes: Type.Optional(WatchlistNotes) }, { additionalProperties: false });
+export type WatchScreeningBody = Static<typeof WatchScreeningBody>;
