@@ -51,6 +51,9 @@ import {
 import { JobIdParams, RetryJobBody, RetryJobResponse, SystemHealth } from './system-health.js';
 import { PostActivityBody, PostLogsBody, TelemetryAccepted } from './telemetry.js';
 import {
+  AlertsQuery,
+  AlertsResponse,
+  AlertsSeen,
   AdminWatchlistCounts,
   CreateWatchlistBody,
   Deleted,
@@ -120,6 +123,8 @@ export const API_ROUTES = {
   'POST /api/watchlists/{id}/items': { params: WatchlistIdParams, body: WatchItemBody, response: WatchedItem },
   'DELETE /api/watchlists/{id}/items/{itemId}': { params: WatchedItemParams, response: Deleted },
   'GET /api/watchlists/{id}/export/csv': { params: WatchlistIdParams, response: CsvExport },
+  'GET /api/alerts': { query: AlertsQuery, response: AlertsResponse },
+  'POST /api/alerts/seen': { response: AlertsSeen },
   'GET /api/admin/logs': { query: AdminLogsQuery, response: AdminLogsResponse },
   'GET /api/admin/logs/export/csv': { query: AdminLogsExportQuery, response: CsvExport },
   'GET /api/admin/user-activities': { query: AdminActivitiesQuery, response: AdminActivitiesResponse },

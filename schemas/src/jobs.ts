@@ -45,6 +45,13 @@ export const JobNames = {
    * screening under the id fails without retry.
    */
   screenPortfolio: 'screen-portfolio',
+  /**
+   * Compares every watched item between a new live dataset version and the one before it and
+   * records an alert per item, change and version (docs/decisions/0120-watch-alerts.md). Data:
+   * `{ version: number, base_version: number }`; its job id `alerts-v{version}`, so a version is
+   * evaluated once however often it is enqueued.
+   */
+  evaluateWatchAlerts: 'evaluate-watch-alerts',
 } as const;
 export type JobName = (typeof JobNames)[keyof typeof JobNames];
 
@@ -56,7 +63,16 @@ export const JobQueueOf: Record<JobName, QueueName> = {
   [JobNames.replayImport]: Queues.imports,
   [JobNames.replayAll]: Queues.imports,
   [JobNames.screenPortfolio]: Queues.screenings,
+  [JobNames.evaluateWatchAlerts]: Queues.maintenance,
 };
+
+export interface EvaluateWatchAlertsData {
+  version: number;
+  base_version: number;
+}
+
+/** One evaluation per version: a rebuild enqueued twice, or taken back after a crash, adds nothing. */
+export const watchAlertsJobId = (version: number): string => `alerts-v${version}`;
 
 /** The rebuild after one commit of an import: ingest enqueues it under this id, and an import job taken up after a crash enqueues the same one. */
 export const rebuildJobId = (importId: string, committedAt: string | undefined): string => `rebuild-after-${importId}-${committedAt}`;

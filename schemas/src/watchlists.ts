@@ -106,19 +106,32 @@ export const WatchlistSummary = Type.Object({
   places: Type.Integer({ minimum: 0 }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
-  /** With `?facility_id=`: the item watching that facility in this list, else null. */
-  item_for_facility: Type.Optional(Nullable(Type.String())),
 });
 export type WatchlistSummary = Static<typeof WatchlistSummary>;
 
 export const WatchlistsQuery = Type.Object(
-  { facility_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Say for each list which item, if any, watches this facility' })) },
+  {
+    facility_ids: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 4_000,
+        pattern: '^[^,]+(,[^,]+){0,99}$',
+        description: 'Up to 100 facility ids, comma-separated: `watching` says which items of your lists watch them',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type WatchlistsQuery = Static<typeof WatchlistsQuery>;
 
+/** An item of the caller's lists that watches one of the facilities asked about. */
+export const WatchingFacility = Type.Object({ facility_id: Type.String(), watchlist_id: Type.String(), item_id: Type.String() });
+export type WatchingFacility = Static<typeof WatchingFacility>;
+
 export const WatchlistsResponse = Type.Object({
   watchlists: Type.Array(WatchlistSummary),
+  /** With `?facility_ids=`: every item watching one of them, in list order; else empty. */
+  watching: Type.Array(WatchingFacility),
   limits: Type.Object({ lists: Type.Integer(), items_per_list: Type.Integer(), items: Type.Integer() }),
 });
 export type WatchlistsResponse = Static<typeof WatchlistsResponse>;
@@ -143,3 +156,72 @@ export type AdminWatchlistCounts = Static<typeof AdminWatchlistCounts>;
 /** POST /screenings/{id}/watch: a new watchlist of the screening's matched facilities (a portfolio). */
 export const WatchScreeningBody = Type.Object({ name: Type.Optional(WatchlistName), notes: Type.Optional(WatchlistNotes) }, { additionalProperties: false });
 export type WatchScreeningBody = Static<typeof WatchScreeningBody>;
+
+/**
+ * What an alert says changed (docs/decisions/0120-watch-alerts.md). For a watched facility:
+ * its score, a release newly reported, its tanks' counts, or the record gone. For a watched
+ * place, among the facilities within its radius: a release newly reported, a facility added, a
+ * facility gone, and (with the high-risk preference) a facility that became high risk.
+ */
+export const AlertChange = Type.Union(
+  [
+    Type.Literal('score'),
+    Type.Literal('release'),
+    Type.Literal('tanks'),
+    Type.Literal('removed'),
+    Type.Literal('added_nearby'),
+    Type.Literal('high_risk_nearby'),
+  ],
+  { description: 'score, release, tanks, removed (a watched facility or one within a place); added_nearby, high_risk_nearby (within a place)' },
+);
+export type AlertChange = Static<typeof AlertChange>;
+
+/** One facility an alert is about, with the value before and after (as shown, e.g. "4 (moderate)"). */
+export const AlertFacility = Type.Object({
+  facility_id: Type.String(),
+  name: Nullable(Type.String()),
+  old_value: Nullable(Type.String()),
+  new_value: Nullable(Type.String()),
+});
+export type AlertFacility = Static<typeof AlertFacility>;
+
+export const WatchAlert = Type.Object({
+  id: Type.String(),
+  watchlist_id: Type.String(),
+  watchlist_name: Type.String(),
+  item_id: Type.String(),
+  item_kind: Type.Union([Type.Literal('facility'), Type.Literal('place')]),
+  item_label: Type.String(),
+  change: AlertChange,
+  /** One line for a person: "Risk score 4 → 7 (moderate → high)". */
+  summary: Type.String(),
+  facilities: Type.Array(AlertFacility),
+  /** A facility concerned is high risk now (7-10) and was not before. */
+  high_risk: Type.Boolean(),
+  /** The version that brought the change, and the one before it. */
+  dataset_version: Type.Integer(),
+  base_version: Type.Integer(),
+  /** The import whose build brought it; null for a rebuild by hand or after a new risk model. */
+  import_id: Nullable(Type.String()),
+  import_label: Nullable(Type.String()),
+  created_at: Type.String({ format: 'date-time' }),
+  unread: Type.Boolean(),
+});
+export type WatchAlert = Static<typeof WatchAlert>;
+
+export const AlertsQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Newest first, at most this many' })) },
+  { additionalProperties: false },
+);
+export type AlertsQuery = Static<typeof AlertsQuery>;
+
+export const AlertsResponse = Type.Object({
+  alerts: Type.Array(WatchAlert),
+  /** Alerts created after `seen_at`. */
+  unread: Type.Integer({ minimum: 0 }),
+  seen_at: Nullable(Type.String({ format: 'date-time' })),
+});
+export type AlertsResponse = Static<typeof AlertsResponse>;
+
+export const AlertsSeen = Type.Object({ unread: Type.Integer({ minimum: 0 }), seen_at: Type.String({ format: 'date-time' }) });
+export type AlertsSeen = Static<typeof AlertsSeen>;

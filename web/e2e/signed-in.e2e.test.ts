@@ -72,7 +72,7 @@ describe('signed-in users', () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
-  it('settings show the profile, six themes and the three unsaved preferences; a theme survives a reload', async () => {
+  it('settings show the profile, six themes and the three preferences at their defaults; a theme survives a reload', async () => {
     const page = await platform.newPage();
     await signIn(page, 'broker');
     await page.getByRole('link', { name: 'Settings for Brian Broker' }).click();

@@ -21,6 +21,8 @@ const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'), 
 const ScreeningsPage = lazyPage(() => import('./features/screening/ScreeningsPage'), 'ScreeningsPage');
 const ScreeningPage = lazyPage(() => import('./features/screening/ScreeningPage'), 'ScreeningPage');
 const ExposureSheetPage = lazyPage(() => import('./features/exposure-sheet/ExposureSheetPage'), 'ExposureSheetPage');
+const WatchlistsPage = lazyPage(() => import('./features/watchlists/WatchlistsPage'), 'WatchlistsPage');
+const AlertsPage = lazyPage(() => import('./features/alerts/AlertsPage'), 'AlertsPage');
 const RiskModelPage = lazyPage(() => import('./features/risk-model/RiskModelPage'), 'RiskModelPage');
 
 /** docs/product.md section 2. The inner error element keeps the navigation bar around a failing screen. */
@@ -37,6 +39,8 @@ export const router = createBrowserRouter([
           { path: 'dashboard', element: <DashboardPage adminConsole={<AdminConsole />} /> },
           { path: 'county-map', element: <CountyMapPage /> },
           { path: 'search', element: <SearchPage /> },
+          { path: 'watchlists', element: <WatchlistsPage /> },
+          { path: 'alerts', element: <AlertsPage /> },
           { path: 'tank-ai', element: <TankAiPage /> },
           { path: 'model', element: <RiskModelPage /> },
           { path: 'settings', element: <SettingsPage /> },

@@ -44,6 +44,7 @@ import activityRoutes from './routes/log-activity/index.js';
 import userProfileRoutes from './routes/user-profile/index.js';
 import meRoutes from './routes/me/index.js';
 import watchlistRoutes from './routes/watchlists/index.js';
+import alertRoutes from './routes/alerts/index.js';
 import adminRoutes from './routes/admin/index.js';
 import screeningRoutes from './routes/screenings/index.js';
 import searchIndexPlugin from './search/search-index-plugin.js';
@@ -184,6 +185,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
           await active.register(searchAddressRoutes, { prefix: '/search-address' });
           await active.register(meRoutes, { prefix: '/me' });
           await active.register(watchlistRoutes, { prefix: '/watchlists' });
+          await active.register(alertRoutes, { prefix: '/alerts' });
           await active.register(
             async (screeners) => {
               // Portfolio screening: not for the general role (docs/decisions/0034-access-by-role.md),

@@ -9,6 +9,7 @@ export {
   dialogBodyKeys,
   userCacheKey,
   userStateCacheKey,
+  userAlertsCacheKey,
 } from './keys.js';
 export { agesAsOfBuild, DERIVED_DATA_FORMAT, riskModelOfBuild, type DatasetBuildMeta } from './dataset-meta.js';
 export {
@@ -94,9 +95,13 @@ export { adoptLegacyJobFiles, ADOPTED_FOLDER, type AdoptedCounts } from './job-r
 export {
   countWatchedByOwner,
   readUserRecords,
+  readUserRecordsOfKinds,
+  type OwnedUserRecord,
   writeUserRecords,
   type UserRecordDocument,
   type UserRecordKind,
   type UserRecordWrite,
   type WatchCounts,
 } from './user-records/user-records.js';
+export { readAlertIdsOfVersion, readAlertsOf, writeAlerts, type StoredAlert } from './user-records/watch-alerts.js';
+export { inTurns, parseJsonLinesInTurns } from './json-lines-in-turns.js';

@@ -108,3 +108,6 @@ export const userCacheKey = (id: string) => `user:${id}`;
 
 /** What a user keeps (preferences and watchlists, assembled from user_records) by user id: outside any version too. */
 export const userStateCacheKey = (id: string) => `user-state:${id}`;
+
+/** A user's newest alerts and unread count (the gateway's, for a minute at most; the alert job deletes it when it adds alerts). */
+export const userAlertsCacheKey = (id: string) => `user-alerts:${id}`;

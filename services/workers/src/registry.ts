@@ -12,6 +12,7 @@ import { pruneDatasetVersions } from './processors/prune-dataset-versions.js';
 import { rebuildDatasetProcessor } from './processors/rebuild-dataset.js';
 import type { RebuildRunner } from './dataset/rebuild-thread/rebuild-thread.js';
 import { screeningProcessor } from './screenings/screening-job.js';
+import { watchAlertsProcessor } from './alerts/watch-alerts-job.js';
 
 export interface WorkerDeps extends Ports {
   log: Logger;
@@ -44,6 +45,7 @@ export function buildProcessors(deps: WorkerDeps, context: WorkerContext = { sto
     [JobNames.rebuildDataset]: rebuildDatasetProcessor(withRiskModel(deps), deps.rebuilds),
     ...importProcessors({ ports, log: deps.log, ...(deps.imports ? { runImport: deps.imports.run } : {}) }),
     [JobNames.screenPortfolio]: screeningProcessor({ ports, log: deps.log, geocoder, searchIndex: new SearchIndex(deps.cache), stopping: context.stopping }),
+    [JobNames.evaluateWatchAlerts]: watchAlertsProcessor({ store: deps.store, cache: deps.cache, log: deps.log, ...(deps.now ? { now: deps.now } : {}) }),
   };
 }
 

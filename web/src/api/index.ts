@@ -36,3 +36,21 @@ export {
   useUploadScreeningMutation,
   type ScreeningPaper,
 } from './queries/useScreenings';
+export { usePreferencesMutation, usePreferencesQuery } from './queries/usePreferences';
+export {
+  FIRST_WATCHLIST_NAME,
+  useCreateWatchlistMutation,
+  useDeleteWatchlistMutation,
+  useFacilityWatchQuery,
+  useUnwatchMutation,
+  useUpdateWatchlistMutation,
+  useWatchItemMutation,
+  useWatchlistQuery,
+  useWatchlistsQuery,
+  useWatchScreeningMutation,
+  useWatchingQuery,
+  type FacilitiesWatch,
+  type WatchedItemRef,
+  type WatchingQuery,
+} from './queries/useWatchlists';
+export { useAlertsQuery, useMarkAlertsSeenMutation, type AlertsQueryOptions } from './queries/useAlerts';

@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth-state';
+import { NotificationsMenu } from '../features/alerts/NotificationsMenu';
 import { useRole } from '../features/auth/useRole';
 
 /** docs/product.md section 2, navigation bar. */
@@ -28,6 +29,9 @@ export function NavBar() {
               <NavLink to="/search">Search</NavLink>
             </li>
             <li>
+              <NavLink to="/watchlists">Watchlists</NavLink>
+            </li>
+            <li>
               <NavLink to="/model">Model</NavLink>
             </li>
             {canScreen && (
@@ -45,6 +49,7 @@ export function NavBar() {
         <div className="app-nav-actions">
           {signedIn && (
             <>
+              {!deactivated && <NotificationsMenu />}
               {!deactivated && (
                 <NavLink to="/settings" className="settings-link" title={settingsLabel} aria-label={settingsLabel}>
                   <GearIcon />

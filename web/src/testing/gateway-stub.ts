@@ -12,6 +12,8 @@ export interface GatewayCall {
   url: string;
   body: unknown;
   authorization: string | null;
+  /** Aborted when the app cancelled the call, e.g. a query whose component StrictMode unmounted before the answer. */
+  signal: AbortSignal | null;
 }
 
 /** An answer with a status other than 200. */
@@ -52,6 +54,7 @@ export function stubGateway(routes: GatewayRoutes) {
       url,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       authorization: headers.get('authorization'),
+      signal: init.signal ?? null,
     };
     calls.push(call);
     const key = `${method} ${new URL(url, 'http://localhost').pathname}`;

@@ -37,6 +37,8 @@ export interface StoredWatchedItem extends WatchedItem {
 
 export interface UserState {
   preferences: UserPreferences;
+  /** When the user last opened their alerts: those created later are unread. */
+  alerts_seen_at: string | null;
   /** In creation order, each with its items in the order they were added. */
   watchlists: Watchlist[];
 }
@@ -64,10 +66,12 @@ const newId = (prefix: 'wl' | 'wi') => `${prefix}-${randomBytes(8).toString('hex
 
 export function assembleUserState(documents: ReadonlyArray<{ kind: string; id: string; record: string }>): UserState {
   let preferences: UserPreferences = { ...DEFAULT_PREFERENCES };
+  let alertsSeenAt: string | null = null;
   const lists = new Map<string, Watchlist>();
   const items: StoredWatchedItem[] = [];
   for (const document of documents) {
     if (document.kind === 'preferences') preferences = { ...DEFAULT_PREFERENCES, ...(JSON.parse(document.record) as Partial<UserPreferences>) };
+    else if (document.kind === 'alerts-seen') alertsSeenAt = (JSON.parse(document.record) as { seen_at: string }).seen_at;
     else if (document.kind === 'watchlist') {
       const list = JSON.parse(document.record) as StoredWatchlist;
       lists.set(list.id, { ...list, facilities: 0, places: 0, items: [] });
@@ -83,7 +87,7 @@ export function assembleUserState(documents: ReadonlyArray<{ kind: string; id: s
     else list.places += 1;
   }
   const watchlists = [...lists.values()].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-  return { preferences, watchlists };
+  return { preferences, alerts_seen_at: alertsSeenAt, watchlists };
 }
 
 export function summaryOf({ items: _items, ...summary }: Watchlist): WatchlistSummary {
@@ -184,6 +188,11 @@ export function createUserStateStore({ store, cache, now = () => new Date() }: {
 
     savePreferences(userId: string, preferences: UserPreferences): Promise<UserPreferences> {
       return change(userId, () => ({ writes: [{ kind: 'preferences', id: 'settings', record: preferences }], result: preferences }));
+    },
+
+    /** Records that the user has seen every alert created up to `seenAt`. */
+    markAlertsSeen(userId: string, seenAt: string): Promise<string> {
+      return change(userId, () => ({ writes: [{ kind: 'alerts-seen', id: 'cursor', record: { seen_at: seenAt } }], result: seenAt }));
     },
 
     createWatchlist(userId: string, body: { name: string; notes?: string | undefined }): Promise<WatchlistSummary> {

@@ -6,8 +6,9 @@
  */
 import type { AnalyticsStore } from '@ust/platform';
 import { nextRevision } from '../job-records/record-table.js';
+import { parseJsonLinesInTurns } from '../json-lines-in-turns.js';
 
-export type UserRecordKind = 'preferences' | 'watchlist' | 'watched-item';
+export type UserRecordKind = 'preferences' | 'watchlist' | 'watched-item' | 'alerts-seen';
 
 export interface UserRecordDocument {
   kind: UserRecordKind;
@@ -77,4 +78,36 @@ export function countWatchedByOwner(store: AnalyticsStore): Promise<WatchCounts[
       GROUP BY owner_id
       ORDER BY owner_id`,
   );
+}
+
+export interface OwnedUserRecord extends UserRecordDocument {
+  owner_id: string;
+}
+
+/**
+ * Documents per statement when every user's are read: a statement's rows reach the event loop as
+ * one piece of text, so pages keep each piece to tens of milliseconds of work.
+ */
+const RECORDS_PER_PAGE = 10_000;
+
+/** Every live document of these kinds, of every user (what the alert job evaluates), in key order, a page at a time. */
+export async function readUserRecordsOfKinds(store: AnalyticsStore, kinds: readonly UserRecordKind[]): Promise<OwnedUserRecord[]> {
+  const records: OwnedUserRecord[] = [];
+  let after: OwnedUserRecord | undefined;
+  for (;;) {
+    const text = await store.queryText(
+      `SELECT owner_id, kind, id, argMax(record, revision) AS record
+         FROM user_records
+        WHERE kind IN {kinds:Array(String)} AND (owner_id, kind, id) > ({owner:String}, {kind:String}, {id:String})
+        GROUP BY owner_id, kind, id
+       HAVING argMax(deleted, revision) = 0
+        ORDER BY owner_id, kind, id
+        LIMIT {limit:UInt32}`,
+      { kinds: [...kinds], owner: after?.owner_id ?? '', kind: after?.kind ?? '', id: after?.id ?? '', limit: RECORDS_PER_PAGE },
+    );
+    const page = await parseJsonLinesInTurns<OwnedUserRecord>(text);
+    records.push(...page);
+    if (page.length < RECORDS_PER_PAGE) return records;
+    after = page.at(-1);
+  }
 }

@@ -7,7 +7,7 @@
 import { DEFAULT_RISK_MODEL, riskModelById, type AnyRiskModel, type RegionLevel } from '@ust/domain';
 import { failpoint, FAILPOINTS, type AnalyticsStore, type Cache, type JobQueue, type Logger } from '@ust/platform';
 import { DATASET_POINTER_KEY, datasetKeys, DERIVED_DATA_FORMAT, NEXT_VERSION_KEY, readCurrentVersion, type DatasetBuildMeta } from '@ust/read-model';
-import { JobNames, JobQueueOf, type FacilityStatistics } from '@ust/schemas';
+import { JobNames, JobQueueOf, watchAlertsJobId, type EvaluateWatchAlertsData, type FacilityStatistics } from '@ust/schemas';
 import { dropSummaryVersion } from '../queries/dataset/drop-summary-version.js';
 import { getCountyFacilityAggregates } from '../queries/dataset/get-county-facility-aggregates.js';
 import { getCountyReleaseAggregates } from '../queries/dataset/get-county-release-aggregates.js';
@@ -299,6 +299,11 @@ async function switchToVersion(deps: RebuildDeps, version: number, meta: Dataset
   const superseded = previous !== null && previous > version;
   if (superseded) await deps.cache.switchPointer(DATASET_POINTER_KEY, String(previous));
   await deps.jobs.enqueue(JobQueueOf[JobNames.pruneDatasetVersions], JobNames.pruneDatasetVersions, {}, { jobId: `prune-after-v${version}` });
+  // What changed for watched items, from the version users saw to this one (docs/decisions/0120-watch-alerts.md).
+  if (previous !== null && !superseded && previous < version) {
+    const data: EvaluateWatchAlertsData = { version, base_version: previous };
+    await deps.jobs.enqueue(JobQueueOf[JobNames.evaluateWatchAlerts], JobNames.evaluateWatchAlerts, data, { jobId: watchAlertsJobId(version) });
+  }
   return { previous, superseded };
 }
 

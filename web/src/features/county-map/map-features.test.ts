@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FacilityListItem } from '@ust/schemas';
-import { densityFeatures, densityResolutionFor, mergePins, pinFeatures } from './map-features';
+import { densityFeatures, densityResolutionFor, mergePins, pinFeatures, pinsToShow } from './map-features';
 import type { PinFeatures } from './map-overlays';
 
 describe('map point layers', () => {
@@ -59,5 +59,19 @@ describe('mergePins', () => {
     const only = set('a');
     expect(mergePins(null, only)).toBe(only);
     expect(mergePins(null, null)).toBeNull();
+  });
+});
+
+describe('pinsToShow', () => {
+  const facility = (id: string, HAS_LEAK: boolean | null) => ({ Facility_ID: id, Name: id, Latitude: 38.9, Longitude: -77, HAS_LEAK }) as FacilityListItem;
+  const pins = pinFeatures([facility('leaked', true), facility('clean', false), facility('unreported', null)]);
+
+  it('pins every facility while "Show map markers for all search results" is on', () => {
+    expect(pinsToShow(pins, true)).toBe(pins);
+  });
+
+  it('pins only the facilities that had a leak when it is off', () => {
+    expect(pinsToShow(pins, false)?.features.map((pin) => pin.properties.id)).toEqual(['leaked']);
+    expect(pinsToShow(null, false)).toBeNull();
   });
 });

@@ -37,6 +37,16 @@ export function mergePins(...sets: (PinFeatures | null)[]): PinFeatures | null {
   return { type: 'FeatureCollection', features };
 }
 
+/**
+ * The pins the user asked to see: all of them, or with "Show map markers for all search
+ * results" turned off only the facilities that have had a leak. The region's list and totals
+ * keep every facility either way.
+ */
+export function pinsToShow(pins: PinFeatures | null, showAll: boolean): PinFeatures | null {
+  if (showAll || pins === null) return pins;
+  return { type: 'FeatureCollection', features: pins.features.filter((pin) => pin.properties.has_leak) };
+}
+
 /** One weighted point per H3 cell centre. */
 export function densityFeatures(density: FacilityDensity): DensityFeatures {
   return {

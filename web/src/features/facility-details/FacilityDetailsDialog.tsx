@@ -1,7 +1,8 @@
 /**
  * The facility details dialog (docs/product.md section 2): opened with an id and a name,
  * it loads GET /facilities/{id} and shows the key information, the risk breakdown, the
- * indicative pricing analysis, tanks, releases and every other field of the record.
+ * indicative pricing analysis, tanks, releases and every other field of the record, and lets
+ * the user watch it.
  */
 import { useId } from 'react';
 import { useFacilityDetailsQuery } from '../../api';
@@ -9,6 +10,7 @@ import { SourceLabel } from '../../components/DetailSection';
 import { Loading } from '../../components/Loading';
 import { Modal, ModalBody, ModalError, ModalHeader } from '../../components/Modal';
 import { ExposureSheetActions } from '../exposure-sheet/ExposureSheetActions';
+import { WatchButton } from '../watchlists/WatchButton';
 import { FacilityKeyInformation } from './FacilityKeyInformation';
 import { AdditionalFields, ReleaseList, TankList } from './FacilityRecords';
 import { PricingAnalysis } from './PricingAnalysis';
@@ -47,6 +49,7 @@ export function FacilityDetailsDialog({ facilityId, facilityName, onClose, onOpe
             Facility {facility.Facility_ID} · <SourceLabel source={facility.source} isGenerated={facility.is_generated} importId={facility.import_id} />
           </p>
           <div className="facility-sheet-actions">
+            <WatchButton facilityId={facility.Facility_ID} />
             <ExposureSheetActions facilityId={facility.Facility_ID} />
           </div>
         </ModalHeader>

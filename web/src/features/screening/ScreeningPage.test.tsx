@@ -68,6 +68,33 @@ describe('a screening page', () => {
     expect(reasons).toHaveLength(15);
   });
 
+  it('makes the matched facilities a watchlist, and links to it', async () => {
+    const user = userEvent.setup();
+    const done = screeningRun({ ...COUNTS, screened: 150 - COUNTS.matched - 15, status: 'done', rows_done: 150, finished_at: '2026-03-05T14:00:06.000Z' });
+    const list = {
+      id: 'wl-7',
+      name: 'portfolio.csv matches',
+      notes: '',
+      facilities: 42,
+      places: 0,
+      created_at: '2026-03-05T14:01:00.000Z',
+      updated_at: '2026-03-05T14:01:00.000Z',
+    };
+    const { gateway } = renderApp(screeningRoutes, {
+      path: '/screenings/scr-1',
+      routes: {
+        'GET /api/screenings/scr-1': done,
+        'GET /api/screenings/scr-1/rows': { screening: done, rows: ROWS, pricing_note: PRICING_NOTE } satisfies ScreeningResult,
+        'POST /api/screenings/scr-1/watch': list,
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Watch matched facilities' }));
+    expect(await screen.findByText(/Watching 42 facilities in “portfolio.csv matches”/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open your watchlists' })).toHaveAttribute('href', '/watchlists?list=wl-7');
+    expect(gateway.callsTo('POST /api/screenings/scr-1/watch').map((call) => call.body)).toEqual([{}]);
+    expect(screen.getByRole('button', { name: 'Watch matched facilities' })).toBeDisabled();
+  });
+
   it('says "Screening not found" for an unknown or another user\'s screening, and stops asking', async () => {
     const { gateway } = renderApp(screeningRoutes, {
       path: '/screenings/nope',

@@ -6,9 +6,10 @@ import { Loading } from '../../components/Loading';
 import { ResultFilters } from './ResultFilters';
 import { ResultTable } from './ResultTable';
 import { ScreeningDownloads } from './ScreeningDownloads';
+import { WatchScreening } from './WatchScreening';
 import { FILE_ORDER, NO_FILTER, filterRows, nextSort, pageOf, sortRows, statesOf, type ScreeningRowFilter, type ScreeningSort } from './screening-rows';
 
-/** A done screening: its counts, downloads, and its rows filtered, sorted and paged in memory. */
+/** A done screening: its counts, downloads, a watchlist of its matches, and its rows filtered, sorted and paged in memory. */
 export function ScreeningResults({ run }: { run: ScreeningRun }) {
   const rows = useScreeningRowsQuery(run);
   if (rows.isPending) return <Loading text="Loading the results..." />;
@@ -58,6 +59,7 @@ function Results({ result }: { result: ScreeningResult }) {
           </p>
         )}
         <ScreeningDownloads id={screening.id} />
+        {screening.matched > 0 && <WatchScreening id={screening.id} />}
       </section>
       <section className="card screening-rows" aria-labelledby="screening-rows-title">
         <h2 id="screening-rows-title">Locations</h2>

@@ -1,14 +1,24 @@
 import { useId } from 'react';
 import type { SearchFacility } from '@ust/schemas';
+import type { WatchingQuery } from '../../api';
 import { LeakBadge, RiskScore } from '../../components/Badges';
 import { distanceText } from '@ust/schemas/location-label';
 import { formatAddress } from '../../components/format';
 import { ExposureSheetActions } from '../exposure-sheet/ExposureSheetActions';
+import { WatchToggle } from '../watchlists/WatchButton';
 import { externalMapUrl } from './external-map';
 import { PricingEstimate } from './PricingEstimate';
 
-/** One search result (docs/product.md section 2, 'Facility card'). */
-export function FacilityCard({ facility, onViewDetails }: { facility: SearchFacility; onViewDetails: (facility: SearchFacility) => void }) {
+/** One search result (docs/product.md section 2, 'Facility card'); `watchState` is shared by the cards of the results. */
+export function FacilityCard({
+  facility,
+  watchState,
+  onViewDetails,
+}: {
+  facility: SearchFacility;
+  watchState: WatchingQuery;
+  onViewDetails: (facility: SearchFacility) => void;
+}) {
   const nameId = useId();
   const address = formatAddress({ address: facility.address, city: facility.city, state: facility.state, zip: facility.zip_code });
   return (
@@ -58,6 +68,7 @@ export function FacilityCard({ facility, onViewDetails }: { facility: SearchFaci
         >
           View on Map<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
+        <WatchToggle facilityId={facility.id} describedBy={nameId} watchState={watchState} />
         <ExposureSheetActions facilityId={facility.id} describedBy={nameId} />
       </div>
     </li>

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BLADENSBURG_SEARCH, MARATHON_FLORIDA, SEARCH_ADDRESS } from '../../testing/api-bodies';
 import { renderApp } from '../../testing/render-app';
+import { fakeWatchlists } from '../../testing/watchlist-gateway';
 import { SearchPage } from './SearchPage';
 
 const SUGGESTIONS: GeocodeSuggestResponse = {
@@ -131,5 +132,79 @@ describe('the search screen', () => {
     expect(within(results).getByText(/facilities within 10 miles/)).toHaveTextContent(/Closest within about 1 mile \(approximate location\),/);
     const release = screen.getByRole('region', { name: 'Closest Known Release/Leak Location' });
     expect(within(release).getByText('Distance').nextElementSibling).toHaveTextContent('2.50 miles (approximate location)');
+  });
+});
+
+describe('watching from the search screen', () => {
+  it('watches the searched place within the radius chosen, in a new "My watchlist"', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    const fake = fakeWatchlists();
+    const { gateway } = renderApp(<SearchPage />, { routes: { ...ROUTES, ...fake.routes }, path: '/search' });
+    const input = await screen.findByRole('combobox', { name: 'Address' });
+    await user.clear(input);
+    await user.type(input, SEARCH_ADDRESS);
+    await user.click(screen.getByRole('button', { name: 'Search Facilities' }));
+    const radius = await screen.findByRole('combobox', { name: 'Radius' });
+    expect(radius).toHaveValue('0.25');
+    expect(
+      within(radius)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['0.25 miles', '0.5 miles', '1 mile']);
+    // Each facility card has its own Watch button.
+    expect(await screen.findAllByRole('button', { name: 'Watch' })).toHaveLength(2);
+
+    await user.selectOptions(radius, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Watch this place' }));
+    expect(await screen.findByText(`Watching within 0.50 miles of ${SEARCH_ADDRESS}`, { exact: false })).toBeInTheDocument();
+    const { latitude, longitude } = BLADENSBURG_SEARCH.geocoding;
+    expect(gateway.callsTo('POST /api/watchlists').map((call) => call.body)).toEqual([{ name: 'My watchlist' }]);
+    expect(gateway.callsTo('POST /api/watchlists/wl-1/items').map((call) => call.body)).toEqual([
+      { kind: 'place', label: SEARCH_ADDRESS, latitude, longitude, radius_miles: 0.5 },
+    ]);
+  });
+
+  it('asks once for the watch state of every card, and a card watched says so while the others do not', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    const [closest, marathon] = BLADENSBURG_SEARCH.facilities as [SearchFacility, SearchFacility];
+    const watched = {
+      kind: 'facility',
+      facility_id: marathon.id,
+      label: 'MARATHON FLORIDA 228965',
+      latitude: null,
+      longitude: null,
+      radius_miles: null,
+      note: '',
+      added_at: '2025-03-01T00:00:00.000Z',
+    } as const;
+    const fake = fakeWatchlists([{ name: 'Renewals', items: [watched] }]);
+    const { gateway } = renderApp(<SearchPage />, { routes: { ...ROUTES, ...fake.routes }, path: '/search' });
+    const input = await screen.findByRole('combobox', { name: 'Address' });
+    await user.clear(input);
+    await user.type(input, SEARCH_ADDRESS);
+    await user.click(screen.getByRole('button', { name: 'Search Facilities' }));
+
+    const results = await screen.findByRole('region', { name: 'Search Results' });
+    const marathonCard = (await within(results).findByRole('heading', { name: 'MARATHON FLORIDA 228965', level: 3 })).closest('li')!;
+    const closestCard = within(results).getByRole('heading', { name: 'MPD 5TH DISTRICT HEADQUARTERS', level: 3 }).closest('li')!;
+    expect(await within(marathonCard).findByRole('button', { name: 'Watching' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(marathonCard).getByText('In “Renewals”')).toBeInTheDocument();
+    expect(within(closestCard).getByRole('button', { name: 'Watch' })).toHaveAttribute('aria-pressed', 'false');
+    // "Watch this place" asks for the lists alone; the cards share one call naming them all. StrictMode's
+    // second mount cancels a query's first call and asks again: only the calls not cancelled count.
+    const askedAbout = () =>
+      gateway
+        .callsTo('GET /api/watchlists')
+        .filter((call) => !call.signal?.aborted)
+        .map((call) => new URL(call.url, 'http://localhost').searchParams.get('facility_ids'))
+        .filter((ids) => ids !== null);
+    expect(askedAbout()).toEqual([[closest.id, marathon.id].sort().join(',')]);
+
+    await user.click(within(closestCard).getByRole('button', { name: 'Watch' }));
+    expect(await within(closestCard).findByRole('button', { name: 'Watching' })).toHaveAttribute('aria-pressed', 'true');
+    expect(gateway.callsTo('POST /api/watchlists/wl-1/items').map((call) => call.body)).toEqual([{ kind: 'facility', facility_id: closest.id }]);
+    expect(within(marathonCard).getByRole('button', { name: 'Watching' })).toBeInTheDocument();
+    expect(askedAbout()).toEqual([[closest.id, marathon.id].sort().join(','), [closest.id, marathon.id].sort().join(',')]);
+    expect(gateway.unexpected).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * /search (docs/product.md section 2): an address with autocomplete, the closest known
  * release, where the address was placed, and the 25 closest facilities with their risk and
  * indicative quotes. The facility and release dialogs open on top; the release dialog can open
- * from either.
+ * from either. Each facility, and the place searched, can be watched.
  */
 import { useId } from 'react';
 import type { SearchAddressBody, SearchResponse } from '@ust/schemas';
@@ -12,6 +12,7 @@ import { Page } from '../../components/Page';
 import { logger, recordActivity } from '../../telemetry';
 import { RequireSignIn } from '../auth';
 import { useDetailDialogs } from '../detail-dialogs/useDetailDialogs';
+import { WatchPlace } from '../watchlists/WatchPlace';
 import { ClosestReleasePanel } from './ClosestReleasePanel';
 import { GeocodingPanel } from './GeocodingPanel';
 import { SearchFailure } from './SearchFailure';
@@ -54,6 +55,9 @@ function Search() {
       <SearchForm busy={search.isPending} onSearch={runSearch} />
       {result?.closest_release && <ClosestReleasePanel release={result.closest_release} onOpenRelease={openRelease} />}
       {result && <GeocodingPanel geocoding={result.geocoding} />}
+      {result?.geocoding.success && result.geocoding.latitude !== null && result.geocoding.longitude !== null && variables && (
+        <WatchPlace label={variables.address} latitude={result.geocoding.latitude} longitude={result.geocoding.longitude} />
+      )}
       {!search.isIdle && (
         <section className="search-results" aria-labelledby={resultsId} aria-busy={search.isPending}>
           <h2 id={resultsId}>Search Results</h2>

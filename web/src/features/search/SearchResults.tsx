@@ -1,4 +1,5 @@
 import type { SearchFacility, SearchResponse } from '@ust/schemas';
+import { useWatchingQuery } from '../../api';
 import { ExportButtons, type ExportOption } from '../../components/ExportButtons';
 import { distanceText } from '@ust/schemas/location-label';
 import { formatCount } from '../../components/format';
@@ -15,6 +16,8 @@ export function SearchResults({
   onViewDetails: (facility: SearchFacility) => void;
 }) {
   const { facilities, total_found: total } = result;
+  // One watch-state call for the whole result set, not one per card.
+  const watchState = useWatchingQuery(facilities.map((facility) => facility.id));
   if (facilities.length === 0) {
     return (
       <div className="results-empty">
@@ -42,7 +45,7 @@ export function SearchResults({
       )}
       <ul className="facility-list">
         {facilities.map((facility) => (
-          <FacilityCard key={facility.id} facility={facility} onViewDetails={onViewDetails} />
+          <FacilityCard key={facility.id} facility={facility} watchState={watchState} onViewDetails={onViewDetails} />
         ))}
       </ul>
       <p className="pricing-disclaimer">{result.pricing_note}. Each carrier's premium is modelled on the public rate filing named under it.</p>

@@ -1,8 +1,8 @@
-/** /settings (docs/product.md section 2): profile, colour theme, and three preferences that are not saved. */
-import { useState } from 'react';
+/** /settings (docs/product.md section 2): profile, colour theme, and three preferences saved to the account. */
 import { Page } from '../../components/Page';
 import { useTheme } from '../../theme';
 import { RequireSignIn, RoleBadge, useAuth, useRole } from '../auth';
+import { PreferencesSection } from './PreferencesSection';
 import { ThemeCard } from './ThemeCard';
 import './settings.css';
 
@@ -14,20 +14,10 @@ export function SettingsPage() {
   );
 }
 
-/** docs/product.md section 2 defaults. */
-const PREFERENCES = [
-  { id: 'email-notifications', label: 'Email notifications for facility updates', initial: false },
-  { id: 'all-markers', label: 'Show map markers for all search results', initial: true },
-  { id: 'high-risk-alerts', label: 'High-risk facility alerts', initial: true },
-] as const;
-
 function Settings() {
   const { user } = useAuth();
   const { role } = useRole();
   const { theme, themes, setTheme } = useTheme();
-  const [preferences, setPreferences] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(PREFERENCES.map((preference) => [preference.id, preference.initial])),
-  );
 
   return (
     <Page title="Settings">
@@ -56,22 +46,7 @@ function Settings() {
         </fieldset>
       </section>
 
-      <section className="card settings-section" aria-labelledby="preferences-heading">
-        <h2 id="preferences-heading">Preferences</h2>
-        <p className="muted">These preferences are not saved yet.</p>
-        <div className="preferences">
-          {PREFERENCES.map((preference) => (
-            <label key={preference.id} className="checkbox">
-              <input
-                type="checkbox"
-                checked={preferences[preference.id] ?? preference.initial}
-                onChange={(event) => setPreferences((previous) => ({ ...previous, [preference.id]: event.target.checked }))}
-              />
-              <span>{preference.label}</span>
-            </label>
-          ))}
-        </div>
-      </section>
+      <PreferencesSection />
     </Page>
   );
 }

@@ -59,19 +59,21 @@ const watchlistRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       schema: {
         tags: ['watchlists'],
-        summary: 'Your watchlists with their counts; with facility_id, which item of each list watches that facility',
+        summary: 'Your watchlists with their counts; with facility_ids, which items of your lists watch those facilities',
         querystring: WatchlistsQuery,
         response: { 200: WatchlistsResponse, ...errors },
       },
     },
     async (request) => {
-      const { facility_id: facilityId } = request.query;
+      const asked = new Set(request.query.facility_ids?.split(',') ?? []);
       const { watchlists } = await userState.read(request.principal!.userId);
       return {
-        watchlists: watchlists.map((list) => ({
-          ...summaryOf(list),
-          ...(facilityId === undefined ? {} : { item_for_facility: list.items.find((item) => item.facility_id === facilityId)?.id ?? null }),
-        })),
+        watchlists: watchlists.map(summaryOf),
+        watching: watchlists.flatMap((list) =>
+          list.items.flatMap((item) =>
+            item.facility_id !== null && asked.has(item.facility_id) ? [{ facility_id: item.facility_id, watchlist_id: list.id, item_id: item.id }] : [],
+          ),
+        ),
         limits: { lists: WATCHLIST_LIMITS.listsPerUser, items_per_list: WATCHLIST_LIMITS.itemsPerList, items: WATCHLIST_LIMITS.itemsPerUser },
       };
     },

@@ -109,14 +109,19 @@ describe('watchlists', () => {
     expect(read).toMatchObject({ facilities: 1, places: 1 });
     expect(read.items.map((item: { kind: string }) => item.kind)).toEqual(['facility', 'place']);
 
-    const listed = (await call('GET', '/api/watchlists?facility_id=DE-1', annHeaders)).json();
-    expect(listed.watchlists).toEqual([expect.objectContaining({ id: list.id, facilities: 1, places: 1, item_for_facility: facility.json().id })]);
+    const listed = (await call('GET', '/api/watchlists?facility_ids=DE-1,DE-2', annHeaders)).json();
+    expect(listed.watchlists).toEqual([expect.objectContaining({ id: list.id, facilities: 1, places: 1 })]);
+    expect(listed.watching).toEqual([{ facility_id: 'DE-1', watchlist_id: list.id, item_id: facility.json().id }]);
     expect(listed.limits).toEqual({
       lists: WATCHLIST_LIMITS.listsPerUser,
       items_per_list: WATCHLIST_LIMITS.itemsPerList,
       items: WATCHLIST_LIMITS.itemsPerUser,
     });
-    expect((await call('GET', '/api/watchlists?facility_id=DE-2', annHeaders)).json().watchlists[0].item_for_facility).toBeNull();
+    expect((await call('GET', '/api/watchlists?facility_ids=DE-2', annHeaders)).json().watching).toEqual([]);
+    expect((await call('GET', '/api/watchlists', annHeaders)).json().watching).toEqual([]);
+    const tooMany = await call('GET', `/api/watchlists?facility_ids=${Array.from({ length: 101 }, (_, n) => `DE-${n}`).join(',')}`, annHeaders);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toMatch(/facility_ids/);
 
     const csv = await call('GET', `/api/watchlists/${list.id}/export/csv`, annHeaders);
     expect(csv.statusCode).toBe(200);
