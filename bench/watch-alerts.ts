@@ -16,7 +16,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { applyMigrations, createChdbStore, createLogger, createMemoryCache, migrationsDirectory, type AnalyticsStore } from '@ust/platform';
+import {
+  applyMigrations,
+  createChdbStore,
+  createInProcessJobQueue,
+  createLogger,
+  createMemoryCache,
+  migrationsDirectory,
+  type AnalyticsStore,
+} from '@ust/platform';
 import { STATE_CODES } from '@ust/domain';
 import { datasetKeys, writeUserRecords, type UserRecordWrite } from '@ust/read-model';
 import { JobNames } from '@ust/schemas';
@@ -153,6 +161,7 @@ async function watch(store: AnalyticsStore, base: SummaryRow[], next: () => numb
 
 async function runJob(store: AnalyticsStore, version: number, base: number, rebuiltStates: string[] | null): Promise<Row> {
   const cache = createMemoryCache();
+  const jobs = createInProcessJobQueue({ logger: log });
   await cache.set(
     datasetKeys.meta(version),
     JSON.stringify({ dataset_version: version, import_id: null, rebuilt_states: rebuiltStates ? { base_version: base, states: rebuiltStates } : null }),
@@ -160,7 +169,7 @@ async function runJob(store: AnalyticsStore, version: number, base: number, rebu
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const started = performance.now();
-  const result = (await watchAlertsProcessor({ store, cache, log })({
+  const result = (await watchAlertsProcessor({ store, cache, jobs, log, digestIntervalSeconds: 3_600 })({
     id: `alerts-v${version}`,
     name: JobNames.evaluateWatchAlerts,
     data: { version, base_version: base },
@@ -169,6 +178,7 @@ async function runJob(store: AnalyticsStore, version: number, base: number, rebu
   const seconds = (performance.now() - started) / 1000;
   delay.disable();
   await cache.close();
+  await jobs.close();
   return {
     run: rebuiltStates ? `import of ${rebuiltStates.join(', ')} (v${base} → v${version})` : `full rebuild (v${base} → v${version})`,
     items: result.items,

@@ -51,6 +51,13 @@ import {
 import { JobIdParams, RetryJobBody, RetryJobResponse, SystemHealth } from './system-health.js';
 import { PostActivityBody, PostLogsBody, TelemetryAccepted } from './telemetry.js';
 import {
+  AdminWebhookDeliveries,
+  AdminWebhookDeliveriesQuery,
+  CreateWebhookBody,
+  WebhookCreated,
+  WebhookIdParams,
+  WebhooksResponse,
+  WebhookTestResult,
   AlertsQuery,
   AlertsResponse,
   AlertsSeen,
@@ -125,6 +132,10 @@ export const API_ROUTES = {
   'GET /api/watchlists/{id}/export/csv': { params: WatchlistIdParams, response: CsvExport },
   'GET /api/alerts': { query: AlertsQuery, response: AlertsResponse },
   'POST /api/alerts/seen': { response: AlertsSeen },
+  'GET /api/me/webhooks': { response: WebhooksResponse },
+  'POST /api/me/webhooks': { body: CreateWebhookBody, response: WebhookCreated },
+  'DELETE /api/me/webhooks/{id}': { params: WebhookIdParams, response: Deleted },
+  'POST /api/me/webhooks/{id}/test': { params: WebhookIdParams, response: WebhookTestResult },
   'GET /api/admin/logs': { query: AdminLogsQuery, response: AdminLogsResponse },
   'GET /api/admin/logs/export/csv': { query: AdminLogsExportQuery, response: CsvExport },
   'GET /api/admin/user-activities': { query: AdminActivitiesQuery, response: AdminActivitiesResponse },
@@ -133,6 +144,7 @@ export const API_ROUTES = {
   'GET /api/admin/sessions': { query: AdminSessionsQuery, response: AdminSessionsResponse },
   'GET /api/admin/analytics': { response: AdminAnalytics },
   'GET /api/admin/watchlists': { response: AdminWatchlistCounts },
+  'GET /api/admin/webhook-deliveries': { query: AdminWebhookDeliveriesQuery, response: AdminWebhookDeliveries },
   'PATCH /api/admin/users/{id}': { params: AdminUserIdParams, body: AdminUserPatchBody, response: AdminUser },
   'GET /api/admin/health': { response: SystemHealth },
   'POST /api/admin/jobs/{id}/retry': { params: JobIdParams, body: RetryJobBody, response: RetryJobResponse },

@@ -101,6 +101,8 @@ export const WATCHLIST_LIMITS = {
   placeLabelLength: 200,
   /** A watched place's radius: the screening's largest radius is 1 mile; 5 covers a rural district. */
   maxRadiusMiles: 5,
+  webhooksPerUser: 5,
+  webhookUrlLength: 2_000,
 } as const;
 
 /** The Settings screen's three preferences and their defaults (docs/product.md section 2). */

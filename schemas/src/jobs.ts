@@ -52,6 +52,20 @@ export const JobNames = {
    * evaluated once however often it is enqueued.
    */
   evaluateWatchAlerts: 'evaluate-watch-alerts',
+  /**
+   * E-mails one user the alerts created since their last digest (docs/decisions/0121-alert-digests.md).
+   * Data: `{ owner_id: string }`; enqueued by the alert evaluation for users with e-mail
+   * notifications on, delayed to the end of the current digest window and named after it, so a
+   * user gets at most one digest per window.
+   */
+  sendAlertDigest: 'send-alert-digest',
+  /**
+   * POSTs one user's alerts of one version to one of their webhooks, signed
+   * (docs/decisions/0122-webhooks.md). Data: `{ owner_id, webhook_id, version }`; job id
+   * `webhook-{webhook_id}-v{version}`; tried with back-off for about a day, then given up and
+   * listed as dead in the delivery log.
+   */
+  deliverWebhook: 'deliver-webhook',
 } as const;
 export type JobName = (typeof JobNames)[keyof typeof JobNames];
 
@@ -64,11 +78,23 @@ export const JobQueueOf: Record<JobName, QueueName> = {
   [JobNames.replayAll]: Queues.imports,
   [JobNames.screenPortfolio]: Queues.screenings,
   [JobNames.evaluateWatchAlerts]: Queues.maintenance,
+  [JobNames.sendAlertDigest]: Queues.maintenance,
+  [JobNames.deliverWebhook]: Queues.maintenance,
 };
+
+export interface DeliverWebhookData {
+  owner_id: string;
+  webhook_id: string;
+  version: number;
+}
 
 export interface EvaluateWatchAlertsData {
   version: number;
   base_version: number;
+}
+
+export interface SendAlertDigestData {
+  owner_id: string;
 }
 
 /** One evaluation per version: a rebuild enqueued twice, or taken back after a crash, adds nothing. */

@@ -225,3 +225,74 @@ export type AlertsResponse = Static<typeof AlertsResponse>;
 
 export const AlertsSeen = Type.Object({ unread: Type.Integer({ minimum: 0 }), seen_at: Type.String({ format: 'date-time' }) });
 export type AlertsSeen = Static<typeof AlertsSeen>;
+
+/** A user's webhook (docs/decisions/0122-webhooks.md): their alerts POSTed, signed, to a URL of theirs. */
+export const WebhookDelivery = Type.Object({
+  at: Type.String({ format: 'date-time' }),
+  ok: Type.Boolean(),
+  status: Nullable(Type.Integer()),
+  error: Nullable(Type.String()),
+});
+export const Webhook = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  last_delivery: Nullable(WebhookDelivery),
+});
+export type Webhook = Static<typeof Webhook>;
+
+export const WebhookCreated = Type.Object({
+  ...Webhook.properties,
+  secret: Type.String({ description: 'Signs every delivery (X-UST-Signature: sha256=HMAC-SHA256(secret, `${X-UST-Timestamp}.${body}`)); shown this once' }),
+});
+export type WebhookCreated = Static<typeof WebhookCreated>;
+
+export const CreateWebhookBody = Type.Object(
+  { url: Type.String({ minLength: 8, maxLength: WATCHLIST_LIMITS.webhookUrlLength, description: 'An https URL on the public internet' }) },
+  { additionalProperties: false },
+);
+export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
+
+export const WebhooksResponse = Type.Object({ webhooks: Type.Array(Webhook) });
+export type WebhooksResponse = Static<typeof WebhooksResponse>;
+
+export const WebhookIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'A webhook id, e.g. wh-1a2b3c4d5e6f7a8b' }) });
+export type WebhookIdParams = Static<typeof WebhookIdParams>;
+
+export const WebhookTestResult = Type.Object({
+  ok: Type.Boolean(),
+  status: Nullable(Type.Integer({ description: "The receiver's HTTP status; null when it did not answer" })),
+  error: Nullable(Type.String()),
+  duration_ms: Type.Integer({ minimum: 0 }),
+});
+export type WebhookTestResult = Static<typeof WebhookTestResult>;
+
+/** One try of one delivery, as the admin console's delivery log shows it (the receiver's host only). */
+export const AdminWebhookDelivery = Type.Object({
+  delivery_id: Type.String(),
+  owner_id: Type.String(),
+  webhook_id: Type.String(),
+  host: Type.String(),
+  attempt: Type.Integer({ minimum: 1 }),
+  at: Type.String({ format: 'date-time' }),
+  ok: Type.Boolean(),
+  status: Nullable(Type.Integer()),
+  error: Nullable(Type.String()),
+  duration_ms: Type.Integer({ minimum: 0 }),
+  alerts: Type.Integer({ minimum: 0 }),
+  /** The last try of a delivery that never succeeded: it is given up. */
+  dead: Type.Boolean(),
+});
+export type AdminWebhookDelivery = Static<typeof AdminWebhookDelivery>;
+
+export const AdminWebhookDeliveriesQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+    dead_only: Type.Optional(Type.Boolean({ description: 'Only deliveries given up after their last try (the dead-letter list)' })),
+  },
+  { additionalProperties: false },
+);
+export type AdminWebhookDeliveriesQuery = Static<typeof AdminWebhookDeliveriesQuery>;
+
+export const AdminWebhookDeliveries = Type.Object({ deliveries: Type.Array(AdminWebhookDelivery) });
+export type AdminWebhookDeliveries = Static<typeof AdminWebhookDeliveries>;

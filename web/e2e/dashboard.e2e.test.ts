@@ -162,7 +162,7 @@ describe('dashboard', () => {
     await signIn(page, 'admin');
     await dashboardFor(page, 'admin');
     const tools = card(page, 'Admin Tools');
-    expect(await tools.getByRole('button').allInnerTexts()).toEqual(['User Management', 'Data Updates', 'System Health']);
+    expect(await tools.getByRole('button').allInnerTexts()).toEqual(['User Management', 'Data Updates', 'System Health', 'Webhook Deliveries']);
     expect(await page.getByRole('heading', { name: 'Broker Tools' }).count()).toBe(0);
     await statisticsLoaded(page);
 

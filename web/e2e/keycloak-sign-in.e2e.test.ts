@@ -114,7 +114,7 @@ describe('signing in through Keycloak in a browser', () => {
     await page.locator('.role-line', { hasText: 'Your role: admin' }).waitFor();
     await page.getByRole('heading', { name: 'Admin Tools' }).waitFor();
     await page.getByRole('region', { name: 'Facility Database Statistics', exact: true }).locator('.data-sources', { hasText: 'real EPA records' }).waitFor();
-    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Model', 'Screening', 'Tank AI']);
+    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Watchlists', 'Model', 'Screening', 'Tank AI']);
     await screenshot(page, 'keycloak-dashboard-admin');
 
     // The session outlives a reload: the stored tokens, no new trip to Keycloak's form.
@@ -132,7 +132,7 @@ describe('signing in through Keycloak in a browser', () => {
     await page.getByRole('region', { name: 'Facility Database Statistics', exact: true }).locator('.data-sources', { hasText: 'real EPA records' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Admin Tools' }).count()).toBe(0);
     expect(await page.locator('#admin-panel').count()).toBe(0);
-    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Model']);
+    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Watchlists', 'Model']);
     await screenshot(page, 'keycloak-dashboard-general');
 
     // Logout ends Keycloak's session too: the next sign-in asks for the password again.

@@ -33,7 +33,7 @@ describe('signed-in users', () => {
     await dashboardRole(page, 'general');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByText('Welcome, Gina General').waitFor();
-    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Model']);
+    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Watchlists', 'Model']);
     expect(await page.getByRole('link', { name: 'Settings for Gina General' }).getAttribute('title')).toBe('Settings for Gina General');
     expect(await page.evaluate(() => localStorage.getItem('ust-role:general@ust.local'))).toBe('general');
     await screenshot(page, 'dashboard-general');
@@ -55,7 +55,7 @@ describe('signed-in users', () => {
     const page = await platform.newPage();
     await signIn(page, 'broker');
     await dashboardRole(page, 'broker');
-    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Model', 'Screening']);
+    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Watchlists', 'Model', 'Screening']);
     expect(problemsOf(page)).toEqual([]);
   });
 
@@ -63,7 +63,7 @@ describe('signed-in users', () => {
     const page = await platform.newPage();
     await signIn(page, 'admin');
     await dashboardRole(page, 'admin');
-    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Model', 'Screening', 'Tank AI']);
+    expect(await navLinks(page)).toEqual(['Dashboard', 'Map', 'Search', 'Watchlists', 'Model', 'Screening', 'Tank AI']);
     await screenshot(page, 'dashboard-admin');
     await expectAccessible(page, 'dashboard-admin');
     await page.getByRole('link', { name: 'Tank AI' }).click();

@@ -22,17 +22,17 @@ export const DEFAULT_ADMIN_TAB: AdminTabId = 'system-logs';
 
 /**
  * The tab a `?admin=` view names, or undefined when it names none: the views that are tabs open
- * that tab; the others (data-updates, system-health) are not console tabs.
+ * that tab; the others (data-updates, system-health, webhook-deliveries) are not console tabs.
  */
 export function tabForView(view: string | null | undefined): AdminTabId | undefined {
   return ADMIN_TABS.find((tab) => tab.id === view)?.id;
 }
 
 /**
- * Views the console shows above its tabs rather than as a tab (System Health, Data Updates): opening one
- * keeps the tabs where they were.
+ * Views the console shows above its tabs rather than as a tab (System Health, Data Updates, Webhook
+ * Deliveries): opening one keeps the tabs where they were.
  */
-export const ADMIN_SCREENS = ['system-health', 'data-updates'] as const;
+export const ADMIN_SCREENS = ['system-health', 'data-updates', 'webhook-deliveries'] as const;
 export type AdminScreen = (typeof ADMIN_SCREENS)[number];
 
 /** The screen a `?admin=` view names, or undefined. */

@@ -82,6 +82,23 @@ export const ConfigSchema = Type.Object({
   /** Comma-separated e-mail addresses that become admins on first sign-in. */
   ADMIN_EMAILS: Type.String({ default: '' }),
 
+  /**
+   * The mail server alert digests go through (nodemailer's URL form: smtp://user:pass@host:587, or
+   * smtps:// for TLS from the start); unset, no digest is sent and the workers log so
+   * (docs/decisions/0121-alert-digests.md).
+   */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  /** The From of alert digests. */
+  ALERT_EMAIL_FROM: Type.String({ minLength: 3, default: 'UST Risk Platform <alerts@ust-risk.invalid>' }),
+  /** A user gets at most one alert digest per this many seconds (DECISIONS.md 44: at most hourly). @defaultValue 3600 */
+  ALERT_DIGEST_INTERVAL_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: 3_600 }),
+  /**
+   * Whether users' webhooks may point at loopback, private, link-local or shared addresses (and use
+   * plain http): off in production, so a webhook cannot reach the platform's own network
+   * (docs/decisions/0122-webhooks.md); on for a machine whose receivers are local (tests, a demo).
+   */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
+
   /** Days that telemetry rows (logs, activities) are kept in ClickHouse. */
   TELEMETRY_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 90 }),
   /** Telemetry events the gateway holds while the event log is unreachable. */

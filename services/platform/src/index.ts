@@ -33,3 +33,14 @@ export {
   type ThreadPool,
   type ThreadTask,
 } from './threads/thread-ports.js';
+export {
+  isPublicAddress,
+  publicOnlyLookup,
+  newWebhookSecret,
+  postWebhook,
+  signWebhook,
+  verifyWebhookSignature,
+  webhookUrlProblem,
+  SIGNATURE_TOLERANCE_SECONDS,
+  type WebhookAnswer,
+} from './http/webhooks.js';

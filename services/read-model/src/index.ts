@@ -105,3 +105,10 @@ export {
 } from './user-records/user-records.js';
 export { readAlertIdsOfVersion, readAlertsOf, writeAlerts, type StoredAlert } from './user-records/watch-alerts.js';
 export { inTurns, parseJsonLinesInTurns } from './json-lines-in-turns.js';
+export {
+  lastDeliveriesOf,
+  listWebhookDeliveries,
+  readAlertsOfVersion,
+  recordWebhookDelivery,
+  type WebhookDeliveryRow,
+} from './user-records/webhook-deliveries.js';

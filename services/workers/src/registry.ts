@@ -13,6 +13,13 @@ import { rebuildDatasetProcessor } from './processors/rebuild-dataset.js';
 import type { RebuildRunner } from './dataset/rebuild-thread/rebuild-thread.js';
 import { screeningProcessor } from './screenings/screening-job.js';
 import { watchAlertsProcessor } from './alerts/watch-alerts-job.js';
+import { alertDigestProcessor } from './alerts/digest/digest-job.js';
+import { webhookDeliveryProcessor } from './alerts/webhooks/deliver-webhook-job.js';
+
+/** The configuration's defaults, for workers started without one (tests, benches). */
+const DEFAULT_DIGEST_INTERVAL_SECONDS = 3_600;
+const DEFAULT_ALERT_EMAIL_FROM = 'UST Risk Platform <alerts@ust-risk.invalid>';
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 export interface WorkerDeps extends Ports {
   log: Logger;
@@ -22,7 +29,8 @@ export interface WorkerDeps extends Ports {
    * Chooses the geocoder screenings place addresses with (default: the local index in the cache)
    * and the risk model a rebuild scores with (default: DEFAULT_RISK_MODEL).
    */
-  config?: Pick<Config, 'GEOCODER_URL' | 'GEOCODER_API_KEY'> & Partial<Pick<Config, 'RISK_MODEL'>>;
+  config?: Pick<Config, 'GEOCODER_URL' | 'GEOCODER_API_KEY'> &
+    Partial<Pick<Config, 'RISK_MODEL' | 'SMTP_URL' | 'ALERT_EMAIL_FROM' | 'ALERT_DIGEST_INTERVAL_SECONDS' | 'WEBHOOK_ALLOW_PRIVATE_NETWORKS' | 'publicUrl'>>;
   /** The geocoder screenings place addresses with (the embedded platform shares the gateway's). @defaultValue from `config` */
   geocoder?: Geocoder;
   /** Runs rebuilds off the event loop where the cache allows (startWorkers makes one). @defaultValue rebuilds run on this thread */
@@ -45,7 +53,27 @@ export function buildProcessors(deps: WorkerDeps, context: WorkerContext = { sto
     [JobNames.rebuildDataset]: rebuildDatasetProcessor(withRiskModel(deps), deps.rebuilds),
     ...importProcessors({ ports, log: deps.log, ...(deps.imports ? { runImport: deps.imports.run } : {}) }),
     [JobNames.screenPortfolio]: screeningProcessor({ ports, log: deps.log, geocoder, searchIndex: new SearchIndex(deps.cache), stopping: context.stopping }),
-    [JobNames.evaluateWatchAlerts]: watchAlertsProcessor({ store: deps.store, cache: deps.cache, log: deps.log, ...(deps.now ? { now: deps.now } : {}) }),
+    [JobNames.evaluateWatchAlerts]: watchAlertsProcessor({
+      store: deps.store,
+      cache: deps.cache,
+      jobs: deps.jobs,
+      log: deps.log,
+      digestIntervalSeconds: deps.config?.ALERT_DIGEST_INTERVAL_SECONDS ?? DEFAULT_DIGEST_INTERVAL_SECONDS,
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
+    [JobNames.sendAlertDigest]: alertDigestProcessor({
+      store: deps.store,
+      log: deps.log,
+      smtpUrl: deps.config?.SMTP_URL,
+      from: deps.config?.ALERT_EMAIL_FROM ?? DEFAULT_ALERT_EMAIL_FROM,
+      publicUrl: deps.config?.publicUrl ?? DEFAULT_PUBLIC_URL,
+    }),
+    [JobNames.deliverWebhook]: webhookDeliveryProcessor({
+      store: deps.store,
+      log: deps.log,
+      allowPrivateNetworks: deps.config?.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? false,
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
   };
 }
 

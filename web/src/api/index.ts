@@ -54,3 +54,5 @@ export {
   type WatchingQuery,
 } from './queries/useWatchlists';
 export { useAlertsQuery, useMarkAlertsSeenMutation, type AlertsQueryOptions } from './queries/useAlerts';
+export { useCreateWebhookMutation, useDeleteWebhookMutation, useTestWebhookMutation, useWebhooksQuery } from './queries/useWebhooks';
+export { ADMIN_WEBHOOK_DELIVERIES_LIMIT, useAdminWebhookDeliveriesQuery } from './queries/useAdminWebhookDeliveriesQuery';

@@ -173,6 +173,7 @@ describe('gateway security', () => {
       'GET /api/admin/user-activities/export/csv',
       'GET /api/admin/users',
       'GET /api/admin/watchlists',
+      'GET /api/admin/webhook-deliveries',
       'PATCH /api/admin/users/06037',
       'POST /api/admin/imports',
       'POST /api/admin/imports/06037/replay',
@@ -206,17 +207,18 @@ describe('gateway security', () => {
     expect(empty.statusCode).toBe(400);
   });
 
-  it("answers 404 to anyone but a watchlist's owner, an admin included, on every watchlist route, and takes no owner from a body", async () => {
+  it("answers 404 to anyone but a watchlist's or webhook's owner, an admin included, on every such route, and takes no owner from a body", async () => {
     const owner = await signIn({ sub: 'local|wendy', email: 'wendy@example.com', name: 'Wendy Watcher' });
     const list = (await call('POST', '/api/watchlists', owner.headers, { name: 'Wendy book' })).json();
     const place = { kind: 'place', label: 'Dover, DE', latitude: 39.158, longitude: -75.524, radius_miles: 1 };
     const item = (await call('POST', `/api/watchlists/${list.id}/items`, owner.headers, place)).json();
     const bodies: Record<string, object> = { PATCH: { name: 'Taken over' }, POST: { ...place, label: 'Elsewhere' } };
-    const listRoutes = routes.filter(({ route }) => route.template.startsWith('/api/watchlists/{id}'));
-    expect(listRoutes.length).toBeGreaterThanOrEqual(6);
+    const hook = (await call('POST', '/api/me/webhooks', owner.headers, { url: 'https://hooks.example.com/wendy' })).json();
+    const listRoutes = routes.filter(({ route }) => route.template.startsWith('/api/watchlists/{id}') || route.template.startsWith('/api/me/webhooks/{id}'));
+    expect(listRoutes.length).toBeGreaterThanOrEqual(8);
     const others = [await signIn(general), await signIn(admin)];
     for (const { method, route } of listRoutes) {
-      const url = route.template.replace('{id}', list.id).replace('{itemId}', item.id);
+      const url = route.template.replace('{id}', route.template.startsWith('/api/me/webhooks') ? hook.id : list.id).replace('{itemId}', item.id);
       for (const other of others) {
         const response = await call(method, url, other.headers, bodies[method]);
         expect({ route: routeName(route), status: response.statusCode }).toEqual({ route: routeName(route), status: 404 });
@@ -224,6 +226,7 @@ describe('gateway security', () => {
       }
     }
     expect((await call('GET', `/api/watchlists/${list.id}`, owner.headers)).json()).toMatchObject({ name: 'Wendy book', places: 1 });
+    expect((await call('GET', '/api/me/webhooks', owner.headers)).json().webhooks.map((kept: { id: string }) => kept.id)).toEqual([hook.id]);
     const forged = await call('POST', '/api/watchlists', others[0]!.headers, { name: 'Forged', owner_id: owner.profile.id });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().error.details).toContainEqual({ field: 'body.owner_id', reason: 'is not an allowed property' });

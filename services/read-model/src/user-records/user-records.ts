@@ -8,7 +8,7 @@ import type { AnalyticsStore } from '@ust/platform';
 import { nextRevision } from '../job-records/record-table.js';
 import { parseJsonLinesInTurns } from '../json-lines-in-turns.js';
 
-export type UserRecordKind = 'preferences' | 'watchlist' | 'watched-item' | 'alerts-seen';
+export type UserRecordKind = 'preferences' | 'watchlist' | 'watched-item' | 'alerts-seen' | 'digest-sent' | 'webhook';
 
 export interface UserRecordDocument {
   kind: UserRecordKind;

@@ -6,7 +6,7 @@
  * proportion to what changed and how much is watched, not to the dataset.
  */
 import path from 'node:path';
-import { UnrecoverableError, type AnalyticsStore, type Cache, type Logger, type Processor } from '@ust/platform';
+import { UnrecoverableError, type AnalyticsStore, type Cache, type JobQueue, type Logger, type Processor } from '@ust/platform';
 import {
   datasetKeys,
   inTurns,
@@ -19,7 +19,18 @@ import {
   type OwnedUserRecord,
   type StoredAlert,
 } from '@ust/read-model';
-import { DEFAULT_PREFERENCES, JobNames, type EvaluateWatchAlertsData, type UserPreferences, type WatchedItem } from '@ust/schemas';
+import {
+  DEFAULT_PREFERENCES,
+  JobNames,
+  JobQueueOf,
+  type DeliverWebhookData,
+  type EvaluateWatchAlertsData,
+  type SendAlertDigestData,
+  type UserPreferences,
+  type WatchedItem,
+} from '@ust/schemas';
+import { digestJobFor } from './digest/digest-window.js';
+import { WEBHOOK_ATTEMPTS, WEBHOOK_BACKOFF_MS, webhookDeliveryId } from './webhooks/deliver-webhook-job.js';
 import { getChangedFacilities } from '../queries/dataset/get-changed-facilities.js';
 import { getSummaryVersionsPresent } from '../queries/dataset/get-summary-versions-present.js';
 import { ChangeIndex } from './change-index.js';
@@ -28,7 +39,11 @@ import { evaluateAlerts, type WatchedItemOf } from './evaluate-alerts.js';
 export interface WatchAlertsDeps {
   store: AnalyticsStore;
   cache: Cache;
+  /** Where the digests of users with e-mail notifications on are enqueued. */
+  jobs: JobQueue;
   log: Logger;
+  /** A user's digest goes out at the end of the window of this length an alert falls in. */
+  digestIntervalSeconds: number;
   now?: () => Date;
 }
 
@@ -44,6 +59,10 @@ export interface WatchAlertsResult {
   seconds: { items: number; changes: number; evaluate: number; write: number };
 }
 
+/** A digest whose mail server is down is tried again for about an hour (1, 2, 4 ... 32 minutes). */
+const DIGEST_ATTEMPTS = 7;
+const DIGEST_BACKOFF_MS = 60_000;
+
 /** Watched items met with the changes between turns of the event loop (each slice is independent). */
 const ITEMS_PER_TURN = 5_000;
 
@@ -58,8 +77,11 @@ export function parseWatchAlertsData(data: unknown): EvaluateWatchAlertsData {
 }
 
 /** The watched items of every user, with their list's name, and every user's preferences (parsed in slices). */
-async function watchedItemsOf(records: readonly OwnedUserRecord[]): Promise<{ items: WatchedItemOf[]; preferences: Map<string, UserPreferences> }> {
+async function watchedItemsOf(
+  records: readonly OwnedUserRecord[],
+): Promise<{ items: WatchedItemOf[]; preferences: Map<string, UserPreferences>; webhooks: Map<string, string[]> }> {
   const listNames = new Map<string, string>();
+  const webhooks = new Map<string, string[]>();
   const preferences = new Map<string, UserPreferences>();
   const watched: OwnedUserRecord[] = [];
   for (const record of records) {
@@ -67,6 +89,7 @@ async function watchedItemsOf(records: readonly OwnedUserRecord[]): Promise<{ it
     else if (record.kind === 'preferences')
       preferences.set(record.owner_id, { ...DEFAULT_PREFERENCES, ...(JSON.parse(record.record) as Partial<UserPreferences>) });
     else if (record.kind === 'watched-item') watched.push(record);
+    else if (record.kind === 'webhook') webhooks.set(record.owner_id, [...(webhooks.get(record.owner_id) ?? []), record.id]);
   }
   const items: WatchedItemOf[] = [];
   await inTurns(watched, ITEMS_PER_TURN, (slice) => {
@@ -77,7 +100,7 @@ async function watchedItemsOf(records: readonly OwnedUserRecord[]): Promise<{ it
       if (listName !== undefined) items.push({ ...item, owner_id: record.owner_id, watchlist_name: listName });
     }
   });
-  return { items, preferences };
+  return { items, preferences, webhooks };
 }
 
 async function importLabelOf(store: AnalyticsStore, importId: string | null): Promise<string | null> {
@@ -90,7 +113,14 @@ async function importLabelOf(store: AnalyticsStore, importId: string | null): Pr
   }
 }
 
-export function watchAlertsProcessor({ store, cache, log, now = () => new Date() }: WatchAlertsDeps): Processor<unknown, WatchAlertsResult> {
+export function watchAlertsProcessor({
+  store,
+  cache,
+  jobs,
+  log,
+  digestIntervalSeconds,
+  now = () => new Date(),
+}: WatchAlertsDeps): Processor<unknown, WatchAlertsResult> {
   return async (job) => {
     const { version, base_version: base } = parseWatchAlertsData(job.data);
     const seconds = { items: 0, changes: 0, evaluate: 0, write: 0 };
@@ -105,7 +135,7 @@ export function watchAlertsProcessor({ store, cache, log, now = () => new Date()
       ...fields,
     });
     let phase = performance.now();
-    const { items, preferences } = await watchedItemsOf(await readUserRecordsOfKinds(store, ['watchlist', 'watched-item', 'preferences']));
+    const { items, preferences, webhooks } = await watchedItemsOf(await readUserRecordsOfKinds(store, ['watchlist', 'watched-item', 'preferences', 'webhook']));
     seconds.items = secondsSince(phase);
     if (items.length === 0) return result({ skipped: 'nothing is watched' });
     const present = await getSummaryVersionsPresent(store, [base, version]);
@@ -142,10 +172,33 @@ export function watchAlertsProcessor({ store, cache, log, now = () => new Date()
     await writeAlerts(store, fresh);
     const owners = [...new Set(fresh.map((alert) => alert.owner_id))];
     if (owners.length) await cache.del(...owners.map(userAlertsCacheKey));
+    const emailed = owners.filter((owner) => (preferences.get(owner) ?? DEFAULT_PREFERENCES).email_notifications);
+    for (const owner of emailed) {
+      const { jobId, delayMs } = digestJobFor(owner, now(), digestIntervalSeconds);
+      const data: SendAlertDigestData = { owner_id: owner };
+      await jobs.enqueue(JobQueueOf[JobNames.sendAlertDigest], JobNames.sendAlertDigest, data, {
+        jobId,
+        delayMs,
+        attempts: DIGEST_ATTEMPTS,
+        backoffMs: DIGEST_BACKOFF_MS,
+      });
+    }
+    let deliveries = 0;
+    for (const owner of owners) {
+      for (const webhookId of webhooks.get(owner) ?? []) {
+        const data: DeliverWebhookData = { owner_id: owner, webhook_id: webhookId, version };
+        await jobs.enqueue(JobQueueOf[JobNames.deliverWebhook], JobNames.deliverWebhook, data, {
+          jobId: webhookDeliveryId(webhookId, version),
+          attempts: WEBHOOK_ATTEMPTS,
+          backoffMs: WEBHOOK_BACKOFF_MS,
+        });
+        deliveries++;
+      }
+    }
     seconds.write = secondsSince(phase);
     log.info(
       { job: JobNames.evaluateWatchAlerts, version, base, items: items.length, changed: changes.length, alerts: fresh.length, owners: owners.length, seconds },
-      `watch alerts v${base} → v${version}: ${items.length} watched items, ${changes.length} facilities changed${states ? ` in ${states.join(', ')}` : ''}, ${fresh.length} new alerts for ${owners.length} users`,
+      `watch alerts v${base} → v${version}: ${items.length} watched items, ${changes.length} facilities changed${states ? ` in ${states.join(', ')}` : ''}, ${fresh.length} new alerts for ${owners.length} users, ${emailed.length} digests due, ${deliveries} webhook deliveries`,
     );
     return result({ items: items.length, changedFacilities: changes.length, alerts: fresh.length });
   };

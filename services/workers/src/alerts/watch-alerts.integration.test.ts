@@ -64,12 +64,12 @@ describe('watch alerts', () => {
   const rebuild = async (jobId: string) => {
     const queue = JobQueueOf[JobNames.rebuildDataset];
     await jobs.enqueue(queue, JobNames.rebuildDataset, { import_id: `imp-${jobId}` }, { jobId });
-    const state = await jobs.waitUntilSettled(queue, jobId, 60_000);
+    const state = await jobs.waitUntilSettled(queue, jobId, 180_000);
     if (state.status !== 'completed') throw new Error(`rebuild ${jobId} ${state.status}: ${state.failedReason}`);
     return (state.returnValue as { version: number }).version;
   };
   const evaluation = async (version: number) => {
-    const state = await jobs.waitUntilSettled(maintenance, watchAlertsJobId(version), 60_000);
+    const state = await jobs.waitUntilSettled(maintenance, watchAlertsJobId(version), 180_000);
     if (state.status !== 'completed') throw new Error(`alerts v${version} ${state.status}: ${state.failedReason}`);
     return state.returnValue as WatchAlertsResult;
   };
@@ -90,6 +90,7 @@ describe('watch alerts', () => {
     workers = await startWorkers({ store, cache, jobs, events: createInProcessEventLog(), log, now: () => asOf, config: { RISK_MODEL: 'risk-v1' } });
 
     await writeUserRecords(store, ann, [
+      { kind: 'preferences', id: 'settings', record: { email_notifications: true, show_all_search_markers: true, high_risk_alerts: true } },
       {
         kind: 'watchlist',
         id: 'wl-ann',
@@ -230,10 +231,14 @@ describe('watch alerts', () => {
     // Bob's station did not change; the cache's copy of Ann's alerts is dropped so she sees the new ones.
     expect((await readAlertsOf(store, bob, 50, null)).alerts).toEqual([]);
     expect(await cache.get(userAlertsCacheKey(ann))).toBeNull();
+    // Ann has e-mail on: her digest waits for the end of the hour her alerts fall in; Bob had none.
+    const windowEnd = asOf.getTime() + 3_600_000;
+    expect(await jobs.getJob(maintenance, `digest-${ann}-${windowEnd}`)).toMatchObject({ name: JobNames.sendAlertDigest, status: 'delayed' });
+    expect(await jobs.getJob(maintenance, `digest-${bob}-${windowEnd}`)).toBeNull();
 
     // The same version evaluated again adds nothing.
     await jobs.enqueue(maintenance, JobNames.evaluateWatchAlerts, { version: 2, base_version: 1 }, { jobId: 'again' });
-    const again = await jobs.waitUntilSettled(maintenance, 'again', 60_000);
+    const again = await jobs.waitUntilSettled(maintenance, 'again', 180_000);
     expect(again.returnValue).toMatchObject({ alerts: 0 });
     expect((await readAlertsOf(store, ann, 50, null)).alerts).toHaveLength(alerts.length);
 
@@ -242,7 +247,7 @@ describe('watch alerts', () => {
     expect(await evaluation(3)).toMatchObject({ version: 3, base: 2, changedFacilities: 0, alerts: 0 });
     expect((await readAlertsOf(store, ann, 50, null)).alerts).toHaveLength(alerts.length);
     expect((await readAlertsOf(store, ann, 50, '2099-01-01T00:00:00.000Z')).unread).toBe(0);
-  });
+  }, 240_000); // three whole rebuilds one after another: over a minute on two busy cores
 
   it('refuses bad job data without retrying', async () => {
     await jobs.enqueue(maintenance, JobNames.evaluateWatchAlerts, { version: 2, base_version: 2 }, { jobId: 'bad-alerts' });

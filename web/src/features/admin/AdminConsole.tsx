@@ -19,6 +19,7 @@ import { useAdminData, type AdminData } from './useAdminData';
 import { useAdminTab } from './useAdminTab';
 import { UserActivitiesTab } from './UserActivitiesTab';
 import { UserManagementTab } from './UserManagementTab';
+import { WebhookDeliveriesView } from './WebhookDeliveriesView';
 import './admin.css';
 
 /** The pause in typing before the text filter is sent (as the address suggestions wait). */
@@ -42,6 +43,7 @@ function Console() {
     <div className="admin-console">
       {screen === 'system-health' && <SystemHealthView />}
       {screen === 'data-updates' && <DataUpdatesView />}
+      {screen === 'webhook-deliveries' && <WebhookDeliveriesView />}
       <AdminTabs selected={tab} onSelect={selectTab} />
       <div id={ADMIN_TABPANEL_ID} role="tabpanel" aria-labelledby={tabId(tab)} className="admin-tabpanel" data-tab={tab}>
         <TabContent tab={tab} data={data} filters={filters} onFiltersChange={setFilters} filtersSettled={q === filters.text.trim()} />

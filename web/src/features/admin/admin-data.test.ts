@@ -114,6 +114,7 @@ describe('admin tabs', () => {
     expect(screenForView('system-health')).toBe('system-health');
     expect(screenForView('user-management')).toBeUndefined();
     expect(screenForView('data-updates')).toBe('data-updates');
+    expect(screenForView('webhook-deliveries')).toBe('webhook-deliveries');
     expect(screenForView(null)).toBeUndefined();
   });
 

@@ -8,6 +8,7 @@ export const ADMIN_TOOLS = [
   { view: 'user-management', label: 'User Management', opens: "the console's User Management tab" },
   { view: 'data-updates', label: 'Data Updates', opens: 'the list of dataset imports' },
   { view: 'system-health', label: 'System Health', opens: 'ports, consumer lag, dead letters, job queues and the age of the derived data' },
+  { view: 'webhook-deliveries', label: 'Webhook Deliveries', opens: "the users' webhook deliveries and their dead letters" },
 ] as const;
 
 export type AdminTool = (typeof ADMIN_TOOLS)[number];

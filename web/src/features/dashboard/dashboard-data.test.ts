@@ -107,6 +107,7 @@ describe('findAdminTool', () => {
     expect(findAdminTool('user-management')?.label).toBe('User Management');
     expect(findAdminTool('system-health')?.label).toBe('System Health');
     expect(findAdminTool('data-updates')?.label).toBe('Data Updates');
+    expect(findAdminTool('webhook-deliveries')?.label).toBe('Webhook Deliveries');
     expect(findAdminTool('logs')).toBeUndefined();
     expect(findAdminTool(null)).toBeUndefined();
   });

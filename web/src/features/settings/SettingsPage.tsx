@@ -1,9 +1,13 @@
-/** /settings (docs/product.md section 2): profile, colour theme, and three preferences saved to the account. */
+/**
+ * /settings (docs/product.md section 2): profile, colour theme, three preferences saved to the
+ * account, and the user's webhooks (docs/decisions/0122-webhooks.md).
+ */
 import { Page } from '../../components/Page';
 import { useTheme } from '../../theme';
 import { RequireSignIn, RoleBadge, useAuth, useRole } from '../auth';
 import { PreferencesSection } from './PreferencesSection';
 import { ThemeCard } from './ThemeCard';
+import { WebhooksSection } from './WebhooksSection';
 import './settings.css';
 
 export function SettingsPage() {
@@ -47,6 +51,7 @@ function Settings() {
       </section>
 
       <PreferencesSection />
+      <WebhooksSection />
     </Page>
   );
 }

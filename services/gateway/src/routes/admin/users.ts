@@ -1,10 +1,20 @@
 /**
  * The users an admin manages: every user with their activity count, a change of one user's
- * role or activation, and how much each user watches (counts only: a watchlist is its owner's).
+ * role or activation, how much each user watches (counts only: a watchlist is its owner's), and
+ * the webhook delivery log with its dead letters (receivers' hosts only).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminUser, AdminUserIdParams, AdminUserPatchBody, AdminUsersResponse, AdminWatchlistCounts, ErrorBody } from '@ust/schemas';
-import { countWatchedByOwner } from '@ust/read-model';
+import {
+  AdminUser,
+  AdminUserIdParams,
+  AdminUserPatchBody,
+  AdminUsersResponse,
+  AdminWatchlistCounts,
+  AdminWebhookDeliveries,
+  AdminWebhookDeliveriesQuery,
+  ErrorBody,
+} from '@ust/schemas';
+import { countWatchedByOwner, listWebhookDeliveries } from '@ust/read-model';
 import { listUsersWithActivityCounts } from '../../queries/admin/list-users-with-activity-counts.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -42,6 +52,19 @@ const adminUserRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         })),
       };
     },
+  );
+
+  fastify.get(
+    '/webhook-deliveries',
+    {
+      schema: {
+        tags: ['admin', 'watchlists'],
+        summary: "Every try of the users' webhook deliveries, newest first; with dead_only, the deliveries given up (the dead-letter list)",
+        querystring: AdminWebhookDeliveriesQuery,
+        response: { 200: AdminWebhookDeliveries, ...errors },
+      },
+    },
+    async (request) => ({ deliveries: await listWebhookDeliveries(store, { limit: request.query.limit ?? 100, deadOnly: request.query.dead_only ?? false }) }),
   );
 
   fastify.patch(

@@ -7,11 +7,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, MeActivity, UserPreferences } from '@ust/schemas';
 import { cachedBriefly } from '../../queries/cached-briefly.js';
 import { getUserActivitySummary } from '../../queries/me/get-user-activity-summary.js';
+import webhookRoutes from './webhooks.js';
 
 /** Short beside the card's own delays (activities are sent 2 s after they happen), long beside a reload loop. */
 export const ME_ACTIVITY_TTL_SECONDS = 10;
 
 const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  await fastify.register(webhookRoutes);
   const activityOf = cachedBriefly<MeActivity>(fastify.ports.cache, ME_ACTIVITY_TTL_SECONDS);
   fastify.get(
     '/activity',
