@@ -128,7 +128,7 @@ export const API_ROUTES = {
   'PATCH /api/watchlists/{id}': { params: WatchlistIdParams, body: UpdateWatchlistBody, response: WatchlistSummary },
   'DELETE /api/watchlists/{id}': { params: WatchlistIdParams, response: Deleted },
   'POST /api/watchlists/{id}/items': { params: WatchlistIdParams, body: WatchItemBody, response: WatchedItem },
-  'DELETE /api/watchlists/{id}/items/{itemId}': { params: WatchedItemParams, response: Deleted },
+  'DELETE /api/watchlists/{id}/items/{item_id}': { params: WatchedItemParams, response: Deleted },
   'GET /api/watchlists/{id}/export/csv': { params: WatchlistIdParams, response: CsvExport },
   'GET /api/alerts': { query: AlertsQuery, response: AlertsResponse },
   'POST /api/alerts/seen': { response: AlertsSeen },

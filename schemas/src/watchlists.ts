@@ -30,7 +30,7 @@ export type WatchlistIdParams = Static<typeof WatchlistIdParams>;
 
 export const WatchedItemParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'A watchlist id' }),
-  itemId: Type.String({ minLength: 1, maxLength: 64, description: 'An item id of that watchlist, e.g. wi-1a2b3c4d5e6f7a8b' }),
+  item_id: Type.String({ minLength: 1, maxLength: 64, description: 'An item id of that watchlist, e.g. wi-1a2b3c4d5e6f7a8b' }),
 });
 export type WatchedItemParams = Static<typeof WatchedItemParams>;
 

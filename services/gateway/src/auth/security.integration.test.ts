@@ -218,7 +218,7 @@ describe('gateway security', () => {
     expect(listRoutes.length).toBeGreaterThanOrEqual(8);
     const others = [await signIn(general), await signIn(admin)];
     for (const { method, route } of listRoutes) {
-      const url = route.template.replace('{id}', route.template.startsWith('/api/me/webhooks') ? hook.id : list.id).replace('{itemId}', item.id);
+      const url = route.template.replace('{id}', route.template.startsWith('/api/me/webhooks') ? hook.id : list.id).replace('{item_id}', item.id);
       for (const other of others) {
         const response = await call(method, url, other.headers, bodies[method]);
         expect({ route: routeName(route), status: response.statusCode }).toEqual({ route: routeName(route), status: 404 });

@@ -36,6 +36,9 @@ describe('renderClusterMigration', () => {
       'screening_rows',
       'screening_results',
       'import_rejects',
+      'user_records',
+      'watch_alerts',
+      'webhook_deliveries',
     ]);
     expect(rendered.length).toBeGreaterThan(migrations.flatMap((migration) => migration.statements).length);
     for (const statement of rendered) expect(statement).toMatch(/^(CREATE TABLE|CREATE MATERIALIZED VIEW|ALTER TABLE) (IF NOT EXISTS )?\w+ ON CLUSTER 'ust' /);

@@ -127,14 +127,14 @@ export function useWatchItemMutation() {
   });
 }
 
-/** DELETE /api/watchlists/{id}/items/{itemId} for each item given: a facility leaves every list that held it. */
+/** DELETE /api/watchlists/{id}/items/{item_id} for each item given: a facility leaves every list that held it. */
 export function useUnwatchMutation() {
   const api = useApiClient();
   const invalidate = useInvalidateWatchlists();
   return useMutation({
     mutationKey: ['watchlist-item-remove'],
     mutationFn: (items: readonly WatchedItemRef[]) =>
-      Promise.all(items.map(({ watchlistId, itemId }) => api.call('DELETE /api/watchlists/{id}/items/{itemId}', { params: { id: watchlistId, itemId } }))),
+      Promise.all(items.map(({ watchlistId, itemId }) => api.call('DELETE /api/watchlists/{id}/items/{item_id}', { params: { id: watchlistId, item_id: itemId } }))),
     onSettled: invalidate,
   });
 }

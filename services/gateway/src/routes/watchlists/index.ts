@@ -162,12 +162,12 @@ const watchlistRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   );
 
   fastify.delete(
-    '/:id/items/:itemId',
+    '/:id/items/:item_id',
     {
       schema: { tags: ['watchlists'], summary: 'Stops watching one item', params: WatchedItemParams, response: { 200: Deleted, ...notFound, ...errors } },
     },
     async (request) => {
-      const { id, itemId } = request.params;
+      const { id, item_id: itemId } = request.params;
       if (!(await userState.removeItem(request.principal!.userId, id, itemId)))
         throw fastify.httpErrors.notFound(`Item ${itemId} of watchlist ${id} not found`);
       return { deleted: true as const };
