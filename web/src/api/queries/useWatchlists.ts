@@ -134,7 +134,9 @@ export function useUnwatchMutation() {
   return useMutation({
     mutationKey: ['watchlist-item-remove'],
     mutationFn: (items: readonly WatchedItemRef[]) =>
-      Promise.all(items.map(({ watchlistId, itemId }) => api.call('DELETE /api/watchlists/{id}/items/{item_id}', { params: { id: watchlistId, item_id: itemId } }))),
+      Promise.all(
+        items.map(({ watchlistId, itemId }) => api.call('DELETE /api/watchlists/{id}/items/{item_id}', { params: { id: watchlistId, item_id: itemId } })),
+      ),
     onSettled: invalidate,
   });
 }
