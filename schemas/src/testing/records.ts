@@ -4,6 +4,7 @@
  * schemas, so every package's tests can use them.
  */
 import type { FacilityRecord, ReleaseRecord, TankRecord } from '../dataset.js';
+import type { WatchAlert } from '../watchlists.js';
 
 const provenance = { source: 'test/facility.csv', source_line: 2, import_id: 'test-import', version: 1 };
 
@@ -108,6 +109,26 @@ export function releaseRecord(fields: Partial<ReleaseRecord> & Pick<ReleaseRecor
     tribe: null,
     ...provenance,
     source: 'test/release.csv',
+    ...fields,
+  };
+}
+
+/** An alert on a watched facility (a release newly reported), as the alert job stores it; `fields` override. */
+export function watchAlertRecord(fields: Partial<Omit<WatchAlert, 'unread'>> & Pick<WatchAlert, 'id' | 'created_at'>): Omit<WatchAlert, 'unread'> {
+  return {
+    watchlist_id: 'wl-1',
+    watchlist_name: 'Book',
+    item_id: 'wi-1',
+    item_kind: 'facility',
+    item_label: 'DOVER FUEL',
+    change: 'release',
+    summary: '1 release newly reported: 0 releases (0 open) → 1 release (1 open)',
+    facilities: [{ facility_id: 'DE-1', name: 'DOVER FUEL', old_value: '0 releases (0 open)', new_value: '1 release (1 open)' }],
+    high_risk: false,
+    dataset_version: 7,
+    base_version: 6,
+    import_id: 'imp-1',
+    import_label: 'DE.xlsx',
     ...fields,
   };
 }

@@ -1,27 +1,12 @@
 /** GET /api/alerts and POST /api/alerts/seen on chDB: each user's own alerts, newest first, and what is unread. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAlertsCacheKey, writeAlerts, type StoredAlert } from '@ust/read-model';
+import { watchAlertRecord } from '@ust/schemas/testing';
 import { startTestGateway, type TestGateway } from '../../testing/test-gateway.js';
 
 const alertOf = (ownerId: string, id: string, createdAt: string, version: number): StoredAlert => ({
   owner_id: ownerId,
-  alert: {
-    id,
-    watchlist_id: 'wl-1',
-    watchlist_name: 'Book',
-    item_id: 'wi-1',
-    item_kind: 'facility',
-    item_label: 'DOVER FUEL',
-    change: 'release',
-    summary: '1 release newly reported: 0 releases (0 open) → 1 release (1 open)',
-    facilities: [{ facility_id: 'DE-1', name: 'DOVER FUEL', old_value: '0 releases (0 open)', new_value: '1 release (1 open)' }],
-    high_risk: false,
-    dataset_version: version,
-    base_version: version - 1,
-    import_id: 'imp-1',
-    import_label: 'DE.xlsx',
-    created_at: createdAt,
-  },
+  alert: watchAlertRecord({ id, created_at: createdAt, dataset_version: version, base_version: version - 1 }),
 });
 
 describe('alerts routes', () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, createChdbStore, createLogger, findFreePort, migrationsDirectory, type AnalyticsStore } from '@ust/platform';
 import { writeAlerts, writeUserRecords, type StoredAlert } from '@ust/read-model';
 import { JobNames } from '@ust/schemas';
+import { watchAlertRecord } from '@ust/schemas/testing';
 import { alertDigestProcessor, type DigestResult } from './digest-job.js';
 import { digestJobFor } from './digest-window.js';
 
@@ -20,23 +21,15 @@ const owner = 'u_ann_digest';
 
 const alertAt = (id: string, createdAt: string, summary: string, watchlistName = 'Book'): StoredAlert => ({
   owner_id: owner,
-  alert: {
+  alert: watchAlertRecord({
     id,
-    watchlist_id: 'wl-1',
-    watchlist_name: watchlistName,
-    item_id: 'wi-1',
-    item_kind: 'facility',
-    item_label: 'DOVER FUEL',
-    change: 'score',
-    summary,
-    facilities: [{ facility_id: 'DE-1', name: 'DOVER FUEL', old_value: '4 (moderate)', new_value: '8 (high)' }],
-    high_risk: true,
-    dataset_version: 7,
-    base_version: 6,
-    import_id: 'imp-1',
-    import_label: 'DE.xlsx',
     created_at: createdAt,
-  },
+    summary,
+    watchlist_name: watchlistName,
+    change: 'score',
+    high_risk: true,
+    facilities: [{ facility_id: 'DE-1', name: 'DOVER FUEL', old_value: '4 (moderate)', new_value: '8 (high)' }],
+  }),
 });
 
 describe('alert digests', () => {

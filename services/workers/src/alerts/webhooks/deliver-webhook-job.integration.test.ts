@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, createChdbStore, createLogger, migrationsDirectory, verifyWebhookSignature, type AnalyticsStore } from '@ust/platform';
 import { listWebhookDeliveries, writeAlerts, writeUserRecords } from '@ust/read-model';
 import { JobNames } from '@ust/schemas';
+import { watchAlertRecord } from '@ust/schemas/testing';
 import { WEBHOOK_ATTEMPTS, webhookDeliveryProcessor, type WebhookDeliveryResult } from './deliver-webhook-job.js';
 
 const log = createLogger('webhook-test', { level: 'silent' });
@@ -50,28 +51,7 @@ describe('webhook deliveries', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ust-alerts`;
     await writeUserRecords(store, owner, [{ kind: 'webhook', id: 'wh-1', record: { id: 'wh-1', url, secret, created_at: '2026-11-30T00:00:00.000Z' } }]);
-    await writeAlerts(store, [
-      {
-        owner_id: owner,
-        alert: {
-          id: 'al-w1',
-          watchlist_id: 'wl-1',
-          watchlist_name: 'Book',
-          item_id: 'wi-1',
-          item_kind: 'facility',
-          item_label: 'DOVER FUEL',
-          change: 'release',
-          summary: '1 release newly reported: 0 releases (0 open) → 1 release (1 open)',
-          facilities: [{ facility_id: 'DE-1', name: 'DOVER FUEL', old_value: '0 releases (0 open)', new_value: '1 release (1 open)' }],
-          high_risk: false,
-          dataset_version: 7,
-          base_version: 6,
-          import_id: 'imp-1',
-          import_label: 'DE.xlsx',
-          created_at: '2026-11-30T01:00:00.000Z',
-        },
-      },
-    ]);
+    await writeAlerts(store, [{ owner_id: owner, alert: watchAlertRecord({ id: 'al-w1', created_at: '2026-11-30T01:00:00.000Z' }) }]);
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
