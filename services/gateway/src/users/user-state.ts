@@ -18,6 +18,9 @@ import {
   type WatchItemBody,
 } from '@ust/schemas';
 
+/** What the state is assembled from: never a webhook's secret, which stays out of the cache. */
+const USER_STATE_KINDS = ['preferences', 'alerts-seen', 'watchlist', 'watched-item'] as const;
+
 /** A user's state is read again from the record at least this often, whatever the cache holds. */
 const USER_STATE_TTL_SECONDS = 3_600;
 
@@ -105,7 +108,7 @@ export function createUserStateStore({ store, cache, now = () => new Date() }: {
   const changing = new Map<string, Promise<unknown>>();
 
   async function readRecord(userId: string): Promise<UserState> {
-    return assembleUserState(await readUserRecords(store, userId));
+    return assembleUserState(await readUserRecords(store, userId, USER_STATE_KINDS));
   }
 
   async function read(userId: string): Promise<UserState> {

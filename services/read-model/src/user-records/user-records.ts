@@ -24,16 +24,16 @@ export interface UserRecordWrite {
   record: object | null;
 }
 
-/** Every live document one user keeps, in (kind, id) order. */
-export function readUserRecords(store: AnalyticsStore, ownerId: string): Promise<UserRecordDocument[]> {
+/** The live documents of these kinds one user keeps, in (kind, id) order. */
+export function readUserRecords(store: AnalyticsStore, ownerId: string, kinds: readonly UserRecordKind[]): Promise<UserRecordDocument[]> {
   return store.query<UserRecordDocument>(
     `SELECT kind, id, argMax(record, revision) AS record
        FROM user_records
-      WHERE owner_id = {owner:String}
+      WHERE owner_id = {owner:String} AND kind IN {kinds:Array(String)}
       GROUP BY kind, id
      HAVING argMax(deleted, revision) = 0
       ORDER BY kind, id`,
-    { owner: ownerId },
+    { owner: ownerId, kinds: [...kinds] },
   );
 }
 

@@ -24,7 +24,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const allowPrivateNetworks = fastify.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
 
   const webhooksOf = async (userId: string): Promise<StoredWebhook[]> =>
-    (await readUserRecords(store, userId)).filter((document) => document.kind === 'webhook').map((document) => JSON.parse(document.record) as StoredWebhook);
+    (await readUserRecords(store, userId, ['webhook'])).map((document) => JSON.parse(document.record) as StoredWebhook);
   const ownWebhook = async (userId: string, id: string): Promise<StoredWebhook> => {
     const webhook = (await webhooksOf(userId)).find((candidate) => candidate.id === id);
     if (!webhook) throw fastify.httpErrors.notFound(`Webhook ${id} not found`);

@@ -54,7 +54,7 @@ export function alertDigestProcessor({ store, log, smtpUrl, from, publicUrl }: D
       return { owner_id: owner, sent: 0, skipped };
     };
     if (!smtpUrl) return skip('SMTP_URL is not set');
-    const documents = await readUserRecords(store, owner);
+    const documents = await readUserRecords(store, owner, ['preferences', 'digest-sent']);
     const record = (kind: string) => documents.find((document) => document.kind === kind)?.record;
     const preferences: UserPreferences = { ...DEFAULT_PREFERENCES, ...(JSON.parse(record('preferences') ?? '{}') as Partial<UserPreferences>) };
     if (!preferences.email_notifications) return skip('e-mail notifications are off');

@@ -51,7 +51,7 @@ export function webhookDeliveryProcessor({
   return async (job) => {
     const { owner_id: owner, webhook_id: webhookId, version } = parseDeliverWebhookData(job.data);
     const deliveryId = webhookDeliveryId(webhookId, version);
-    const record = (await readUserRecords(store, owner)).find((document) => document.kind === 'webhook' && document.id === webhookId);
+    const record = (await readUserRecords(store, owner, ['webhook'])).find((document) => document.id === webhookId);
     if (!record) return { delivery_id: deliveryId, delivered: 0, skipped: 'the webhook was deleted' };
     const webhook = JSON.parse(record.record) as StoredWebhook;
     const alerts = await readAlertsOfVersion(store, owner, version);
