@@ -9,6 +9,15 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR } from './harness.js';
 
+/** Where the app keeps the chosen theme (web/src/theme): set it and reload to see a screen in the other theme. */
+const THEME_KEY = 'storage-tank-theme';
+
+/** Reloads the page in a theme: 'default' (Professional Blue) or 'dark' (Midnight Pro), to check each. */
+export async function reloadInTheme(page: Page, theme: 'default' | 'dark'): Promise<void> {
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [THEME_KEY, theme]);
+  await page.reload();
+}
+
 /** The rule sets the checks run: WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 

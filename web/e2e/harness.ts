@@ -139,11 +139,11 @@ export async function signIn(page: Page, role: DemoRole, from = '/'): Promise<De
   return account;
 }
 
-/** Calls the API as the demo admin: to see what the browser's telemetry delivered, or to change a user. */
-export async function asAdmin<T>(apiPath: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}): Promise<T> {
+/** Calls the API as a demo account: to see what the platform recorded for a user, or to act as one. */
+export async function asAccount<T>(role: DemoRole, apiPath: string, { method = 'GET', body }: { method?: string; body?: unknown } = {}): Promise<T> {
   if (!active?.standalone.identity) throw new Error('startPlatform() first');
-  const admin = demoAccount('admin');
-  const token = await active.standalone.identity.issueAccessToken({ sub: admin.sub, email: admin.email });
+  const account = demoAccount(role);
+  const token = await active.standalone.identity.issueAccessToken({ sub: account.sub, email: account.email });
   const response = await fetch(`${active.standalone.url}/api${apiPath}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -151,6 +151,11 @@ export async function asAdmin<T>(apiPath: string, { method = 'GET', body }: { me
   });
   if (!response.ok) throw new Error(`${method} /api${apiPath}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** Calls the API as the demo admin: to see what the browser's telemetry delivered, or to change a user. */
+export function asAdmin<T>(apiPath: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+  return asAccount<T>('admin', apiPath, options);
 }
 
 /** Saves web/e2e/screenshots/<name>.png (gitignored; CI keeps the folder as an artifact). */

@@ -6,10 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RiskModelCard, RiskModelCohort } from '@ust/schemas';
-import { expectAccessible } from './a11y.js';
+import { expectAccessible, reloadInTheme } from './a11y.js';
 import { problemsOf, screenshot, signIn, startPlatform, type DemoRole, type Platform } from './harness.js';
-
-const THEME_KEY = 'storage-tank-theme';
 
 /** Signs in, opens Model from the navigation, and reads the card with the token the page itself sent. */
 async function openModelPage(page: Page, platform: Platform, role: DemoRole): Promise<RiskModelCard> {
@@ -96,8 +94,7 @@ describe('risk model page', () => {
     await expectResultsFollow(page, card, { asOf: otherAsOf, horizon: 3, view: 'first release' });
 
     // The dark theme keeps the page readable.
-    await page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_KEY);
-    await page.reload();
+    await reloadInTheme(page, 'dark');
     await page.getByRole('table', { name: 'Results per model for the chosen cohort' }).waitFor();
     await page.getByRole('figure', { name: 'ROC curve' }).locator('svg.recharts-surface').first().waitFor();
     await screenshot(page, 'risk-model-dark');

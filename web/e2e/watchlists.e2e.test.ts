@@ -4,26 +4,11 @@
  * a new "My watchlist", which /watchlists lists. Both screens pass axe in the light and dark themes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { expectAccessible } from './a11y.js';
+import { expectAccessible, reloadInTheme } from './a11y.js';
+import { setPreference } from './settings-page.js';
 import { problemsOf, screenshot, signIn, startPlatform, type Platform } from './harness.js';
 
 const ADDRESS = '1016 Bladensburg Rd NE, Washington DC 20002';
-const THEME_KEY = 'storage-tank-theme';
-
-/** Reloads the page in a theme: 'default' (Professional Blue) or 'dark' (Midnight Pro). */
-async function reloadInTheme(page: Page, theme: 'default' | 'dark'): Promise<void> {
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [THEME_KEY, theme]);
-  await page.reload();
-}
-
-/** Ticks or clears a preference and waits for the server's answer to be announced. */
-async function setPreference(page: Page, name: string, checked: boolean): Promise<void> {
-  const saved = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me/preferences' && response.request().method() === 'PUT');
-  await page.getByRole('checkbox', { name }).setChecked(checked);
-  expect((await saved).status()).toBe(200);
-  await page.locator('.preferences-status', { hasText: /^Saved$/ }).waitFor();
-}
 
 describe('preferences and watchlists', () => {
   let platform: Platform;

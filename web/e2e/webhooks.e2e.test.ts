@@ -6,32 +6,11 @@
  * try. Both themes pass axe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { expectAccessible } from './a11y.js';
+import { expectAccessible, reloadInTheme } from './a11y.js';
+import { addWebhook, SECRET_NOTE } from './settings-page.js';
 import { problemsOf, screenshot, signIn, startPlatform, type Platform } from './harness.js';
 
-const THEME_KEY = 'storage-tank-theme';
 const URL_ADDED = 'https://hooks.example.com/ust';
-const SECRET_NOTE = 'Copy this secret now: it will not be shown again.';
-
-/** Reloads the page in a theme: 'default' (Professional Blue) or 'dark' (Midnight Pro). */
-async function reloadInTheme(page: Page, theme: 'default' | 'dark'): Promise<void> {
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [THEME_KEY, theme]);
-  await page.reload();
-}
-
-/** Adds a webhook through the form and answers the secret the page shows for it. */
-async function addWebhook(page: Page, url: string): Promise<string> {
-  const section = page.getByRole('region', { name: 'Webhooks' });
-  await section.getByRole('textbox', { name: 'Webhook URL' }).fill(url);
-  const added = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me/webhooks' && response.request().method() === 'POST');
-  await section.getByRole('button', { name: 'Add webhook' }).click();
-  expect((await added).status()).toBe(200);
-  const secret = section.getByRole('group', { name: 'Signing secret of the new webhook' });
-  await secret.getByText(SECRET_NOTE).waitFor();
-  await section.getByRole('list', { name: 'Your webhooks' }).getByRole('listitem', { name: url }).waitFor();
-  return secret.getByRole('textbox', { name: 'Signing secret' }).inputValue();
-}
 
 describe('webhooks', () => {
   let platform: Platform;

@@ -22,6 +22,18 @@ async function countOf(ids: string[]): Promise<number> {
   return row!.n;
 }
 
+/**
+ * Waits until every event is in the table and the recording store has noted the insert that wrote
+ * them: the rows become visible a turn before the insert's promise resolves, so a check of the
+ * rows alone can read the inserts while they are still empty.
+ */
+async function writtenAndRecorded(ids: string[], inserts: unknown[]): Promise<void> {
+  await until(
+    async () => ({ rows: await countOf(ids), inserts: inserts.length }),
+    (state) => state.rows === ids.length && state.inserts > 0,
+  );
+}
+
 it('writes a batch whose events span more than the 100 days (partitions) ClickHouse takes in one insert', async () => {
   const day = 86_400_000;
   const start = Date.now() - 80 * day;
@@ -59,10 +71,7 @@ describe.each(adapters)('telemetry batches on the %s event log', (_name, makeLog
     const event = gatewayLogEvent();
     await events.publish(names.logsTopic, [{ key: event.event_id, value: JSON.stringify(event) }]);
 
-    await until(
-      async () => countOf([event.event_id]),
-      (n) => n === 1,
-    );
+    await writtenAndRecorded([event.event_id], inserts);
     // One row in a batch of up to 1,000: only the timer can have closed it.
     expect(inserts).toEqual([{ table: 'logs', rows: 1 }]);
     await consumer.subscription.close();
@@ -79,9 +88,9 @@ describe.each(adapters)('telemetry batches on the %s event log', (_name, makeLog
       batch.map(({ key, event }) => ({ key, value: JSON.stringify(event) })),
     );
 
-    await until(
-      async () => countOf(batch.map(({ event }) => event.event_id)),
-      (n) => n === 3,
+    await writtenAndRecorded(
+      batch.map(({ event }) => event.event_id),
+      inserts,
     );
     // Each member holds one partition and one event: three deliveries, one insert.
     expect(inserts).toEqual([{ table: 'logs', rows: 3 }]);

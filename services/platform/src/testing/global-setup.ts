@@ -6,15 +6,6 @@ import type { TestProject } from 'vitest/node';
 import { resolveClickHouseServer, resolveKafka, resolveRedis } from './test-services.js';
 import type { RunningService } from './running-service.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    redisUrl: string;
-    kafkaBrokers: string;
-    /** Empty when no ClickHouse server is available; chDB is always tested. */
-    clickhouseUrl: string;
-  }
-}
-
 export default async function setup(project: TestProject) {
   const started: RunningService[] = [];
   const stopAll = async () => {

@@ -9,6 +9,16 @@ import { startRedisServer } from './redis-server.js';
 import { startKafkaBroker } from './kafka-broker.js';
 import { dockerAvailable, startRedisContainer, startKafkaContainer, startClickHouseContainer } from './containers.js';
 
+/** What global-setup.ts hands the tests: `inject('redisUrl')` and the others, typed. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    redisUrl: string;
+    kafkaBrokers: string;
+    /** Empty when no ClickHouse server is available; chDB is always tested. */
+    clickhouseUrl: string;
+  }
+}
+
 export class MissingServiceError extends Error {
   constructor(service: string, attempts: string[]) {
     super(
