@@ -223,6 +223,14 @@ describe('portfolio screening', () => {
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     await run('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', pdfFile, path.join(SCREENSHOT_DIR, 'screening-pdf')]);
 
+    // The matched facilities become a watchlist of the broker's.
+    await page.getByRole('button', { name: 'Watch matched facilities' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Watching [\d,]+ facilities in “.+”\. Open your watchlists$/ })
+      .waitFor();
+    await expectAccessible(page, 'screening-watching');
+
     // The Midnight Pro theme keeps the result readable.
     await page.evaluate(() => localStorage.setItem('storage-tank-theme', 'dark'));
     await page.reload();

@@ -180,6 +180,11 @@ describe('watching on the real broker', () => {
     expect(await card.getByRole('button', { name: 'Watching', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'search-card-watching');
     await expectAccessible(page, 'search-card-watching');
+    // A new page asks the server what is watched: the card still says so, in the dark theme too.
+    await reloadInTheme(page, 'dark');
+    await search(page, STATION.address);
+    expect(await card.getByRole('button', { name: 'Watching', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expectAccessible(page, 'search-card-watching-dark');
 
     await search(page, PLACE.address);
     await page.getByRole('combobox', { name: 'Radius' }).selectOption('0.25');
@@ -188,7 +193,8 @@ describe('watching on the real broker', () => {
       .getByRole('status')
       .filter({ hasText: /^Watching within 0\.25 miles of 1016 Bladensburg Rd NE, Washington DC 20002 in “My watchlist”$/ })
       .waitFor();
-    await expectAccessible(page, 'search-watch-place');
+    await expectAccessible(page, 'search-watch-place-dark');
+    await reloadInTheme(page, 'default');
 
     await page.getByRole('link', { name: 'Settings for Brian Broker' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.preferences input:disabled').length === 0);
