@@ -244,6 +244,7 @@ describe('watching on the real broker', () => {
     await main.getByRole('heading', { name: placeRelease.summary }).waitFor();
     await screenshot(page, 'alerts');
     await expectAccessible(page, 'alerts');
+    // /alerts marked them read: the button counts none.
     await openMenu(page, 'Notifications');
 
     const brian = platform.accounts.find((account) => account.role === 'broker')!;

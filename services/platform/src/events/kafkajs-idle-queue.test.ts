@@ -1,8 +1,8 @@
 /**
  * kafkajs 2.2.4's request queue as patched (patches/kafkajs@2.2.4.patch): a connection with
  * nothing pending and no throttle arms no timer. Unpatched, every connection re-armed a 1 ms timer
- * for as long as it lived (tulios/kafkajs#1704): three idle clients cost 3.2 % of a core, 0.5 %
- * patched. A pending request or a broker's throttle still gets its check.
+ * for as long as it lived (tulios/kafkajs#1704; docs/decisions/0123-kafkajs-idle-timer-patch.md).
+ * A pending request or a broker's throttle still gets its check.
  */
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
