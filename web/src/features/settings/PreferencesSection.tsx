@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { UserPreferences } from '@ust/schemas';
 import { DEFAULT_PREFERENCES } from '@ust/schemas/constants';
 import { usePreferencesMutation, usePreferencesQuery } from '../../api';
@@ -17,7 +18,14 @@ export function PreferencesSection() {
   const saved = usePreferencesQuery();
   const save = usePreferencesMutation();
   // While a save is on its way the boxes show what was asked, so a second change builds on it.
-  const shown: UserPreferences = (save.isPending ? save.variables : undefined) ?? saved.data ?? DEFAULT_PREFERENCES;
+  // Kept in this component's state, set in the change handler itself: the mutation's own pending
+  // state reaches the component a task later, and in between React would put the box back.
+  const [asked, setAsked] = useState<UserPreferences>();
+  const shown: UserPreferences = asked ?? saved.data ?? DEFAULT_PREFERENCES;
+  const change = (preferences: UserPreferences) => {
+    setAsked(preferences);
+    save.mutate(preferences, { onSettled: () => setAsked(undefined) });
+  };
 
   let status = '';
   if (saved.isError) status = `Your preferences could not be loaded: ${saved.error.message}`;
@@ -32,7 +40,7 @@ export function PreferencesSection() {
       <div className="preferences">
         {PREFERENCES.map(({ key, label }) => (
           <label key={key} className="checkbox">
-            <input type="checkbox" checked={shown[key]} disabled={!saved.data} onChange={(event) => save.mutate({ ...shown, [key]: event.target.checked })} />
+            <input type="checkbox" checked={shown[key]} disabled={!saved.data} onChange={(event) => change({ ...shown, [key]: event.target.checked })} />
             <span>{label}</span>
           </label>
         ))}
