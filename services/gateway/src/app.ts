@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import sensible from '@fastify/sensible';
 import compress from '@fastify/compress';
-import { securityHeaders, type Config, type Ports } from '@ust/platform';
+import { securityHeaders, windowCounterFor, type Config, type Ports } from '@ust/platform';
 import { SCREENING_ROLES, type AuthConfig } from '@ust/schemas';
 import type { EmbeddedIdentity } from '@ust/identity';
 import { embeddedIdentityPlugin } from '@ust/identity';
@@ -124,8 +124,11 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
     ...issuerSourcesFor(options),
     users: createUserDirectory({ store: ports.store, cache: ports.cache, adminEmails: config.adminEmails }),
   });
+  // One counter for the API's and the sign-in form's limits, closed with the gateway.
+  const windowCounter = windowCounterFor(ports.cache);
+  fastify.addHook('onClose', () => windowCounter.close());
   await fastify.register(rateLimits, {
-    cache: ports.cache,
+    counter: windowCounter,
     perMinute: config.RATE_LIMIT_PER_MINUTE,
     anonymousTelemetryPerMinute: config.ANONYMOUS_TELEMETRY_RATE_LIMIT_PER_MINUTE,
   });
@@ -139,7 +142,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   if (options.identity) {
     await fastify.register(embeddedIdentityPlugin, {
       identity: options.identity,
-      signInLimit: { cache: ports.cache, perMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE },
+      signInLimit: { counter: windowCounter, perMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE },
     });
   }
 

@@ -17,7 +17,7 @@ import { pagePolicy, renderErrorPage } from './pages.js';
 
 export interface SignInLimit {
   /** Counts attempts; a Redis cache shares the count between processes. */
-  cache: Cache;
+  counter: Pick<Cache, 'countInWindow'>;
   /** Sign-in form posts per minute per client address. */
   perMinute: number;
 }
@@ -32,8 +32,8 @@ const SIGN_IN_POST = /\/interaction\/[^/]+\/login\/?$/;
 const SIGN_IN_WINDOW_MS = 60_000;
 
 /** True, after answering 429 with a page, when this sign-in post is one too many from its address. */
-async function refusedAsTooMany({ cache, perMinute }: SignInLimit, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-  const { count, remainingMs } = await cache.countInWindow(`ratelimit:sign-in:${normalizeIP(request.ip)}`, SIGN_IN_WINDOW_MS);
+async function refusedAsTooMany({ counter, perMinute }: SignInLimit, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const { count, remainingMs } = await counter.countInWindow(`ratelimit:sign-in:${normalizeIP(request.ip)}`, SIGN_IN_WINDOW_MS);
   if (count <= perMinute) return false;
   const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
   await reply

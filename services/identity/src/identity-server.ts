@@ -21,7 +21,7 @@ export async function buildIdentityServer({ config, identity, cache, logger }: I
   const server = Fastify({ loggerInstance: logger, trustProxy: fastifyTrustProxy(config.trustProxy) });
   // The same headers as the gateway's: this is the sign-in page users type their password into.
   await server.register(securityHeaders);
-  await server.register(embeddedIdentityPlugin, { identity, signInLimit: { cache, perMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE } });
+  await server.register(embeddedIdentityPlugin, { identity, signInLimit: { counter: cache, perMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE } });
   server.get('/health', async () => ({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }));
   await server.ready();
   return server as unknown as FastifyInstance;

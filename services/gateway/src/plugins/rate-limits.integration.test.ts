@@ -5,7 +5,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, createMemoryCache, createRedisCache, loadConfig, type Cache } from '@ust/platform';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createLmdbCache, createLogger, createMemoryCache, createRedisCache, loadConfig, type Cache } from '@ust/platform';
 import { createEmbeddedIdentity } from '@ust/identity';
 import { buildGateway } from '../build.js';
 import { openEmbeddedTestPorts, type EmbeddedTestPorts } from '../testing/embedded-test-ports.js';
@@ -144,6 +147,22 @@ describe('rate limits', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([400, 400, 400, 429, 429, 429]);
+  });
+
+  it("counts the embedded platform's calls in its own memory: its LMDB cache is never written for them, and the budget holds", async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'ust-rate-limits-lmdb-'));
+    try {
+      const cache = createLmdbCache({ path: directory });
+      const gateway = await startGateway({}, cache);
+      const token = { authorization: `Bearer ${await issuer.token({ sub: 'local|dave' })}` };
+      const responses: LightMyRequestResponse[] = [];
+      for (let index = 0; index < LIMIT + 5; index++) responses.push(await gateway.inject({ method: 'GET', url: '/api/me/activity', headers: token }));
+      expect(countStatuses(responses)).toEqual({ 200: LIMIT, 429: 5 });
+      expect(responses.at(-1)!.headers['x-ratelimit-remaining']).toBe('0');
+      expect(await cache.keys('ratelimit:')).toEqual([]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('shares one budget between two gateways on one redis-server', async () => {

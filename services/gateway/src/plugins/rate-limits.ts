@@ -3,13 +3,14 @@
  * in an onRequest hook that runs before authentication, so a flood of bad tokens is counted
  * like any other. The caller is the subject of a valid token; without one, the client
  * address, which TRUST_PROXY decides (a client-written X-Forwarded-For counts only from a
- * trusted proxy). Anonymous telemetry has its own, stricter budget. Counters live in the
- * cache port: gateways sharing a Redis share one budget.
+ * trusted proxy). Anonymous telemetry has its own, stricter budget. The counts are a
+ * WindowCounter's (windowCounterFor): gateways sharing a Redis share one budget; the embedded
+ * platform's one gateway counts in its own memory.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { normalizeIP } from '@fastify/rate-limit';
-import type { Cache } from '@ust/platform';
+import type { WindowCounter } from '@ust/platform';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +24,7 @@ declare module 'fastify' {
 }
 
 export interface RateLimitsOptions {
-  cache: Cache;
+  counter: Pick<WindowCounter, 'countInWindow'>;
   /** Calls per minute of a signed-in user, or of one address without a valid token. */
   perMinute: number;
   /** Calls per minute of one address to the telemetry routes without a token. */
@@ -46,7 +47,7 @@ class TooManyRequestsError extends Error {
   }
 }
 
-async function rateLimitsPlugin(fastify: FastifyInstance, { cache, perMinute, anonymousTelemetryPerMinute }: RateLimitsOptions) {
+async function rateLimitsPlugin(fastify: FastifyInstance, { counter, perMinute, anonymousTelemetryPerMinute }: RateLimitsOptions) {
   // Every /api call passes here, so it is one hook with two awaits (the token, the count).
   fastify.decorate('limitApiCalls', async function limitApiCalls(request: FastifyRequest, reply: FastifyReply) {
     const check = await fastify.checkToken(request);
@@ -59,7 +60,7 @@ async function rateLimitsPlugin(fastify: FastifyInstance, { cache, perMinute, an
     } else key = `ratelimit:address:${normalizeIP(request.ip)}`;
     let counted;
     try {
-      counted = await cache.countInWindow(key, WINDOW_MS);
+      counted = await counter.countInWindow(key, WINDOW_MS);
     } catch (error) {
       // Counting is part of serving: without it the call is refused loudly, not let through.
       throw new RateLimiterUnavailableError(error);
