@@ -10,7 +10,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort, workspaceRoot } from '@ust/platform';
-import { spawnStandalone, waitForHealth, type StandaloneProcess } from '@ust/standalone/testing';
+import { PNPM_START_NODE_FLAGS, spawnStandalone, waitForHealth, type StandaloneProcess } from '@ust/standalone/testing';
 
 export type BenchRuntime = 'tsx' | 'compiled';
 
@@ -28,7 +28,9 @@ export function nodeArguments(entry: string, runtime: BenchRuntime = benchRuntim
   if (runtime === 'tsx') return ['--import', 'tsx', path.join(workspaceRoot, entry)];
   execFileSync(process.execPath, [path.join(workspaceRoot, 'deploy/build-services.mjs'), '--if-needed'], { stdio: 'inherit' });
   const compiled = entry.replace('/src/', '/dist/').replace(/\.ts$/, '.js');
-  return ['--conditions=ust-compiled', path.join(workspaceRoot, compiled)];
+  // The platform's own entry runs with the flags `pnpm start` gives it; the other processes with V8's defaults.
+  const flags = entry === 'services/standalone/src/main.ts' ? PNPM_START_NODE_FLAGS : [];
+  return [...flags, '--conditions=ust-compiled', path.join(workspaceRoot, compiled)];
 }
 
 /** The platform process's resident and peak resident memory in KiB (Linux). */

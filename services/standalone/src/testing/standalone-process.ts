@@ -56,9 +56,13 @@ function pnpmSpecifier(): string {
   return packageManager;
 }
 
+/** The V8 flags `pnpm start` gives the platform (package.json; decision 0113), so a compiled launch runs as it does. */
+export const PNPM_START_NODE_FLAGS = ['--max-semi-space-size=64'] as const;
+
 function launchCommand(launch: NonNullable<SpawnOptions['launch']>): [string, string[]] {
   if (launch === 'npx pnpm start') return ['npx', ['-y', pnpmSpecifier(), 'start']];
-  if (launch === 'compiled') return [process.execPath, ['--conditions=ust-compiled', path.join(workspaceRoot, 'services/standalone/dist/main.js')]];
+  if (launch === 'compiled')
+    return [process.execPath, [...PNPM_START_NODE_FLAGS, '--conditions=ust-compiled', path.join(workspaceRoot, 'services/standalone/dist/main.js')]];
   return [process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'services/standalone/src/main.ts')]];
 }
 
