@@ -762,6 +762,9 @@ describe('rebuild-dataset', () => {
       expect(steps.map((line) => line['step'])).toEqual(expect.arrayContaining(['facility summaries', 'search indexes', 'switch version']));
       expect(steps.every((line) => typeof line['thread'] === 'number' && line['thread'] !== threadId)).toBe(true);
       expect(steps.every((line) => line['service'] === 'rebuild-thread-test')).toBe(true);
+      // Each step names the CPU of the thread it ran on: one thread's, so never more than the step's seconds (rounding aside).
+      expect(steps.every((line) => typeof line['thread_cpu_s'] === 'number' && line['thread_cpu_s'] >= 0)).toBe(true);
+      for (const line of steps) expect(line['thread_cpu_s'] as number).toBeLessThanOrEqual((line['seconds'] as number) + 0.002);
     } finally {
       await root.close();
       await rm(directory, { recursive: true, force: true });
