@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsStore } from '../ports/analytics-store.js';
 import { applyMigrations } from './migrations.js';
+import { encodeTabSeparated } from './tab-separated.js';
 
 export function describeAnalyticsStoreContract(adapterName: string, makeStore: () => Promise<AnalyticsStore>) {
   describe(`AnalyticsStore contract: ${adapterName}`, () => {
@@ -48,6 +49,8 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
           .map((line) => JSON.parse(line)),
       ).toEqual(await store.query(sql, { s: 'a "quoted"\nline' }));
       expect(await store.queryText('SELECT 1 AS n WHERE 0')).toBe('');
+      expect(new TextDecoder().decode(await store.queryJsonBytes(sql, { s: 'a "quoted"\nline' }))).toBe(text);
+      expect((await store.queryJsonBytes('SELECT 1 AS n WHERE 0')).byteLength).toBe(0);
     });
 
     it('inserts more rows than one batch holds and reads them all back', async () => {
@@ -72,6 +75,41 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
         { id: 'a', n: 1, at: '1984-01-08', ok: true },
         { id: 'b', n: null, at: null, ok: null },
       ]);
+    });
+
+    it('inserts rows written as TabSeparated exactly as the same rows given as JSON', async () => {
+      await store.command(
+        "CREATE TABLE contract_tsv (id String, label Nullable(String), n Int32, x Nullable(Float64), ok Bool, flag UInt8, at DateTime64(3, 'UTC')) ENGINE = MergeTree ORDER BY id",
+      );
+      const rows = [
+        // Every character TabSeparated escapes, a literal \N that must stay text, JSON inside a string, and non-ASCII text.
+        { id: 'a', label: 'tab\there\nline\rreturn \\ back \\N', n: -7, x: 1.5e-7, ok: true, flag: true, at: '2026-11-30T10:56:39.123Z' },
+        { id: 'b', label: null, n: 0, x: Number.NaN, ok: false, flag: false, at: '2026-11-30T10:56:39.000Z' },
+        {
+          id: 'c',
+          label: '{"score":7,"factors":["age \u00b7 30 y"]} São Paulo — 東京',
+          n: 2_147_483_647,
+          x: null,
+          ok: true,
+          flag: false,
+          at: '1999-01-01T00:00:00.000Z',
+        },
+      ];
+      const encoded = encodeTabSeparated(rows);
+      expect(encoded?.columns).toEqual(['id', 'label', 'n', 'x', 'ok', 'flag', 'at']);
+      await store.insertTabSeparated('contract_tsv', encoded!.columns, encoded!.body);
+      const asTabSeparated = await store.query('SELECT * FROM contract_tsv ORDER BY id');
+      await store.command('TRUNCATE TABLE contract_tsv');
+      await store.insert('contract_tsv', rows);
+      const asJson = await store.query('SELECT * FROM contract_tsv ORDER BY id');
+      expect(asTabSeparated).toEqual(asJson);
+      expect(asTabSeparated.map((row) => (row as { label: string | null }).label)).toEqual(rows.map((row) => row.label));
+    });
+
+    it('refuses a TabSeparated body whose fields do not fit its columns, naming the column', async () => {
+      await store.command('CREATE TABLE contract_tsv_bad (id String, n Int32) ENGINE = MergeTree ORDER BY id');
+      await expect(store.insertTabSeparated('contract_tsv_bad', ['id', 'n'], new TextEncoder().encode('a\tnot a number\n'))).rejects.toThrow(/\bn\b/);
+      expect(await store.query('SELECT count() AS rows FROM contract_tsv_bad')).toEqual([{ rows: 0 }]);
     });
 
     it('keeps the latest version of a record in a ReplacingMergeTree, so a replay adds nothing', async () => {

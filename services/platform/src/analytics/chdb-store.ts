@@ -31,7 +31,8 @@ export async function createChdbStore(options: ChdbStoreOptions): Promise<Analyt
   const { createChdbConnection } = await import('chdb/connection');
   // chdb types its connection against @clickhouse/client-common, which @clickhouse/client bundles
   // under its own copy of the same types; the shapes are identical.
-  const connection = createChdbConnection({ path: dataPath }) as unknown as NonNullable<Parameters<typeof createClient>[0]>['connection'];
+  const chdbConnection = createChdbConnection({ path: dataPath });
+  const connection = chdbConnection as unknown as NonNullable<Parameters<typeof createClient>[0]>['connection'];
   const client = createClient({ connection, json: jsonRowCodec });
   await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdentifier(options.database)}` });
   await client.command({ query: `USE ${quoteIdentifier(options.database)}` });
@@ -45,6 +46,9 @@ export async function createChdbStore(options: ChdbStoreOptions): Promise<Analyt
     target: dataPath,
     database: options.database,
     client,
+    insertTabSeparated: async (table, columns, body) => {
+      await chdbConnection.chdb.rawInsert({ table, columns, values: body, format: 'TabSeparated' });
+    },
     onClose: () => {
       openStore = undefined;
     },

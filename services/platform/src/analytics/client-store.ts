@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { AnalyticsStore, QueryParams } from '../ports/analytics-store.js';
 
@@ -29,6 +30,11 @@ export interface ClientStoreOptions {
   onClose?: () => Promise<void> | void;
   /** @defaultValue MAX_INSERT_BATCH */
   maxInsertBatch?: number;
+  /**
+   * Inserts a TabSeparated body without the client's stream (chDB: its bytes go to the engine
+   * as they are, where the client would first make one string of the statement and the body).
+   */
+  insertTabSeparated?: (table: string, columns: readonly string[], body: Uint8Array) => Promise<void>;
   /** Hands memory the engine freed back to the operating system; run after every long statement (chDB). */
   releaseMemory?: () => Promise<void>;
 }
@@ -52,6 +58,7 @@ export class ClientAnalyticsStore implements AnalyticsStore {
   private readonly maxInsertBatch: number;
   private readonly onClose: (() => Promise<void> | void) | undefined;
   private readonly releaseMemory: (() => Promise<void>) | undefined;
+  private readonly insertTabSeparatedBody: ClientStoreOptions['insertTabSeparated'];
   private closed = false;
   /** Statements still running: close() lets them finish instead of cutting the engine away. */
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -65,6 +72,7 @@ export class ClientAnalyticsStore implements AnalyticsStore {
     this.maxInsertBatch = options.maxInsertBatch ?? MAX_INSERT_BATCH;
     this.onClose = options.onClose;
     this.releaseMemory = options.releaseMemory;
+    this.insertTabSeparatedBody = options.insertTabSeparated;
   }
 
   query<Row = Record<string, unknown>>(sql: string, params: QueryParams = {}): Promise<Row[]> {
@@ -78,6 +86,16 @@ export class ClientAnalyticsStore implements AnalyticsStore {
     return this.track(async () => {
       const result = await this.client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
       return result.text();
+    });
+  }
+
+  queryJsonBytes(sql: string, params: QueryParams = {}): Promise<Uint8Array> {
+    return this.track(async () => {
+      // The client appends the same clause to a query; exec hands back the engine's bytes as they came.
+      const { stream } = await this.client.exec({ query: `${sql}\nFORMAT JSONEachRow`, query_params: params });
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+      return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     });
   }
 
@@ -101,6 +119,20 @@ export class ClientAnalyticsStore implements AnalyticsStore {
       table,
       rows.map((json): RawJsonRow => ({ [RAW_JSON]: json })),
     );
+  }
+
+  insertTabSeparated(table: string, columns: readonly string[], body: Uint8Array): Promise<void> {
+    return this.track(async () => {
+      if (this.insertTabSeparatedBody) return this.insertTabSeparatedBody(table, columns, body);
+      const [first, ...rest] = columns;
+      if (first === undefined) throw new Error(`insertTabSeparated into ${table}: no columns`);
+      await this.client.insert({
+        table,
+        columns: [first, ...rest],
+        values: Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)]),
+        format: 'TabSeparated',
+      });
+    });
   }
 
   private track<T>(run: () => Promise<T>): Promise<T> {

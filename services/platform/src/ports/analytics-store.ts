@@ -26,6 +26,11 @@ export interface AnalyticsStore {
    * line), unparsed: for a caller that parses them on another thread (the embedded rebuild's).
    */
   queryText(sql: string, params?: QueryParams): Promise<string>;
+  /**
+   * Runs a SELECT as `queryText` does and returns its JSONEachRow text as UTF-8 bytes, never made a
+   * string here: a thread decodes and parses them, and the bytes cross to it without a copy.
+   */
+  queryJsonBytes(sql: string, params?: QueryParams): Promise<Uint8Array>;
   /** Runs a statement that returns no rows (DDL, INSERT ... SELECT, OPTIMIZE). */
   command(sql: string, params?: QueryParams): Promise<void>;
   /**
@@ -38,6 +43,11 @@ export interface AnalyticsStore {
    * without parsing and re-encoding them. Same batching as `insert`.
    */
   insertJsonRows(table: string, rows: readonly string[]): Promise<void>;
+  /**
+   * Inserts rows already written as TabSeparated text (analytics/tab-separated.ts) into `columns`,
+   * which the engine reads faster than JSON. The caller keeps a body to `maxInsertBatch` rows.
+   */
+  insertTabSeparated(table: string, columns: readonly string[], body: Uint8Array): Promise<void>;
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -68,4 +68,18 @@ describe('calls from a thread to the main thread', () => {
     await call('store', 'queryText', ['SELECT 1']); // answered after the log line, which was sent first
     expect(logged).toEqual(['{"msg":"rebuild v1: statistics in 0.1 s"}']);
   });
+
+  it('hands over a byte array that owns its buffer without a copy, and copies a view into a shared one', async () => {
+    const received: Uint8Array[] = [];
+    const { call } = connect({ command: async (bytes: Uint8Array) => void received.push(bytes) });
+    const owned = new TextEncoder().encode('id\tname\n');
+    await call('store', 'command', [owned]);
+    expect(owned.byteLength).toBe(0); // detached: its memory went with the message
+    // Node's small Buffers are views into one pooled buffer, which other Buffers share.
+    const pooled = Buffer.from('a\tb\n');
+    expect(pooled.byteLength).toBeLessThan(pooled.buffer.byteLength);
+    await call('store', 'command', [pooled]);
+    expect(pooled.toString()).toBe('a\tb\n');
+    expect(received.map((bytes) => new TextDecoder().decode(bytes))).toEqual(['id\tname\n', 'a\tb\n']);
+  });
 });

@@ -35,7 +35,7 @@ export function answerCalls(
       return;
     }
     const { id, target, method, args } = message;
-    const answer = (reply: Answer) => port.postMessage(reply);
+    const answer = (reply: Answer) => port.postMessage(reply, reply.kind === 'result' ? ownBuffersOf([reply.value]) : []);
     const object = Object.hasOwn(targets, target) ? targets[target] : undefined;
     if (!object || !Object.hasOwn(callable, target) || !callable[target]!.includes(method)) {
       answer({ kind: 'error', id, name: 'Error', message: `the ${thread} thread may not call ${target}.${method}` });
@@ -69,6 +69,20 @@ export function callerOver(port: MessagePort): Caller {
     new Promise((resolve, reject) => {
       const id = (nextId += 1);
       waiting.set(id, { resolve, reject });
-      port.postMessage({ kind: 'call', id, target, method, args } satisfies ThreadMessage);
+      port.postMessage({ kind: 'call', id, target, method, args } satisfies ThreadMessage, ownBuffersOf(args));
     });
+}
+
+/**
+ * The buffers of the byte arrays among `values` that own their whole buffer, to hand over with the
+ * message instead of copying them (a page of rows is megabytes). A byte array that is a view into
+ * a shared buffer (Node's pool of small Buffers) is copied: handing that buffer over would take it
+ * from every other view.
+ */
+export function ownBuffersOf(values: readonly unknown[]): ArrayBuffer[] {
+  return values.flatMap((value) =>
+    value instanceof Uint8Array && value.buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength
+      ? [value.buffer]
+      : [],
+  );
 }

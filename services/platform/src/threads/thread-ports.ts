@@ -5,11 +5,13 @@
  */
 import { MessageChannel, threadId, type MessagePort, type Transferable } from 'node:worker_threads';
 import { createLogger, type Logger } from '../logger.js';
+import { MAX_INSERT_BATCH } from '../analytics/client-store.js';
+import { encodeTabSeparated } from '../analytics/tab-separated.js';
 import type { AnalyticsStore, QueryParams } from '../ports/analytics-store.js';
 import { answerCalls, callerOver, type CallableMethods, type Caller } from './port-calls.js';
 
-/** What a thread may call on the main thread's AnalyticsStore: rows cross as JSONEachRow text both ways. */
-export const STORE_CALLS = ['queryText', 'command', 'insertJsonRows'] as const;
+/** What a thread may call on the main thread's AnalyticsStore: rows cross as bytes, JSONEachRow out of the store and TabSeparated (or JSON text) into it. */
+export const STORE_CALLS = ['queryJsonBytes', 'command', 'insertJsonRows', 'insertTabSeparated'] as const;
 
 /** The AnalyticsStore's identity, which a thread's store reports as its own. */
 export type StoreIdentity = Pick<AnalyticsStore, 'adapter' | 'target' | 'database' | 'cluster'>;
@@ -78,16 +80,26 @@ export function remote<T extends object>(call: Caller, target: string, methods: 
 }
 
 /**
- * Thread: the main thread's AnalyticsStore. Rows arrive as JSONEachRow text and are parsed here,
- * and leave as JSON text serialized here: parsing (or serializing) a national page of rows would
- * hold the main thread's event loop for hundreds of milliseconds.
+ * Thread: the main thread's AnalyticsStore. Rows arrive as JSONEachRow bytes, handed over without
+ * a copy, and are decoded and parsed here; they leave serialized here, as TabSeparated bytes when
+ * they are flat (the engine reads them fastest) and as JSON text otherwise. Decoding, parsing or
+ * serializing a national page of rows would hold the main thread's event loop for hundreds of
+ * milliseconds.
  */
 export function remoteAnalyticsStore(call: Caller, identity: StoreIdentity): AnalyticsStore {
+  const queryText = async (sql: string, params?: QueryParams) =>
+    new TextDecoder().decode((await call('store', 'queryJsonBytes', [sql, params ?? {}])) as Uint8Array);
   return remote<AnalyticsStore>(call, 'store', STORE_CALLS, {
     ...identity,
-    query: async (sql: string, params?: QueryParams) => parseJsonLines(String(await call('store', 'queryText', [sql, params ?? {}]))),
+    query: async (sql: string, params?: QueryParams) => parseJsonLines(await queryText(sql, params)),
+    queryText,
     insert: async (table: string, rows: readonly object[]) => {
-      await call('store', 'insertJsonRows', [table, rows.map((row) => JSON.stringify(row))]);
+      for (let start = 0; start < rows.length; start += MAX_INSERT_BATCH) {
+        const batch = rows.slice(start, start + MAX_INSERT_BATCH);
+        const tabSeparated = encodeTabSeparated(batch);
+        if (tabSeparated) await call('store', 'insertTabSeparated', [table, tabSeparated.columns, tabSeparated.body]);
+        else await call('store', 'insertJsonRows', [table, batch.map((row) => JSON.stringify(row))]);
+      }
     },
     ping: async () => true,
     close: async () => undefined,
