@@ -1,9 +1,9 @@
 /**
- * Rows as ClickHouse's TabSeparated text, the cheapest text format for the engine to read: a
- * national rebuild's page of 20,000 facility summaries took chDB 2.5 times as long to parse as
- * JSONEachRow (each row's risk assessment is a JSON document inside a JSON string) as it does as
- * TabSeparated. Only flat rows are encoded (strings, finite numbers, booleans, null); a row with a
- * nested value, or rows whose columns differ, are left to JSONEachRow.
+ * Rows as ClickHouse's TabSeparated text, the cheapest text format for the engine to read: as
+ * JSONEachRow, each facility summary's risk assessment is a JSON document inside a JSON string,
+ * which the engine must unescape character by character (decision 0125). Only flat rows are
+ * encoded (strings, finite numbers, booleans, null); a row with a nested value, or rows whose
+ * columns differ, are left to JSONEachRow.
  */
 
 /** A batch of rows as TabSeparated text, in the order of `columns`. */

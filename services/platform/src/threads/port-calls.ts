@@ -79,7 +79,7 @@ export function callerOver(port: MessagePort): Caller {
  * a shared buffer (Node's pool of small Buffers) is copied: handing that buffer over would take it
  * from every other view.
  */
-export function ownBuffersOf(values: readonly unknown[]): ArrayBuffer[] {
+function ownBuffersOf(values: readonly unknown[]): ArrayBuffer[] {
   return values.flatMap((value) =>
     value instanceof Uint8Array && value.buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength
       ? [value.buffer]
