@@ -25,6 +25,7 @@ import { getMultiStateCounties } from '../queries/dataset/get-multi-state-counti
 import { getSummaryCountiesOfStates } from '../queries/dataset/get-summary-counties-of-states.js';
 import { getStateFacilityListPage } from '../queries/dataset/get-state-facility-list-page.js';
 import { copyVersionKeys } from './copy-version-keys.js';
+import { keysetPages } from './read-ahead.js';
 import type { RebuiltStates } from './rebuild-plan.js';
 
 /** Rows read per query; a multiple of STATE_CHUNK_SIZE so chunks never straddle two reads. */
@@ -158,10 +159,15 @@ class ListWriter {
   async writeState(state: string, onRow: (row: FacilityListItem) => void): Promise<number> {
     const { writer, version } = this;
     let firstPage: FacilityListItem[] = [];
-    let after = '';
     let total = 0;
-    for (;;) {
-      const rows = this.withFacilities.has(state) ? await getStateFacilityListPage(this.store, { version, state, after, limit: LIST_PAGE_SIZE }) : [];
+    const pages = this.withFacilities.has(state)
+      ? keysetPages(
+          (after) => getStateFacilityListPage(this.store, { version, state, after, limit: LIST_PAGE_SIZE }),
+          (row) => row.Facility_ID,
+          LIST_PAGE_SIZE,
+        )
+      : [];
+    for await (const rows of pages) {
       if (total === 0) firstPage = rows.slice(0, DEFAULT_STATE_LIST_LIMIT);
       for (let start = 0; start < rows.length; start += STATE_CHUNK_SIZE) {
         const key = datasetKeys.stateFacilitiesChunk(version, state, (total + start) / STATE_CHUNK_SIZE);
@@ -175,9 +181,6 @@ class ListWriter {
       }
       for (const row of rows) onRow(row);
       total += rows.length;
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < LIST_PAGE_SIZE) break;
-      after = last.Facility_ID;
     }
     const name = this.stateNames.get(state) ?? null;
     const meta: StateFacilitiesMeta = { state, name, total, chunk_size: STATE_CHUNK_SIZE, chunks: Math.ceil(total / STATE_CHUNK_SIZE) };

@@ -22,6 +22,7 @@ import { getFacilityPage, type FacilityPageRow } from '../queries/dataset/get-fa
 import { getReleaseCoveredStates } from '../queries/dataset/get-release-covered-states.js';
 import { getReleasesOfFacilityRange, type ReleaseInputRow } from '../queries/dataset/get-releases-of-facility-range.js';
 import { getTanksOfFacilityRange, type TankInputRow } from '../queries/dataset/get-tanks-of-facility-range.js';
+import { mapInSlices, readAhead, WriteBehind } from './read-ahead.js';
 
 /** Facilities per page; a page's summary rows are one insert, under the 50,000-row limit. */
 export const SUMMARY_PAGE_SIZE = 20_000;
@@ -79,17 +80,12 @@ export async function buildFacilitySummaries(store: AnalyticsStore, options: Sum
   const pageSize = options.pageSize ?? SUMMARY_PAGE_SIZE;
   const byState: Record<string, SummaryTally> = {};
   const releaseStates = await getReleaseCoveredStates(store);
-  let after = '';
-  for (;;) {
-    const facilities = await getFacilityPage(store, after, pageSize, options.states);
-    const first = facilities[0];
-    const last = facilities[facilities.length - 1];
-    if (!first || !last) break;
-    // A page of some states' facilities spans other states' ids: read only its own facilities' rows.
-    const only = options.states ? facilities.map((facility) => facility.facility_id) : undefined;
-    const tanks = groupBy(await getTanksOfFacilityRange(store, first.facility_id, last.facility_id, only));
-    const releases = groupBy(await getReleasesOfFacilityRange(store, first.facility_id, last.facility_id, only));
-    const rows = facilities.map((facility) =>
+  const pages = readAhead<SummaryInputs>((previous) =>
+    previous && previous.facilities.length < pageSize ? undefined : readSummaryInputs(store, lastFacilityId(previous), pageSize, options.states),
+  );
+  const inserts = new WriteBehind();
+  for await (const { facilities, tanks, releases } of pages) {
+    const rows = await mapInSlices(facilities, (facility) =>
       summaryRow(
         facility,
         tanks.get(facility.facility_id) ?? [],
@@ -99,11 +95,31 @@ export async function buildFacilitySummaries(store: AnalyticsStore, options: Sum
         (byState[facility.state] ??= emptyTally()),
       ),
     );
-    await store.insert('facility_summary', rows);
-    after = last.facility_id;
-    if (facilities.length < pageSize) break;
+    if (rows.length > 0) await inserts.write(() => store.insert('facility_summary', rows));
   }
+  await inserts.flush();
   return sumTallies(byState);
+}
+
+/** A page of facilities with the tanks and releases of each. */
+interface SummaryInputs {
+  facilities: FacilityPageRow[];
+  tanks: Map<string, TankInputRow[]>;
+  releases: Map<string, ReleaseInputRow[]>;
+}
+
+const lastFacilityId = (page: SummaryInputs | undefined) => page?.facilities[page.facilities.length - 1]?.facility_id ?? '';
+
+async function readSummaryInputs(store: AnalyticsStore, after: string, pageSize: number, states: readonly string[] | undefined): Promise<SummaryInputs> {
+  const facilities = await getFacilityPage(store, after, pageSize, states);
+  const first = facilities[0];
+  const last = facilities[facilities.length - 1];
+  if (!first || !last) return { facilities, tanks: new Map(), releases: new Map() };
+  // A page of some states' facilities spans other states' ids: read only its own facilities' rows.
+  const only = states ? facilities.map((facility) => facility.facility_id) : undefined;
+  const tanks = groupBy(await getTanksOfFacilityRange(store, first.facility_id, last.facility_id, only));
+  const releases = groupBy(await getReleasesOfFacilityRange(store, first.facility_id, last.facility_id, only));
+  return { facilities, tanks, releases };
 }
 
 function summaryRow(

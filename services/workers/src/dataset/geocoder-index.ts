@@ -25,6 +25,7 @@ import { datasetKeys } from '@ust/read-model';
 import { getGeocoderFacilityPage, type GeocoderAddressRow } from '../queries/dataset/get-geocoder-facility-page.js';
 import { getGeocoderReleasePage } from '../queries/dataset/get-geocoder-release-page.js';
 import { getGeocoderStates } from '../queries/dataset/get-geocoder-states.js';
+import { keysetPages } from './read-ahead.js';
 
 const gzipAsync = promisify(gzip);
 const PAGE_SIZE = 50_000;
@@ -68,14 +69,7 @@ export class ShardWriter {
 }
 
 async function* pages(read: (after: string) => Promise<GeocoderAddressRow[]>): AsyncGenerator<GeocoderAddressRow> {
-  let after = '';
-  for (;;) {
-    const rows = await read(after);
-    yield* rows;
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < PAGE_SIZE) return;
-    after = last.id;
-  }
+  for await (const rows of keysetPages(read, (row) => row.id, PAGE_SIZE)) yield* rows;
 }
 
 const pushTo = <K>(groups: Map<K, string[]>, key: K, json: string) => {

@@ -12,6 +12,7 @@ import type { AnalyticsStore, Cache } from '@ust/platform';
 import { datasetKeys, encodeStoredDocument, storedSize, type StoredDocumentSize } from '@ust/read-model';
 import { H3_DENSITY_RESOLUTIONS, type H3DensityCell, type H3DensityDocument, type H3DensityResolution } from '@ust/schemas';
 import { getLocatedFacilityPage, type LocatedFacilityRow } from '../queries/dataset/get-located-facility-page.js';
+import { keysetPages } from './read-ahead.js';
 import type { RebuiltStates } from './rebuild-plan.js';
 
 const gunzipAsync = promisify(gunzip);
@@ -65,12 +66,12 @@ async function forEachLocatedFacility(
   states: readonly string[] | undefined,
   visit: (row: LocatedFacilityRow) => void,
 ): Promise<void> {
-  for (let after = ''; ;) {
-    const rows = await getLocatedFacilityPage(store, version, after, PAGE_SIZE, states);
-    for (const row of rows) visit(row);
-    if (rows.length < PAGE_SIZE) break;
-    after = rows[rows.length - 1]!.facility_id;
-  }
+  const pages = keysetPages(
+    (after) => getLocatedFacilityPage(store, version, after, PAGE_SIZE, states),
+    (row) => row.facility_id,
+    PAGE_SIZE,
+  );
+  for await (const rows of pages) for (const row of rows) visit(row);
 }
 
 /** The base version's stored counts without the rebuilt states' located facilities. */

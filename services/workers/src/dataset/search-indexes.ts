@@ -29,6 +29,7 @@ import { getPricingTanksOfFacilityRange, type PricingTankRow } from '../queries/
 import { getSearchFacilityPage, type SearchFacilityRow } from '../queries/dataset/get-search-facility-page.js';
 import { getSearchReleasePage, type SearchReleaseRow } from '../queries/dataset/get-search-release-page.js';
 import type { SearchRegionFilter } from '../queries/dataset/search-region-filter.js';
+import { keysetPages, mapInSlices, readAhead } from './read-ahead.js';
 
 const PAGE_SIZE = 20_000;
 /** Keys per cache write: one Redis transaction stays a few MB. */
@@ -191,35 +192,47 @@ export function tilesOfStates(items: Iterable<LocatedItem>): Record<string, stri
 /** The search items of the version's located facilities (in `region`), in facility_id order, priced as of `asOf`. */
 export async function readFacilityItems(store: AnalyticsStore, version: number, asOf: Date, region: SearchRegionFilter): Promise<LocatedItem[]> {
   const items: LocatedItem[] = [];
-  for (let after = ''; ;) {
-    const rows = await getSearchFacilityPage(store, version, after, PAGE_SIZE, region);
-    const first = rows[0];
-    const last = rows[rows.length - 1];
-    // A page of a region's facilities spans other facilities' ids: read only its own tanks.
-    const only = region ? rows.map((row) => row.facility_id) : undefined;
-    const tanks = first && last ? groupByFacility(await getPricingTanksOfFacilityRange(store, first.facility_id, last.facility_id, only)) : new Map();
-    for (const row of rows)
-      items.push({
-        state: row.state,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        json: JSON.stringify(searchFacilityItem(row, tanks.get(row.facility_id) ?? [], asOf)),
-      });
-    if (rows.length < PAGE_SIZE) break;
-    after = rows[rows.length - 1]!.facility_id;
+  const pages = readAhead<FacilitiesWithTanks>((previous) => {
+    if (!previous) return readFacilitiesWithTanks(store, version, '', region);
+    const last = previous.rows[previous.rows.length - 1];
+    return last && previous.rows.length >= PAGE_SIZE ? readFacilitiesWithTanks(store, version, last.facility_id, region) : undefined;
+  });
+  for await (const { rows, tanks } of pages) {
+    const located = await mapInSlices(rows, (row) => ({
+      state: row.state,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      json: JSON.stringify(searchFacilityItem(row, tanks.get(row.facility_id) ?? [], asOf)),
+    }));
+    for (const item of located) items.push(item);
   }
   return items;
+}
+
+interface FacilitiesWithTanks {
+  rows: SearchFacilityRow[];
+  tanks: Map<string, PricingTankRow[]>;
+}
+
+async function readFacilitiesWithTanks(store: AnalyticsStore, version: number, after: string, region: SearchRegionFilter): Promise<FacilitiesWithTanks> {
+  const rows = await getSearchFacilityPage(store, version, after, PAGE_SIZE, region);
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  // A page of a region's facilities spans other facilities' ids: read only its own tanks.
+  const only = region ? rows.map((row) => row.facility_id) : undefined;
+  const tanks = first && last ? groupByFacility(await getPricingTanksOfFacilityRange(store, first.facility_id, last.facility_id, only)) : new Map();
+  return { rows, tanks };
 }
 
 /** The search items of the located releases (in `region`), in release_id order. */
 export async function readReleaseItems(store: AnalyticsStore, region: SearchRegionFilter): Promise<LocatedItem[]> {
   const items: LocatedItem[] = [];
-  for (let after = ''; ;) {
-    const rows = await getSearchReleasePage(store, after, PAGE_SIZE, region);
+  for await (const rows of keysetPages(
+    (after) => getSearchReleasePage(store, after, PAGE_SIZE, region),
+    (row) => row.release_id,
+    PAGE_SIZE,
+  ))
     for (const row of rows) items.push({ state: row.state, latitude: row.latitude, longitude: row.longitude, json: JSON.stringify(searchReleaseItem(row)) });
-    if (rows.length < PAGE_SIZE) break;
-    after = rows[rows.length - 1]!.release_id;
-  }
   return items;
 }
 
