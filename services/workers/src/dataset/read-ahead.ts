@@ -6,6 +6,7 @@
  * page goes in slices (`mapInSlices`): a page read in several queries needs this thread's loop to
  * send the next one when the last answers.
  */
+import { turnsEvery } from '../event-loop-turns.js';
 
 /** Marks a promise as handled until someone awaits it: a read ahead may fail while the caller is busy. */
 const handled = <T>(promise: Promise<T>): Promise<T> => {
@@ -63,13 +64,10 @@ const SLICE_MS = 10;
 /** `items` mapped by `map`, the thread's event loop turning every few milliseconds meanwhile. */
 export async function mapInSlices<Item, Result>(items: readonly Item[], map: (item: Item) => Result): Promise<Result[]> {
   const results: Result[] = [];
-  let sliceStarted = performance.now();
+  const turn = turnsEvery(SLICE_MS);
   for (const item of items) {
     results.push(map(item));
-    if (performance.now() - sliceStarted > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceStarted = performance.now();
-    }
+    await turn();
   }
   return results;
 }

@@ -29,6 +29,7 @@ import { getPricingTanksOfFacilityRange, type PricingTankRow } from '../queries/
 import { getSearchFacilityPage, type SearchFacilityRow } from '../queries/dataset/get-search-facility-page.js';
 import { getSearchReleasePage, type SearchReleaseRow } from '../queries/dataset/get-search-release-page.js';
 import type { SearchRegionFilter } from '../queries/dataset/search-region-filter.js';
+import { turnsEvery } from '../event-loop-turns.js';
 import { keysetPages, mapInSlices, readAhead } from './read-ahead.js';
 
 const PAGE_SIZE = 20_000;
@@ -40,8 +41,6 @@ const KEYS_PER_WRITE = 2_000;
  * this process would answer no request until every blob of the version was packed.
  */
 const PACKING_SLICE_MS = 10;
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 export interface SearchIndexTally {
   facilities: number;
@@ -249,12 +248,9 @@ function groupByFacility(tanks: PricingTankRow[]): Map<string, PricingTankRow[]>
 export async function writeInBatches(cache: Cache, entries: Iterable<readonly [string, Buffer]>): Promise<number> {
   let batch: Array<readonly [string, Buffer]> = [];
   let bytes = 0;
-  let sliceStarted = performance.now();
+  const turn = turnsEvery(PACKING_SLICE_MS);
   for (const entry of entries) {
-    if (performance.now() - sliceStarted > PACKING_SLICE_MS) {
-      await nextTurn();
-      sliceStarted = performance.now();
-    }
+    await turn();
     bytes += entry[1].length;
     batch.push(entry);
     if (batch.length >= KEYS_PER_WRITE) {

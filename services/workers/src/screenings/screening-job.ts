@@ -22,6 +22,7 @@ import {
 import type { ScreeningRun } from '@ust/schemas';
 import { failpoint, FAILPOINTS, UnrecoverableError, type Logger, type Ports, type Processor } from '@ust/platform';
 import { screenRow } from './screen-row.js';
+import { turnsEvery } from '../event-loop-turns.js';
 
 export interface ScreeningJobDeps {
   ports: Ports;
@@ -92,7 +93,7 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
     let pending: string[] = [];
     let pendingFrom = resumedAt;
     let lastWrite = performance.now();
-    let sliceStarted = performance.now();
+    const turn = turnsEvery(SLICE_MS);
     const flush = async (done: number) => {
       await appendResultLines(store, { id, dataset_version: version }, pendingFrom, pending);
       pending = [];
@@ -117,10 +118,7 @@ export async function runScreening(deps: ScreeningJobDeps, id: string): Promise<
         await flush(done);
         await failpoint(FAILPOINTS.screeningRunning, deps.log);
       }
-      if (performance.now() - sliceStarted >= SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        sliceStarted = performance.now();
-      }
+      await turn();
       if (deps.stopping() && done < total) {
         // Still 'running' in its record; the job that resumes it waits in the queue for the next
         // worker (both queues keep it; were it lost, the start-up check queues one).
