@@ -46,7 +46,7 @@ export interface SummaryOptions {
   asOf: Date;
   /** Written as built_at (the ReplacingMergeTree version of the row). */
   builtAt: Date;
-  /** Every facility's score comes from this model, which its stored assessment names. */
+  /** Every facility's score comes from this model, which the build's meta names. */
   riskModel: AnyRiskModel;
   /** @defaultValue SUMMARY_PAGE_SIZE */
   pageSize?: number;
@@ -161,7 +161,6 @@ function summaryRow(
     // source's); those are reported leaks.
     leak_reported: leakReported || releases.length > 0,
     calculated_risk_score: risk.score,
-    risk_factors: JSON.stringify(risk),
     age_tank_count: ageBasis.count,
     tank_age_sum: ageBasis.sumYears,
     built_at: options.builtAt.toISOString(),

@@ -407,9 +407,9 @@ describe('rebuild-dataset', () => {
 
       expect(await readStatistics(cache)).toEqual(expectedStatistics(1));
 
-      // Each summary row holds the facility's risk score and the assessment behind it.
-      const scored = await store.query<{ facility_id: string; calculated_risk_score: number; risk_factors: string }>(
-        'SELECT facility_id, calculated_risk_score, risk_factors FROM facility_summary FINAL WHERE dataset_version = 1 ORDER BY facility_id',
+      // Each summary row holds the facility's risk score, as the model scores its records.
+      const scored = await store.query<{ facility_id: string; calculated_risk_score: number }>(
+        'SELECT facility_id, calculated_risk_score FROM facility_summary FINAL WHERE dataset_version = 1 ORDER BY facility_id',
       );
       expect(scored.map((row) => [row.facility_id, row.calculated_risk_score])).toEqual([
         ['DE-1', 9],
@@ -425,7 +425,10 @@ describe('rebuild-dataset', () => {
         receptors: facilities.find((facility) => facility.facility_id === id)!,
         asOf,
       });
-      expect(JSON.parse(scored[0]!.risk_factors)).toEqual(calculateRiskScore(of('DE-1'), RISK_MODEL_V1));
+      expect(scored.map((row) => calculateRiskScore(of(row.facility_id), RISK_MODEL_V1).score)).toEqual(scored.map((row) => row.calculated_risk_score));
+      // The assessment is computed when asked for (GET /api/facilities/{id}), not stored with the summary.
+      const columns = await store.query<{ name: string }>("SELECT name FROM system.columns WHERE database = currentDatabase() AND table = 'facility_summary'");
+      expect(columns.map((column) => column.name)).not.toContain('risk_factors');
 
       const counties = await readDocument(cache, 'counties');
       expect(counties.document.features.map((feature) => feature.id)).toEqual(loadRegionShapes('counties').map((shape) => shape.fips));
@@ -676,27 +679,34 @@ describe('rebuild-dataset', () => {
 
   it('scores with the configured model and records it in the build; workers started with another rescore the live build', async () => {
     const cache = createMemoryCache();
-    const storedAssessment = async (version: number) =>
-      JSON.parse(
-        (
-          await store.query<{ risk_factors: string }>(
-            "SELECT risk_factors FROM facility_summary FINAL WHERE dataset_version = {v:UInt32} AND facility_id = 'DE-1'",
-            { v: version },
-          )
-        )[0]!.risk_factors,
-      ) as unknown;
-    const de1 = {
-      tanks: tanks.filter((tank) => tank.facility_id === 'DE-1'),
-      releases: releases.filter((release) => release.facility_id === 'DE-1'),
-      receptors: facilities.find((facility) => facility.facility_id === 'DE-1')!,
-      asOf,
-    };
+    const storedScores = async (version: number) =>
+      (
+        await store.query<{ facility_id: string; calculated_risk_score: number }>(
+          'SELECT facility_id, calculated_risk_score FROM facility_summary FINAL WHERE dataset_version = {v:UInt32} ORDER BY facility_id',
+          { v: version },
+        )
+      ).map((row) => [row.facility_id, row.calculated_risk_score]);
+    const scoresBy = (model: typeof RISK_MODEL_V1 | typeof RISK_MODEL_V2) =>
+      [...new Set(facilities.map((facility) => facility.facility_id))].sort().map((id) => [
+        id,
+        calculateRiskScore(
+          {
+            tanks: tanks.filter((tank) => tank.facility_id === id),
+            releases: releases.filter((release) => release.facility_id === id),
+            receptors: facilities.find((facility) => facility.facility_id === id)!,
+            asOf,
+          },
+          model,
+        ).score,
+      ]);
+    // The two models disagree on these facilities, so the stored scores say which one scored them.
+    expect(scoresBy(RISK_MODEL_V1)).not.toEqual(scoresBy(RISK_MODEL_V2));
     let v1Version = 0;
     await withWorkers(cache, async (run, _jobs, workers) => {
       expect(await workers.rescored).toBeNull();
       v1Version = (await run('rebuild-scored-with-risk-v1')).version;
       expect(await readDatasetMeta(cache)).toMatchObject({ dataset_version: v1Version, risk_model: 'risk-v1' });
-      expect(await storedAssessment(v1Version)).toEqual(calculateRiskScore(de1, RISK_MODEL_V1));
+      expect(await storedScores(v1Version)).toEqual(scoresBy(RISK_MODEL_V1));
     });
     // The same data, workers started with RISK_MODEL=risk-v2: they rebuild the live build at once, and only once.
     await withWorkers(
@@ -708,7 +718,7 @@ describe('rebuild-dataset', () => {
         const meta = await readDatasetMeta(cache);
         expect(meta).toMatchObject({ risk_model: 'risk-v2' });
         expect(meta!.dataset_version).toBeGreaterThan(v1Version);
-        expect(await storedAssessment(meta!.dataset_version)).toEqual(calculateRiskScore(de1, RISK_MODEL_V2));
+        expect(await storedScores(meta!.dataset_version)).toEqual(scoresBy(RISK_MODEL_V2));
       },
       'risk-v2',
     );
