@@ -16,7 +16,7 @@
  * the platform runs compiled in its own process, as `pnpm start` runs it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmdirSync } from 'node:fs';
+import { existsSync, readFileSync, rmdirSync } from 'node:fs';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,6 +108,19 @@ async function sampleMemory(withSmaps: boolean): Promise<MemorySample> {
   memory.push(sample);
   return sample;
 }
+// A platform that dies in the benchmark (the cgroup's OOM killer) is reported with where it was.
+let stopping = false;
+void server.exited.then((code) => {
+  if (stopping) return;
+  const last = memory.at(-1);
+  const megabytes = (kb: number | undefined) => (kb === undefined ? '?' : Math.round(kb / 1024).toLocaleString('en-US'));
+  const peak = cgroup ? ` The cgroup's peak: ${megabytes(Number(readFileSync(path.join(cgroup, 'memory.max_usage_in_bytes'), 'utf8')) / 1024)} MB.` : '';
+  const lines = server.output().trim().split('\n');
+  process.stderr.write(
+    `The platform exited (${code ?? 'killed by a signal'}) during the benchmark; last sample ${megabytes(last?.anonKb)} MB anonymous, ${megabytes(last?.fileKb)} MB file-backed.${peak} Its last log lines:\n${lines.slice(-8).join('\n')}\n`,
+  );
+  process.exit(1);
+});
 let samplesTaken = 0;
 const sampler = setInterval(() => {
   void sampleMemory(samplesTaken++ % SMAPS_EVERY === 0).catch(() => undefined);
@@ -269,6 +282,7 @@ if (importStates.length > 0) {
 clearInterval(sampler);
 const cgroupPeakKb = cgroup ? Number(await readFile(path.join(cgroup, 'memory.max_usage_in_bytes'), 'utf8')) / 1024 : undefined;
 const cgroupRefusals = cgroup ? Number(await readFile(path.join(cgroup, 'memory.failcnt'), 'utf8')) : undefined;
+stopping = true;
 await stopStandalone(server, 'SIGTERM to the process');
 platformStarted(undefined);
 

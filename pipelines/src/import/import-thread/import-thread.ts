@@ -36,9 +36,11 @@ export function createImportReader(): ImportReader {
       filename: workerEntry(),
       minThreads: 0,
       maxThreads: 1,
-      // Imports come one at a time (the imports queue runs one job across the platform); the
-      // thread stays a while for the next (a demo's three), then goes.
-      idleTimeout: 60_000,
+      // Imports come one at a time (the imports queue runs one job across the platform), and each
+      // is followed by a rebuild: the thread goes as soon as its import is published, so the heap
+      // it read the files with (about 300 MB for Delaware's workbooks) is not held through the
+      // rebuild. Starting a thread for the next import takes a fraction of a second.
+      idleTimeout: 0,
     }));
   return {
     async run(plan, deps, replayOf) {

@@ -39,8 +39,9 @@ export function createRebuildRunner(): RebuildRunner {
       filename: workerEntry(),
       minThreads: 0,
       maxThreads: 1,
-      // A rebuild follows each import: the thread stays a while for the next, then goes.
-      idleTimeout: 60_000,
+      // The prune that follows each rebuild runs here too, within a second of it; then the thread
+      // goes, and with it the heap the rebuild grew (about 150 MB after a state's rebuild).
+      idleTimeout: 5_000,
       // Not niced below the event loop as the CPU pool's document threads are: a rebuild is one
       // thread that takes one core, and on a busy machine a niced one starves while imports wait
       // for it to go live (decision 0115).
