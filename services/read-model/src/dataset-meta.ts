@@ -9,7 +9,7 @@ import type { SourceCounts } from '@ust/schemas';
  * a data directory whose live version was built with a lower format is then rebuilt from its
  * tables at start instead of serving without the new output.
  */
-export const DERIVED_DATA_FORMAT = 13;
+export const DERIVED_DATA_FORMAT = 14;
 
 /** `v{n}:meta`: which build a version is. */
 export interface DatasetBuildMeta {

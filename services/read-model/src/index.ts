@@ -2,6 +2,7 @@ export {
   DATASET_POINTER_KEY,
   NEXT_VERSION_KEY,
   PRUNED_BELOW_KEY,
+  SEARCH_ITEMS_PREFIX,
   datasetVersionPrefix,
   datasetVersionOfKey,
   datasetKeys,
@@ -48,7 +49,7 @@ export {
   type StateFacilitiesBody,
   type StateFacilitiesMeta,
 } from './codecs/list-blobs.js';
-export { SearchIndex, type KeptTiles, type SearchIndexOptions, type SearchTiming, type Surroundings } from './search/search-index.js';
+export { itemsKeyOf, SearchIndex, type KeptTiles, type SearchIndexOptions, type SearchTiming, type Surroundings } from './search/search-index.js';
 export { foundItemJson, roundMiles, type FoundFacility, type FoundItem, type FoundRelease, type NearPointResult } from './search/found-items.js';
 export { listItemsOfBody, streamCountyFacilities, streamStateFacilities, type FacilityListStream } from './stream-facility-lists.js';
 export { GeocoderUnavailableError, type Geocoder } from './geocoding/geocoder.js';

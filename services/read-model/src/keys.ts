@@ -73,16 +73,22 @@ export const datasetKeys = {
   geocoderShard: (version: number, shard: string) => `${datasetVersionPrefix(version)}geo:${shard}`,
 };
 
+/** Where the items blobs of every version are: a rebuild deletes those no version it keeps names. */
+export const SEARCH_ITEMS_PREFIX = 'h3items:';
+
 /**
  * The search indexes of a version (docs/architecture.md section 4, 'A search'): the packed
  * facilities and releases of each resolution-7 H3 cell, the search tiles (resolution 5)
  * holding their coordinates, and the directory of the tiles.
  */
 export const searchKeys = {
-  /** The items blob of the cell's facilities: SearchFacilityItem JSON (services/domain/src/proximity/packed-cell.ts). */
-  facilityItems: (version: number, resolution: number, cell: string) => `${datasetVersionPrefix(version)}h3:fac:${resolution}:${cell}`,
-  /** The items blob of the cell's releases: SearchReleaseItem JSON. */
-  releaseItems: (version: number, resolution: number, cell: string) => `${datasetVersionPrefix(version)}h3:rel:${resolution}:${cell}`,
+  /**
+   * The items blob of the cell's facilities (SearchFacilityItem JSON, services/domain/src/proximity/packed-cell.ts)
+   * under its digest, which the tiles name: not a version's key, every version whose cell holds the same items shares it.
+   */
+  facilityItems: (resolution: number, cell: string, digest: string) => `${SEARCH_ITEMS_PREFIX}fac:${resolution}:${cell}:${digest}`,
+  /** The items blob of the cell's releases (SearchReleaseItem JSON), as facilityItems. */
+  releaseItems: (resolution: number, cell: string, digest: string) => `${SEARCH_ITEMS_PREFIX}rel:${resolution}:${cell}:${digest}`,
   /** The coordinates of the facilities and releases in a tile (services/domain/src/proximity/search-tile.ts). */
   tile: (version: number, resolution: number, cell: string) => `${datasetVersionPrefix(version)}h3:tile:${resolution}:${cell}`,
   /** The tiles each state's facilities and releases are in (JSON, states and tiles in order): a build that derives some states again finds the tiles they were in. */

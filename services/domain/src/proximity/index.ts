@@ -9,8 +9,18 @@ export {
   SEARCH_TILE_RESOLUTION,
   type CellDisk,
 } from './cover-radius.js';
-export { packedItemCount, packedItemRange, packItems, readPackedItem, readPackedItemJson } from './packed-cell.js';
-export { cellOfGroup, decodeSearchTile, groupIntoTiles, packSearchTile, type SearchTile, type TileGroup } from './search-tile.js';
+export { ITEMS_DIGEST_LENGTH, itemsDigest, packedItemCount, packedItemRange, packItems, readPackedItem, readPackedItemJson } from './packed-cell.js';
+export {
+  cellOfGroup,
+  decodeSearchTile,
+  groupIntoTiles,
+  itemsDigestOfGroup,
+  packSearchTile,
+  SEARCH_TILE_FORMAT,
+  type ItemsDigestOf,
+  type SearchTile,
+  type TileGroup,
+} from './search-tile.js';
 export { packTileDirectory, TileDirectory, type DirectoryTile } from './tile-directory.js';
 export { BoxTiles } from './box-tiles.js';
 export { closestItem, nearestItems, ProximityScratch, type NearbyItem, type NearestResult, type TileItems } from './nearest-items.js';

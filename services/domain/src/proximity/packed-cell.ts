@@ -4,7 +4,19 @@
  * result are decoded (their coordinates live in the search tiles, search-tile.ts).
  *
  *   u32 count | u32 offset (× count + 1) | UTF-8 JSON
+ *
+ * A blob is stored under its digest (`itemsDigest`), which the search tiles name it by: dataset
+ * versions in which a cell did not change share its one blob instead of each holding a copy.
  */
+import { createHash } from 'node:crypto';
+
+/** Hexadecimal characters of an items blob's digest: 64 bits, told apart among the blobs of one cell. */
+export const ITEMS_DIGEST_LENGTH = 16;
+
+/** The name of an items blob's content: the start of its SHA-256, in hexadecimal. */
+export function itemsDigest(blob: Buffer): string {
+  return createHash('sha256').update(blob).digest('hex').slice(0, ITEMS_DIGEST_LENGTH);
+}
 
 export function packItems(jsons: readonly string[]): Buffer {
   // Written straight into one buffer: a Buffer per item costs more in allocation and garbage

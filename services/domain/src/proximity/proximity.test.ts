@@ -4,8 +4,8 @@ import { EARTH_RADIUS_MILES, haversineMiles } from '../geo.js';
 import { BoxTiles } from './box-tiles.js';
 import { cellsWithinRadius } from './cover-radius.js';
 import { closestItem, nearestItems, ProximityScratch } from './nearest-items.js';
-import { packedItemCount, packItems, readPackedItem } from './packed-cell.js';
-import { cellOfGroup, decodeSearchTile, groupIntoTiles, packSearchTile, type SearchTile } from './search-tile.js';
+import { itemsDigest, packedItemCount, packItems, readPackedItem } from './packed-cell.js';
+import { cellOfGroup, decodeSearchTile, groupIntoTiles, itemsDigestOfGroup, packSearchTile, type ItemsDigestOf, type SearchTile } from './search-tile.js';
 import { packTileDirectory, TileDirectory } from './tile-directory.js';
 
 /** The point `miles` from (lat, lon) on `bearing` degrees (great circle). */
@@ -73,7 +73,9 @@ function buildTiles(facilities: Site[], releases: Site[] = [], copy = false) {
   const fac = groupIntoTiles(facilities);
   const rel = groupIntoTiles(releases);
   const keys = [...new Set([...fac.tiles.keys(), ...rel.tiles.keys()])];
-  const blobs = keys.map((key) => packSearchTile(fac.tiles.get(key) ?? [], rel.tiles.get(key) ?? []));
+  const digestOf: ItemsDigestOf = (kind, cell) =>
+    itemsDigest(packItems((kind === 'facilities' ? fac : rel).cells.get(cell)!.map((site) => JSON.stringify(site))));
+  const blobs = keys.map((key) => packSearchTile(fac.tiles.get(key) ?? [], rel.tiles.get(key) ?? [], digestOf));
   // An unaligned copy: decoding must copy instead of viewing.
   const tiles: SearchTile[] = blobs.map((blob) => decodeSearchTile(copy ? Buffer.concat([Buffer.alloc(3), blob]).subarray(3) : blob));
   const directory = new TileDirectory(packTileDirectory(keys.map((cell, index) => ({ cell, blob: blobs[index]! }))));
@@ -86,7 +88,7 @@ function buildTiles(facilities: Site[], releases: Site[] = [], copy = false) {
     expect(found.group < tile.facilityGroups).toBe(kind === 'facilities');
     return (kind === 'facilities' ? fac : rel).cells.get(cell)![found.index]!;
   };
-  return { tiles, siteOf, directory, near, keys };
+  return { tiles, siteOf, directory, near, keys, digestOf };
 }
 
 /** What a scan of every site answers. */
@@ -114,7 +116,7 @@ describe('search tiles', () => {
       { id: 'west', latitude: 38.9, longitude: -77.05 },
     ];
     for (const copy of [false, true]) {
-      const { tiles, siteOf } = buildTiles(sites, [{ id: 'leak', latitude: 38.9001, longitude: -77.0001 }], copy);
+      const { tiles, siteOf, digestOf } = buildTiles(sites, [{ id: 'leak', latitude: 38.9001, longitude: -77.0001 }], copy);
       const items = tiles.reduce((sum, tile) => sum + tile.coordinates.length / 2, 0);
       expect(items).toBe(5);
       for (const tile of tiles) {
@@ -124,6 +126,10 @@ describe('search tiles', () => {
             expect(haversineMiles(lat!, lon!, tile.coordinates[item * 2]!, tile.coordinates[item * 2 + 1]!)).toBeLessThanOrEqual(radius!);
             expect(latLngToCell(tile.coordinates[item * 2]!, tile.coordinates[item * 2 + 1]!, 7)).toBe(cellOfGroup(tile, group));
           }
+          // Each group names its cell's items blob by the blob's digest.
+          const kind = group < tile.facilityGroups ? 'facilities' : 'releases';
+          expect(itemsDigestOfGroup(tile, group)).toBe(digestOf(kind, cellOfGroup(tile, group)));
+          expect(itemsDigestOfGroup(tile, group)).toMatch(/^[0-9a-f]{16}$/);
         }
       }
       const result = nearestItems(scratch, tiles, 'facilities', 38.9, -77.0, 10, 2);

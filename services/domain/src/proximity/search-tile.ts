@@ -15,11 +15,15 @@
  *     radius miles, first item in this tile, item count, first index in the cell's items blob
  *   items, f64 × 2 each: latitude, longitude (a group's items together)
  *   cells: each group's resolution-7 H3 cell, 16 ASCII bytes (NUL-padded)
+ *   digests: the digest of each group's items blob (packed-cell.ts `itemsDigest`), 16 ASCII bytes:
+ *     the blob's key names it, so versions share the blob of a cell that did not change
  */
 import { haversineMiles } from '../geo.js';
 import { searchCellOf, searchTileOf } from './cover-radius.js';
+import { ITEMS_DIGEST_LENGTH } from './packed-cell.js';
 
-const FORMAT = 1;
+/** The layout's number, first in every tile: a reader refuses another. */
+export const SEARCH_TILE_FORMAT = 2;
 const HEADER_BYTES = 64;
 const CELL_ID_BYTES = 16;
 /** Fields of a group in `SearchTile.groups`. */
@@ -93,6 +97,8 @@ export interface SearchTile {
   coordinates: Float64Array;
   /** The groups' cells as stored (read with cellOfGroup, for the few groups of a result). */
   cellIds: Buffer;
+  /** The digests of the groups' items blobs as stored (read with itemsDigestOfGroup). */
+  itemsDigests: Buffer;
 }
 
 /** The resolution-7 cell of a group of the tile. */
@@ -100,6 +106,11 @@ export function cellOfGroup(tile: SearchTile, group: number): string {
   const at = group * CELL_ID_BYTES;
   const end = tile.cellIds.indexOf(0, at);
   return tile.cellIds.toString('latin1', at, end === -1 || end > at + CELL_ID_BYTES ? at + CELL_ID_BYTES : end);
+}
+
+/** The digest of the items blob of a group of the tile, which names the blob's key. */
+export function itemsDigestOfGroup(tile: SearchTile, group: number): string {
+  return tile.itemsDigests.toString('latin1', group * ITEMS_DIGEST_LENGTH, (group + 1) * ITEMS_DIGEST_LENGTH);
 }
 
 /**
@@ -118,14 +129,18 @@ function boundingCircle(points: readonly Point[]): [number, number, number] {
   return [latitude, longitude, radius * (1 + 1e-9) + 1e-9];
 }
 
-export function packSearchTile(facilities: readonly TileGroup[], releases: readonly TileGroup[]): Buffer {
+/** The digest of the items blob of a cell's facilities or releases (packed-cell.ts `itemsDigest`). */
+export type ItemsDigestOf = (kind: 'facilities' | 'releases', cell: string) => string;
+
+export function packSearchTile(facilities: readonly TileGroup[], releases: readonly TileGroup[], digestOf: ItemsDigestOf): Buffer {
   const groups = [...facilities, ...releases];
   const items = groups.reduce((sum, group) => sum + group.points.length, 0);
   const groupsAt = HEADER_BYTES;
   const itemsAt = groupsAt + groups.length * GROUP_FIELDS * 8;
   const cellsAt = itemsAt + items * 16;
-  const blob = Buffer.alloc(cellsAt + groups.length * CELL_ID_BYTES);
-  blob.writeUInt32LE(FORMAT, 0);
+  const digestsAt = cellsAt + groups.length * CELL_ID_BYTES;
+  const blob = Buffer.alloc(digestsAt + groups.length * ITEMS_DIGEST_LENGTH);
+  blob.writeUInt32LE(SEARCH_TILE_FORMAT, 0);
   blob.writeUInt32LE(facilities.length, 4);
   blob.writeUInt32LE(releases.length, 8);
   blob.writeUInt32LE(items, 12);
@@ -144,6 +159,10 @@ export function packSearchTile(facilities: readonly TileGroup[], releases: reado
       item += 1;
     }
     blob.write(group.cell, cellsAt + index * CELL_ID_BYTES, 'latin1');
+    const digest = digestOf(index < facilities.length ? 'facilities' : 'releases', group.cell);
+    if (!/^[0-9a-f]+$/.test(digest) || digest.length !== ITEMS_DIGEST_LENGTH)
+      throw new Error(`items digest ${digest} of cell ${group.cell} is not ${ITEMS_DIGEST_LENGTH} hexadecimal characters`);
+    blob.write(digest, digestsAt + index * ITEMS_DIGEST_LENGTH, 'latin1');
   });
   return blob;
 }
@@ -161,19 +180,21 @@ function float64s(blob: Buffer, offset: number, count: number): Float64Array {
 
 export function decodeSearchTile(blob: Buffer): SearchTile {
   const format = blob.readUInt32LE(0);
-  if (format !== FORMAT) throw new Error(`search tile format ${format} is not ${FORMAT}: rebuild the dataset`);
+  if (format !== SEARCH_TILE_FORMAT) throw new Error(`search tile format ${format} is not ${SEARCH_TILE_FORMAT}: rebuild the dataset`);
   const facilityGroups = blob.readUInt32LE(4);
   const releaseGroups = blob.readUInt32LE(8);
   const items = blob.readUInt32LE(12);
   const groupCount = facilityGroups + releaseGroups;
   const itemsAt = HEADER_BYTES + groupCount * GROUP_FIELDS * 8;
   const cellsAt = itemsAt + items * 16;
+  const digestsAt = cellsAt + groupCount * CELL_ID_BYTES;
   return {
     facilityGroups,
     releaseGroups,
     circles: float64s(blob, 16, 6),
     groups: float64s(blob, HEADER_BYTES, groupCount * GROUP_FIELDS),
     coordinates: float64s(blob, itemsAt, items * 2),
-    cellIds: blob.subarray(cellsAt, cellsAt + groupCount * CELL_ID_BYTES),
+    cellIds: blob.subarray(cellsAt, digestsAt),
+    itemsDigests: blob.subarray(digestsAt, digestsAt + groupCount * ITEMS_DIGEST_LENGTH),
   };
 }

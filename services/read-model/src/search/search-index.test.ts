@@ -3,6 +3,7 @@ import {
   BoxTiles,
   groupIntoTiles,
   haversineMiles,
+  itemsDigest,
   packItems,
   packSearchTile,
   packTileDirectory,
@@ -45,13 +46,20 @@ async function writeIndex(cache: Cache, version: number, sites = { facilities, r
   const facilityGroups = groupIntoTiles(located(sites.facilities));
   const releaseGroups = groupIntoTiles(located(sites.releases));
   const entries: Array<[string, Buffer]> = [];
-  for (const [cell, items] of facilityGroups.cells)
-    entries.push([searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))]);
-  for (const [cell, items] of releaseGroups.cells)
-    entries.push([searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))]);
+  const digests = { facilities: new Map<string, string>(), releases: new Map<string, string>() };
+  for (const [cell, items] of facilityGroups.cells) {
+    const blob = packItems(items.map((item) => item.json));
+    digests.facilities.set(cell, itemsDigest(blob));
+    entries.push([searchKeys.facilityItems(SEARCH_CELL_RESOLUTION, cell, itemsDigest(blob)), blob]);
+  }
+  for (const [cell, items] of releaseGroups.cells) {
+    const blob = packItems(items.map((item) => item.json));
+    digests.releases.set(cell, itemsDigest(blob));
+    entries.push([searchKeys.releaseItems(SEARCH_CELL_RESOLUTION, cell, itemsDigest(blob)), blob]);
+  }
   const directory: DirectoryTile[] = [];
   for (const cell of new Set([...facilityGroups.tiles.keys(), ...releaseGroups.tiles.keys()])) {
-    const blob = packSearchTile(facilityGroups.tiles.get(cell) ?? [], releaseGroups.tiles.get(cell) ?? []);
+    const blob = packSearchTile(facilityGroups.tiles.get(cell) ?? [], releaseGroups.tiles.get(cell) ?? [], (kind, of) => digests[kind].get(of)!);
     directory.push({ cell, blob });
     entries.push([searchKeys.tile(version, SEARCH_TILE_RESOLUTION, cell), blob]);
   }

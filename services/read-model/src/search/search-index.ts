@@ -14,6 +14,7 @@
 import {
   BoxTiles,
   cellOfGroup,
+  itemsDigestOfGroup,
   closestItem,
   decodeSearchTile,
   MAX_SEARCH_RESULTS,
@@ -113,12 +114,13 @@ const BOX_LISTING_SLICE_MS = 4;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** The cache key of the items blob of a tile's group: its cell's facilities or releases. */
-function itemsKeyOf(version: number, tile: SearchTile, group: number): string {
+/** The cache key of the items blob of a tile's group: its cell's facilities or releases, by the blob's digest. */
+export function itemsKeyOf(tile: SearchTile, group: number): string {
   const cell = cellOfGroup(tile, group);
+  const digest = itemsDigestOfGroup(tile, group);
   return group < tile.facilityGroups
-    ? searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell)
-    : searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell);
+    ? searchKeys.facilityItems(SEARCH_CELL_RESOLUTION, cell, digest)
+    : searchKeys.releaseItems(SEARCH_CELL_RESOLUTION, cell, digest);
 }
 
 /**
@@ -285,7 +287,7 @@ export class SearchIndex {
     const blobs = found.map((item) => tiles[item.tile]!.blobs[item.group]);
     const unread = found.filter((_, position) => !blobs[position]);
     if (unread.length) {
-      const keyOf = (item: NearbyItem) => itemsKeyOf(version, searched[item.tile]!, item.group);
+      const keyOf = (item: NearbyItem) => itemsKeyOf(searched[item.tile]!, item.group);
       const keys = [...new Set(unread.map(keyOf))];
       const read = await this.cache.getBuffers(keys);
       const blobOf = new Map(keys.map((key, position) => [key, read[position]]));
@@ -358,7 +360,7 @@ export class SearchIndex {
       const { tile } = entry;
       for (let group = 0; group < tile.facilityGroups + tile.releaseGroups; group++) {
         if (entry.blobs[group]) continue;
-        pending.push({ entry, group, key: itemsKeyOf(version, tile, group) });
+        pending.push({ entry, group, key: itemsKeyOf(tile, group) });
         if (pending.length >= ITEM_BLOBS_PER_READ) await readPending();
       }
     }

@@ -20,7 +20,8 @@ import {
   type AnalyticsStore,
   type Cache,
 } from '@ust/platform';
-import { datasetKeys, datasetVersionPrefix, readDatasetMeta } from '@ust/read-model';
+import { decodeSearchTile, SEARCH_TILE_RESOLUTION } from '@ust/domain';
+import { datasetKeys, datasetVersionPrefix, itemsKeyOf, readDatasetMeta, SEARCH_ITEMS_PREFIX, searchKeys } from '@ust/read-model';
 import { JobNames, JobQueueOf } from '@ust/schemas';
 import { facilityRecord, releaseRecord, tankRecord } from '@ust/schemas/testing';
 import { startWorkers, type WorkersHandle } from '../start-workers.js';
@@ -303,6 +304,17 @@ async function versionEntries(version: number): Promise<Map<string, Buffer>> {
   return new Map(keys.map((key, index) => [key.slice(prefix.length), values[index]!]));
 }
 
+/** The keys of the items blobs a version's tiles name, each once, in order. */
+async function namedItems(version: number): Promise<string[]> {
+  const keys = await cache.keys(searchKeys.tile(version, SEARCH_TILE_RESOLUTION, ''));
+  const named = new Set<string>();
+  for (const blob of await cache.getBuffers(keys)) {
+    const tile = decodeSearchTile(blob!);
+    for (let group = 0; group < tile.facilityGroups + tile.releaseGroups; group++) named.add(itemsKeyOf(tile, group));
+  }
+  return [...named].sort();
+}
+
 /** A value with its build stamps masked: gzipped JSON is unzipped; version numbers, build times and durations replaced. */
 function withoutStamps(value: Buffer): string {
   const text = value[0] === 0x1f && value[1] === 0x8b ? gunzipSync(value).toString('utf8') : value.toString('latin1');
@@ -405,6 +417,18 @@ describe('a rebuild after an import of some states', () => {
     expect(JSON.parse((await cache.get(datasetKeys.summaryTallies(partial.version)))!)).toEqual(
       JSON.parse((await cache.get(datasetKeys.summaryTallies(full.version)))!),
     );
+
+    // The tiles name the cells' items blobs by digest: both versions name the same blobs, each
+    // stored once, and the prune after the last rebuild deleted every blob the versions it kept
+    // do not name (those of the first version's cells that the import changed among them).
+    const pruned = await jobs.waitUntilSettled(JobQueueOf[JobNames.pruneDatasetVersions], `prune-after-v${full.version}`, 60_000);
+    expect(pruned.returnValue).toMatchObject({ currentVersion: full.version, deletedSearchItems: expect.any(Number) });
+    expect((pruned.returnValue as { deletedSearchItems: number }).deletedSearchItems).toBeGreaterThan(0);
+    const namedByFull = await namedItems(full.version);
+    expect(namedByFull.length).toBeGreaterThan(0);
+    expect(await namedItems(partial.version)).toEqual(namedByFull);
+    expect((await cache.getBuffers(namedByFull)).every((blob) => blob !== null)).toBe(true);
+    expect(await cache.keys(SEARCH_ITEMS_PREFIX)).toEqual(namedByFull);
   });
 
   it('derives every state again when it cannot tell what an import touched', async () => {

@@ -40,6 +40,18 @@ import {
   type SearchIndexTally,
 } from './search-indexes.js';
 
+/** How many cells of each kind the tiles have records of (a cell on a tile's edge is in two or three). */
+function cellsOfTiles(tiles: readonly DirectoryTile[]): { facilityCells: number; releaseCells: number } {
+  const facilityCells = new Set<string>();
+  const releaseCells = new Set<string>();
+  for (const { blob } of tiles) {
+    const tile = decodeSearchTile(blob);
+    for (let group = 0; group < tile.facilityGroups + tile.releaseGroups; group++)
+      (group < tile.facilityGroups ? facilityCells : releaseCells).add(cellOfGroup(tile, group));
+  }
+  return { facilityCells: facilityCells.size, releaseCells: releaseCells.size };
+}
+
 /** An item with the cell and the tile that hold it. */
 type PlacedItem = LocatedItem & { cell: string; tile: string };
 
@@ -90,15 +102,9 @@ export async function writeSearchIndexesInPart(
   const directory: DirectoryTile[] = [];
   // The groups hold the cells of every tile in `region.tiles`, but only some cells of the tiles around them: those are not written.
   const derived = (kind: 'cell' | 'tile', cell: string) => (kind === 'cell' ? region.cells : region.tiles).has(cell);
+  // The items blobs of the cells not derived are the base's, named by the tiles copied below: nothing to copy.
   let bytes = await writeInBatches(cache, packedEntries(version, facilities, releases, directory, derived));
-  const derivedCells = { facilities: facilities.cells.size, releases: releases.cells.size };
-  const copiedCells = { facilities: 0, releases: 0 };
   const cellOfKey = (key: string) => key.slice(key.lastIndexOf(':') + 1);
-  for (const kind of ['fac', 'rel'] as const) {
-    const copied = await copyVersionKeys(cache, rebuilt.base, version, `h3:${kind}:`, (key) => !region.cells.has(cellOfKey(key)));
-    copiedCells[kind === 'fac' ? 'facilities' : 'releases'] = copied.keys;
-    bytes += copied.bytes;
-  }
   const copiedTiles = await copyVersionKeys(
     cache,
     rebuilt.base,
@@ -110,14 +116,7 @@ export async function writeSearchIndexesInPart(
   bytes += copiedTiles.bytes;
   await cache.set(searchKeys.tilesOfStates(version, SEARCH_TILE_RESOLUTION), JSON.stringify(withStatesReplaced(baseTiles, rebuilt, tilesNow)));
   bytes += await writeTileDirectory(cache, version, directory);
-  return {
-    facilities: region.facilities.length,
-    releases: region.releases.length,
-    facilityCells: derivedCells.facilities + copiedCells.facilities,
-    releaseCells: derivedCells.releases + copiedCells.releases,
-    tiles: directory.length,
-    bytes,
-  };
+  return { facilities: region.facilities.length, releases: region.releases.length, ...cellsOfTiles(directory), tiles: directory.length, bytes };
 }
 
 /**

@@ -10,6 +10,8 @@
 import {
   BoxTiles,
   groupIntoTiles,
+  itemsDigest,
+  type ItemsDigestOf,
   packItems,
   packSearchTile,
   packTileDirectory,
@@ -139,8 +141,12 @@ export async function writeSearchIndexes(store: AnalyticsStore, cache: Cache, ve
 type Grouped = ReturnType<typeof groupIntoTiles<LocatedItem>>;
 
 /**
- * The packed cells of both kinds and the tiles of `facilities` and `releases` (those `wanted`,
- * by default every one), each tile also listed in `directory`.
+ * The tiles of `facilities` and `releases` (those `wanted`, by default every one), each also
+ * listed in `directory`, and the packed items of their cells (those `wanted`), each under its
+ * digest. A tile comes before the items blobs it is the first to name: the prune of unnamed
+ * blobs lists the blobs before it reads the tiles, so it never takes a blob of a version being
+ * built for garbage (search-items-garbage.ts). A wanted tile's cells that are not wanted
+ * themselves (a build in part keeps them) are packed only to name their blobs, which are stored.
  */
 export function* packedEntries(
   version: number,
@@ -149,15 +155,28 @@ export function* packedEntries(
   directory: DirectoryTile[],
   wanted: (kind: 'cell' | 'tile', cell: string) => boolean = () => true,
 ): Generator<readonly [string, Buffer]> {
-  for (const [cell, items] of facilities.cells)
-    if (wanted('cell', cell)) yield [searchKeys.facilityItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
-  for (const [cell, items] of releases.cells)
-    if (wanted('cell', cell)) yield [searchKeys.releaseItems(version, SEARCH_CELL_RESOLUTION, cell), packItems(items.map((item) => item.json))];
+  const groups = { facilities, releases };
+  const digests = { facilities: new Map<string, string>(), releases: new Map<string, string>() };
+  let named: Array<readonly [string, Buffer]> = [];
+  const digestOf: ItemsDigestOf = (kind, cell) => {
+    const known = digests[kind].get(cell);
+    if (known) return known;
+    const items = groups[kind].cells.get(cell);
+    if (!items) throw new Error(`the search index of v${version} has no records of cell ${cell} to name the ${kind} of a tile`);
+    const blob = packItems(items.map((item) => item.json));
+    const digest = itemsDigest(blob);
+    digests[kind].set(cell, digest);
+    if (wanted('cell', cell))
+      named.push([(kind === 'facilities' ? searchKeys.facilityItems : searchKeys.releaseItems)(SEARCH_CELL_RESOLUTION, cell, digest), blob]);
+    return digest;
+  };
   for (const cell of new Set([...facilities.tiles.keys(), ...releases.tiles.keys()])) {
     if (!wanted('tile', cell)) continue;
-    const blob = packSearchTile(facilities.tiles.get(cell) ?? [], releases.tiles.get(cell) ?? []);
+    const blob = packSearchTile(facilities.tiles.get(cell) ?? [], releases.tiles.get(cell) ?? [], digestOf);
     directory.push({ cell, blob });
     yield [searchKeys.tile(version, SEARCH_TILE_RESOLUTION, cell), blob];
+    yield* named;
+    named = [];
   }
 }
 

@@ -1,7 +1,7 @@
 /**
- * Deletes cache keys of dataset versions older than the live one and the one before it. The
- * previous version is kept so a reader that fetched the old pointer a moment before a switch
- * still finds its keys.
+ * Deletes cache keys of dataset versions older than the live one and the one before it, then the
+ * search items blobs that no version kept names (search-items-garbage.ts). The previous version
+ * is kept so a reader that fetched the old pointer a moment before a switch still finds its keys.
  *
  * Versions are handed out in order and every prune deletes all of them below the one before the
  * live one, so it records that bound (PRUNED_BELOW_KEY) and the next prune deletes by prefix only
@@ -11,11 +11,14 @@
  */
 import type { Cache, Processor } from '@ust/platform';
 import { DATASET_POINTER_KEY, datasetVersionOfKey, datasetVersionPrefix, PRUNED_BELOW_KEY } from '@ust/read-model';
+import { deleteUnnamedSearchItems } from '../dataset/search-items-garbage.js';
 
 export interface PruneResult {
   currentVersion: number | null;
   deletedVersions: number[];
   deletedKeys: number;
+  /** Search items blobs no kept version names any more (stored by digest, outside the versions). */
+  deletedSearchItems: number;
 }
 
 export function pruneDatasetVersions(cache: Cache): Processor<unknown, PruneResult> {
@@ -26,7 +29,7 @@ export function pruneDatasetVersions(cache: Cache): Processor<unknown, PruneResu
 export async function pruneOldVersions(cache: Cache): Promise<PruneResult> {
   const pointer = await cache.get(DATASET_POINTER_KEY);
   const current = pointer === null ? null : Number(pointer);
-  if (current === null || !Number.isInteger(current)) return { currentVersion: null, deletedVersions: [], deletedKeys: 0 };
+  if (current === null || !Number.isInteger(current)) return { currentVersion: null, deletedVersions: [], deletedKeys: 0, deletedSearchItems: 0 };
   const keepFrom = current - 1;
   const deletedVersions: number[] = [];
   let deletedKeys = 0;
@@ -37,7 +40,8 @@ export async function pruneOldVersions(cache: Cache): Promise<PruneResult> {
   }
   const prunedBelow = Number(await cache.get(PRUNED_BELOW_KEY));
   if (!(prunedBelow >= keepFrom)) await cache.set(PRUNED_BELOW_KEY, String(keepFrom));
-  return { currentVersion: current, deletedVersions, deletedKeys };
+  const deletedSearchItems = await deleteUnnamedSearchItems(cache, keepFrom);
+  return { currentVersion: current, deletedVersions, deletedKeys, deletedSearchItems };
 }
 
 /** The versions below `keepFrom` that may still have keys, oldest first. */
