@@ -8,7 +8,7 @@
  */
 import { Compile, type Validator } from 'typebox/compile';
 import { ConsumerGroups, FacilityRecord, ReleaseRecord, TankRecord, Topics } from '@ust/schemas';
-import type { AnalyticsStore } from '@ust/platform';
+import { encodeTabSeparatedInTurns, type AnalyticsStore } from '@ust/platform';
 import { InvalidMessageError, type ConsumerDefinition } from '../consumer.js';
 import { importStatuses, stagingTable, type DatasetTable, type ImportStatus } from '../staging/import-staging.js';
 
@@ -22,8 +22,10 @@ const TABLE_OF_TOPIC: Record<string, { table: DatasetTable; validator: Validator
 export interface TableRow {
   table: DatasetTable;
   importId: string;
-  /** The message value: a validated record, written as it is (no re-encoding). */
+  /** The message value, written as it is when the batch cannot go as TabSeparated. */
   json: string;
+  /** The validated record, parsed: a batch of flat records with the same fields goes as TabSeparated. */
+  record: object;
 }
 
 export function datasetRecordsConsumer(store: AnalyticsStore): ConsumerDefinition<TableRow> {
@@ -50,21 +52,31 @@ export function datasetRecordsConsumer(store: AnalyticsStore): ConsumerDefinitio
         const [first] = target.validator.Errors(row);
         throw new InvalidMessageError(`${first?.instancePath || '(record)'} ${first?.message ?? 'is invalid'}`);
       }
-      return { table: target.table, importId: (row as { import_id: string }).import_id, json };
+      return { table: target.table, importId: (row as { import_id: string }).import_id, json, record: row as object };
     },
     async writeBatch(rows) {
       const unknown = [...new Set(rows.map((row) => row.importId))].filter((id) => !outcomes.has(id));
       for (const [id, status] of await importStatuses(store, unknown)) outcomes.set(id, status);
-      const byTable = new Map<string, string[]>();
-      for (const { table: live, importId, json } of rows) {
-        const outcome = outcomes.get(importId);
+      const byTable = new Map<string, TableRow[]>();
+      for (const row of rows) {
+        const outcome = outcomes.get(row.importId);
         if (outcome === 'failed') continue;
-        const table = outcome === 'committed' ? live : stagingTable(live);
+        const table = outcome === 'committed' ? row.table : stagingTable(row.table);
         const tableRows = byTable.get(table);
-        if (tableRows) tableRows.push(json);
-        else byTable.set(table, [json]);
+        if (tableRows) tableRows.push(row);
+        else byTable.set(table, [row]);
       }
-      for (const [table, tableRows] of byTable) await store.insertJsonRows(table, tableRows);
+      for (const [table, tableRows] of byTable) {
+        // The engine reads TabSeparated in about half the time of JSONEachRow (decision 0125);
+        // records with other fields than the batch's first go as JSON.
+        const tabSeparated = await encodeTabSeparatedInTurns(tableRows.map((row) => row.record));
+        if (tabSeparated) await store.insertTabSeparated(table, tabSeparated.columns, tabSeparated.body);
+        else
+          await store.insertJsonRows(
+            table,
+            tableRows.map((row) => row.json),
+          );
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeTabSeparated } from './tab-separated.js';
+import { encodeTabSeparated, encodeTabSeparatedInTurns } from './tab-separated.js';
 
 const text = (rows: readonly object[]) => {
   const encoded = encodeTabSeparated(rows);
@@ -46,5 +46,28 @@ describe('rows as TabSeparated text', () => {
     expect(encoded.body.byteOffset).toBe(0);
     expect(encoded.body.byteLength).toBe(encoded.body.buffer.byteLength);
     expect(new TextDecoder().decode(encoded.body)).toBe('São Paulo\n');
+  });
+
+  it('encodes in turns of the event loop the same text as at once, and leaves to JSON rows whose columns change between turns', async () => {
+    const rows = Array.from({ length: 7 }, (_, index) => ({ id: `r${index}`, n: index, note: index % 2 ? 'tab\there' : null }));
+    let turns = 0;
+    const counting = setInterval(() => (turns += 1), 0);
+    const inTurns = await encodeTabSeparatedInTurns(rows, 2);
+    clearInterval(counting);
+    expect(new TextDecoder().decode(inTurns!.body)).toBe(new TextDecoder().decode(encodeTabSeparated(rows)!.body));
+    expect(inTurns!.columns).toEqual(['id', 'n', 'note']);
+    expect(turns).toBeGreaterThan(0);
+    // The first two rows agree, the third has other columns: another turn's part cannot join them.
+    expect(
+      await encodeTabSeparatedInTurns(
+        [
+          { id: 'a', n: 1 },
+          { id: 'b', n: 2 },
+          { n: 3, id: 'c' },
+        ],
+        2,
+      ),
+    ).toBeUndefined();
+    expect(await encodeTabSeparatedInTurns([])).toBeUndefined();
   });
 });
