@@ -43,7 +43,10 @@ export function describeCrashRecovery(adapter: 'in-process' | 'bullmq', adapterE
     const failpoints = path.join(await mkdtemp(path.join(os.tmpdir(), 'ust-failpoints-')), 'armed');
     for (const state of STATES) await cp(path.join(FIXTURES_DIRECTORY, 'epa-template', state), path.join(dataDir, 'inbox', state), { recursive: true });
     const port = await findFreePort();
-    const env = { DEMO_SCALE: 'none', UST_FAILPOINTS_FILE: failpoints, JOB_LOCK_MS: '2000', ...adapterEnv() };
+    // A short lock, so a killed run is taken back within seconds; not shorter than 5 s: the live
+    // platform renews it every half lock, and on two cores shared with the rest of the suite a
+    // renewal came more than a second late often enough that BullMQ took a live rebuild for a dead one.
+    const env = { DEMO_SCALE: 'none', UST_FAILPOINTS_FILE: failpoints, JOB_LOCK_MS: '5000', ...adapterEnv() };
     const platform: Platform = { server: (running = spawnStandalone({ dataDir, port, env })), starts: [] };
     const start = async () => {
       platform.server = running = spawnStandalone({ dataDir, port, env });
