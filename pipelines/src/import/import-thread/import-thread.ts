@@ -38,8 +38,8 @@ export function createImportReader(): ImportReader {
       maxThreads: 1,
       // Imports come one at a time (the imports queue runs one job across the platform), and each
       // is followed by a rebuild: the thread goes as soon as its import is published, so the heap
-      // it read the files with (about 300 MB for Delaware's workbooks) is not held through the
-      // rebuild. Starting a thread for the next import takes a fraction of a second.
+      // it read the files with is not held through the rebuild, the platform's memory peak.
+      // Starting a thread for the next import costs little beside reading one.
       idleTimeout: 0,
     }));
   return {

@@ -40,7 +40,7 @@ export function createRebuildRunner(): RebuildRunner {
       minThreads: 0,
       maxThreads: 1,
       // The prune that follows each rebuild runs here too, within a second of it; then the thread
-      // goes, and with it the heap the rebuild grew (about 150 MB after a state's rebuild).
+      // goes, and with it the heap the rebuild grew, which is not held between imports.
       idleTimeout: 5_000,
       // Not niced below the event loop as the CPU pool's document threads are: a rebuild is one
       // thread that takes one core, and on a busy machine a niced one starves while imports wait
