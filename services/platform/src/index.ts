@@ -21,7 +21,6 @@ export { default as securityHeaders, securityHeadersOf, PLATFORM_HELMET_OPTIONS 
 export { answerCalls, callerOver, type CallableMethods, type Caller } from './threads/port-calls.js';
 export {
   callerOf,
-  parseJsonLines,
   relayLogLine,
   remote,
   remoteAnalyticsStore,

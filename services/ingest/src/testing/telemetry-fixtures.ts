@@ -125,6 +125,7 @@ export function recordingStore(store: AnalyticsStore): AnalyticsStore & { insert
     query: (sql, params) => store.query(sql, params),
     queryText: (sql, params) => store.queryText(sql, params),
     queryJsonBytes: (sql, params) => store.queryJsonBytes(sql, params),
+    queryCompactJsonBytes: (sql, params) => store.queryCompactJsonBytes(sql, params),
     command: (sql, params) => store.command(sql, params),
     insertJsonRows: (table, rows) => store.insertJsonRows(table, rows),
     insertTabSeparated: (table, columns, body) => store.insertTabSeparated(table, columns, body),

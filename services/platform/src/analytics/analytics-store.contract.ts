@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsStore } from '../ports/analytics-store.js';
 import { applyMigrations } from './migrations.js';
 import { encodeTabSeparated } from './tab-separated.js';
+import { parseCompactJsonRows } from '../threads/compact-json-rows.js';
 
 export function describeAnalyticsStoreContract(adapterName: string, makeStore: () => Promise<AnalyticsStore>) {
   describe(`AnalyticsStore contract: ${adapterName}`, () => {
@@ -51,6 +52,18 @@ export function describeAnalyticsStoreContract(adapterName: string, makeStore: (
       expect(await store.queryText('SELECT 1 AS n WHERE 0')).toBe('');
       expect(new TextDecoder().decode(await store.queryJsonBytes(sql, { s: 'a "quoted"\nline' }))).toBe(text);
       expect((await store.queryJsonBytes('SELECT 1 AS n WHERE 0')).byteLength).toBe(0);
+    });
+
+    it('returns as compact JSON the rows query returns, every kind of column the rebuild reads made alike', async () => {
+      const sql = `SELECT number AS n, toInt64(number) - 2 AS signed, number / 3 AS ratio, {s:String} AS s, if(number = 1, NULL, 'x') AS maybe,
+        toDate32('1965-03-01') + number AS day, toDateTime64('2024-05-06 07:08:09.123', 3, 'UTC') AS at, number = 2 AS yes,
+        ['DC', 'VT'] AS list, map('a', number) AS counts, CAST('AST' AS LowCardinality(String)) AS kind, [1.5, NULL] AS floats
+        FROM numbers(3)`;
+      const params = { s: 'a "quoted"\nline \\ é' };
+      const rows = parseCompactJsonRows(new TextDecoder().decode(await store.queryCompactJsonBytes(sql, params)));
+      expect(rows).toEqual(await store.query(sql, params));
+      expect(Object.keys(rows[0] ?? {})).toEqual(['n', 'signed', 'ratio', 's', 'maybe', 'day', 'at', 'yes', 'list', 'counts', 'kind', 'floats']);
+      expect(parseCompactJsonRows(new TextDecoder().decode(await store.queryCompactJsonBytes('SELECT 1 AS n WHERE 0')))).toEqual([]);
     });
 
     it('inserts more rows than one batch holds and reads them all back', async () => {

@@ -90,9 +90,18 @@ export class ClientAnalyticsStore implements AnalyticsStore {
   }
 
   queryJsonBytes(sql: string, params: QueryParams = {}): Promise<Uint8Array> {
+    return this.queryBytes(sql, 'JSONEachRow', params);
+  }
+
+  queryCompactJsonBytes(sql: string, params: QueryParams = {}): Promise<Uint8Array> {
+    return this.queryBytes(sql, 'JSONCompactEachRowWithNames', params);
+  }
+
+  /** The engine's bytes of `sql`'s rows in `format`, as they came. */
+  private queryBytes(sql: string, format: string, params: QueryParams): Promise<Uint8Array> {
     return this.track(async () => {
       // The client appends the same clause to a query; exec hands back the engine's bytes as they came.
-      const { stream } = await this.client.exec({ query: `${sql}\nFORMAT JSONEachRow`, query_params: params });
+      const { stream } = await this.client.exec({ query: `${sql}\nFORMAT ${format}`, query_params: params });
       const chunks: Buffer[] = [];
       for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
       return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);

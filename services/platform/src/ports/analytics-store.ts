@@ -31,6 +31,13 @@ export interface AnalyticsStore {
    * string here: a thread decodes and parses them, and the bytes cross to it without a copy.
    */
   queryJsonBytes(sql: string, params?: QueryParams): Promise<Uint8Array>;
+  /**
+   * Runs a SELECT as `query` does and returns its rows as JSONCompactEachRowWithNames bytes: a
+   * JSON array of the column names on the first line, then one JSON array of values per row. For
+   * a thread that makes the rows itself (parseCompactJsonRows): wide rows take less than half the
+   * bytes of JSONEachRow, which the engine writes and the thread reads in less time (decision 0125).
+   */
+  queryCompactJsonBytes(sql: string, params?: QueryParams): Promise<Uint8Array>;
   /** Runs a statement that returns no rows (DDL, INSERT ... SELECT, OPTIMIZE). */
   command(sql: string, params?: QueryParams): Promise<void>;
   /**

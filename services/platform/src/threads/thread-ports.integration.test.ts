@@ -63,10 +63,18 @@ describe("a thread's AnalyticsStore, over a port to chDB", () => {
     const rows = await remote.query<{ n: number; label: string }>("SELECT number AS n, concat('São Paulo ', toString(number)) AS label FROM numbers(5000)");
     expect(rows).toHaveLength(5000);
     expect(rows[4999]).toEqual({ n: 4999, label: 'São Paulo 4999' });
-    expect(called).toEqual(['queryJsonBytes']);
+    // As compact JSON: the column names once, then each row's values (half the bytes of JSONEachRow for wide rows).
+    expect(called).toEqual(['queryCompactJsonBytes']);
     // The main thread's bytes went with the answer: its view of them is empty.
     expect(answered).toHaveLength(1);
     expect((answered[0] as Uint8Array).byteLength).toBe(0);
+  });
+
+  it('reads text as JSONEachRow, one object per line, for a caller that parses it itself', async () => {
+    called.length = 0;
+    const text = await remote.queryText("SELECT number AS n, 'a\\tb' AS label FROM numbers(2)");
+    expect(text).toBe('{"n":0,"label":"a\\tb"}\n{"n":1,"label":"a\\tb"}\n');
+    expect(called).toEqual(['queryJsonBytes']);
   });
 
   it('writes rows with a nested value as JSON', async () => {

@@ -9,9 +9,10 @@ import { MAX_INSERT_BATCH } from '../analytics/client-store.js';
 import { encodeTabSeparated } from '../analytics/tab-separated.js';
 import type { AnalyticsStore, QueryParams } from '../ports/analytics-store.js';
 import { answerCalls, callerOver, type CallableMethods, type Caller } from './port-calls.js';
+import { parseCompactJsonRows } from './compact-json-rows.js';
 
-/** What a thread may call on the main thread's AnalyticsStore: rows cross as bytes, JSONEachRow out of the store and TabSeparated (or JSON text) into it. */
-export const STORE_CALLS = ['queryJsonBytes', 'command', 'insertJsonRows', 'insertTabSeparated'] as const;
+/** What a thread may call on the main thread's AnalyticsStore: rows cross as bytes, compact JSON (or JSONEachRow) out of the store and TabSeparated (or JSON text) into it. */
+export const STORE_CALLS = ['queryCompactJsonBytes', 'queryJsonBytes', 'command', 'insertJsonRows', 'insertTabSeparated'] as const;
 
 /** The AnalyticsStore's identity, which a thread's store reports as its own. */
 export type StoreIdentity = Pick<AnalyticsStore, 'adapter' | 'target' | 'database' | 'cluster'>;
@@ -80,8 +81,8 @@ export function remote<T extends object>(call: Caller, target: string, methods: 
 }
 
 /**
- * Thread: the main thread's AnalyticsStore. Rows arrive as JSONEachRow bytes, handed over without
- * a copy, and are decoded and parsed here; they leave serialized here, as TabSeparated bytes when
+ * Thread: the main thread's AnalyticsStore. Rows arrive as JSONCompactEachRowWithNames bytes
+ * (JSONEachRow for queryText), handed over without a copy, and are decoded and parsed here; they leave serialized here, as TabSeparated bytes when
  * they are flat (the engine reads them fastest) and as JSON text otherwise. Decoding, parsing or
  * serializing a national page of rows would hold the main thread's event loop for hundreds of
  * milliseconds.
@@ -91,7 +92,8 @@ export function remoteAnalyticsStore(call: Caller, identity: StoreIdentity): Ana
     new TextDecoder().decode((await call('store', 'queryJsonBytes', [sql, params ?? {}])) as Uint8Array);
   return remote<AnalyticsStore>(call, 'store', STORE_CALLS, {
     ...identity,
-    query: async (sql: string, params?: QueryParams) => parseJsonLines(await queryText(sql, params)),
+    query: async (sql: string, params?: QueryParams) =>
+      parseCompactJsonRows(new TextDecoder().decode((await call('store', 'queryCompactJsonBytes', [sql, params ?? {}])) as Uint8Array)),
     queryText,
     insert: async (table: string, rows: readonly object[]) => {
       for (let start = 0; start < rows.length; start += MAX_INSERT_BATCH) {
@@ -109,17 +111,4 @@ export function remoteAnalyticsStore(call: Caller, identity: StoreIdentity): Ana
 /** Thread: the caller of the main thread's ports over the task's port. */
 export function callerOf(task: ThreadTask): Caller {
   return callerOver(task.port);
-}
-
-/** JSONEachRow text's rows. */
-export function parseJsonLines(text: string): never[] {
-  const rows: never[] = [];
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    if (end > start) rows.push(JSON.parse(text.slice(start, end)) as never);
-    start = end + 1;
-  }
-  return rows;
 }
