@@ -1,9 +1,9 @@
 /**
  * The app opened under another host of the machine than PUBLIC_URL's (here 127.0.0.1, where
  * PUBLIC_URL says localhost): the gateway sends the browser to PUBLIC_URL before the app loads,
- * so the landing page shows without a sign-in check (the issuer registers the app's redirect URIs for
- * PUBLIC_URL's host only, and a silent sign-in check from another host waits for its timeout)
- * and sign-in works.
+ * so the landing page shows without a sign-in check (the issuer registers the app's redirect
+ * URIs for PUBLIC_URL's host only, and a silent sign-in check from another host waits for its
+ * timeout) and sign-in works.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemsOf, signIn, startPlatform, type Platform } from './harness.js';

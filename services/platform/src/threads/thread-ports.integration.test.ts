@@ -63,7 +63,7 @@ describe("a thread's AnalyticsStore, over a port to chDB", () => {
     const rows = await remote.query<{ n: number; label: string }>("SELECT number AS n, concat('São Paulo ', toString(number)) AS label FROM numbers(5000)");
     expect(rows).toHaveLength(5000);
     expect(rows[4999]).toEqual({ n: 4999, label: 'São Paulo 4999' });
-    // As compact JSON: the column names once, then each row's values (half the bytes of JSONEachRow for wide rows).
+    // As compact JSON: the column names once, then each row's values.
     expect(called).toEqual(['queryCompactJsonBytes']);
     // The main thread's bytes went with the answer: its view of them is empty.
     expect(answered).toHaveLength(1);

@@ -82,18 +82,18 @@ export function remote<T extends object>(call: Caller, target: string, methods: 
 
 /**
  * Thread: the main thread's AnalyticsStore. Rows arrive as JSONCompactEachRowWithNames bytes
- * (JSONEachRow for queryText), handed over without a copy, and are decoded and parsed here; they leave serialized here, as TabSeparated bytes when
- * they are flat (the engine reads them fastest) and as JSON text otherwise. Decoding, parsing or
- * serializing a national page of rows would hold the main thread's event loop for hundreds of
- * milliseconds.
+ * (JSONEachRow for queryText), handed over without a copy, and are decoded and parsed here; they
+ * leave serialized here, as TabSeparated bytes when they are flat (the engine reads them fastest)
+ * and as JSON text otherwise. Decoding, parsing or serializing a national page of rows would hold
+ * the main thread's event loop for hundreds of milliseconds.
  */
 export function remoteAnalyticsStore(call: Caller, identity: StoreIdentity): AnalyticsStore {
-  const queryText = async (sql: string, params?: QueryParams) =>
-    new TextDecoder().decode((await call('store', 'queryJsonBytes', [sql, params ?? {}])) as Uint8Array);
+  const textOf = async (method: 'queryCompactJsonBytes' | 'queryJsonBytes', sql: string, params?: QueryParams) =>
+    new TextDecoder().decode((await call('store', method, [sql, params ?? {}])) as Uint8Array);
+  const queryText = (sql: string, params?: QueryParams) => textOf('queryJsonBytes', sql, params);
   return remote<AnalyticsStore>(call, 'store', STORE_CALLS, {
     ...identity,
-    query: async (sql: string, params?: QueryParams) =>
-      parseCompactJsonRows(new TextDecoder().decode((await call('store', 'queryCompactJsonBytes', [sql, params ?? {}])) as Uint8Array)),
+    query: async (sql: string, params?: QueryParams) => parseCompactJsonRows(await textOf('queryCompactJsonBytes', sql, params)),
     queryText,
     insert: async (table: string, rows: readonly object[]) => {
       for (let start = 0; start < rows.length; start += MAX_INSERT_BATCH) {
