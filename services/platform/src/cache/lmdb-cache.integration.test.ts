@@ -3,7 +3,7 @@
  * its data lives in a directory, so it outlives the cache that wrote it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
@@ -112,6 +112,21 @@ describe('lmdb cache', () => {
     expect(read?.length).toBe(blob.length);
     expect(read?.equals(blob)).toBe(true);
     await second.close();
+  });
+
+  it('maps its file once however much it grows, so no page of it counts twice in the RSS', async () => {
+    const path = freshDirectory();
+    const cache = createLmdbCache({ path });
+    const mapsOfFile = () =>
+      readFileSync('/proc/self/maps', 'utf8')
+        .split('\n')
+        .filter((line) => line.endsWith(join(path, 'data.mdb'))).length;
+    // From 128 KB to 24 MB: lmdb-js' default map would have doubled about eight times, each map kept.
+    for (let i = 0; i < 24; i++) await cache.set(`v1:blob:${i}`, randomBytes(1024 * 1024));
+    expect(statSync(join(path, 'data.mdb')).size).toBeGreaterThan(24 * 1024 * 1024);
+    expect((await cache.getBuffer('v1:blob:0'))?.length).toBe(1024 * 1024);
+    expect(mapsOfFile()).toBe(1);
+    await cache.close();
   });
 
   it('gives views with different prefixes their own keys over one environment, closed only by the root', async () => {

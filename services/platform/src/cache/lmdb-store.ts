@@ -38,6 +38,15 @@ export interface LmdbStore {
   sweepTimer?: NodeJS.Timeout;
 }
 
+/**
+ * Address space reserved for the file at open; the file itself grows only as data is written.
+ * lmdb-js otherwise starts with a 128 KB map and doubles it as the file grows, and keeps every
+ * smaller map mapped until the environment closes (readers may still hold pages of them): pages
+ * read through two maps count twice in the process's RSS. 64 GB is over 30 times the national
+ * cache; a file that outgrows it still grows as before.
+ */
+const MAP_SIZE = 64 * 1024 ** 3;
+
 /** How often keys that expired are removed even if nobody reads them (reads treat them as gone at once). */
 const SWEEP_INTERVAL_MS = 1_000;
 /** Keys removed per sweep at most, so one sweep never holds the write lock for long after a pause. */
@@ -47,7 +56,7 @@ export function openLmdbStore(path: string): LmdbStore {
   // The cache holds users' e-mails among the derived data: a directory it creates is its owner's only.
   mkdirSync(path, { recursive: true, mode: 0o700 });
   // noSubdir: false, or lmdb-js would take a path with a dot in its last part for a file.
-  const env = open({ path, noSubdir: false, maxDbs: 4 });
+  const env = open({ path, noSubdir: false, maxDbs: 4, mapSize: MAP_SIZE });
   const binary = { encoding: 'binary', keyEncoding: 'binary', cache: false } as const;
   const store: LmdbStore = {
     path,
