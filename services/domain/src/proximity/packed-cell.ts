@@ -18,18 +18,23 @@ export function itemsDigest(blob: Buffer): string {
   return createHash('sha256').update(blob).digest('hex').slice(0, ITEMS_DIGEST_LENGTH);
 }
 
-export function packItems(jsons: readonly string[]): Buffer {
+/** Packs items given as JSON text, or as its UTF-8 bytes (copied as they are, not encoded again). */
+export function packItems(jsons: readonly (string | Uint8Array)[]): Buffer {
   // Written straight into one buffer: a Buffer per item costs more in allocation and garbage
   // collection than the copying, and a national index packs every facility and release.
   const textAt = 4 + (jsons.length + 1) * 4;
   let textBytes = 0;
-  for (const json of jsons) textBytes += Buffer.byteLength(json, 'utf8');
+  for (const json of jsons) textBytes += typeof json === 'string' ? Buffer.byteLength(json, 'utf8') : json.length;
   const blob = Buffer.allocUnsafe(textAt + textBytes);
   blob.writeUInt32LE(jsons.length, 0);
   let offset = textAt;
   jsons.forEach((json, index) => {
     blob.writeUInt32LE(offset, 4 + index * 4);
-    offset += blob.write(json, offset, 'utf8');
+    if (typeof json === 'string') offset += blob.write(json, offset, 'utf8');
+    else {
+      blob.set(json, offset);
+      offset += json.length;
+    }
   });
   blob.writeUInt32LE(offset, 4 + jsons.length * 4);
   return blob;

@@ -60,6 +60,14 @@ describe('packed items', () => {
     expect(items.map((_, index) => readPackedItem(blob, index))).toEqual(items);
     expect(packedItemCount(packItems([]))).toBe(0);
   });
+
+  it('pack the same blob from JSON text as from its UTF-8 bytes', () => {
+    const texts = ['{"id":"a"}', '{"id":"é \\"quoted\\" 🛢"}', '{"id":"c","n":1}'];
+    const blob = packItems(texts);
+    expect(packItems(texts.map((text) => Buffer.from(text)))).toEqual(blob);
+    expect(packItems([texts[0]!, Buffer.from(texts[1]!), texts[2]!])).toEqual(blob);
+    expect(readPackedItem(blob, 1)).toEqual({ id: 'é "quoted" 🛢' });
+  });
 });
 
 interface Site {

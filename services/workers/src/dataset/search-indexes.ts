@@ -53,12 +53,15 @@ export interface SearchIndexTally {
   bytes: number;
 }
 
-/** A located item of the index: its state, its coordinates and its JSON. */
+/**
+ * A located item of the index: its state, its coordinates and its JSON as UTF-8 bytes. Bytes,
+ * not text: a build holds every item of the country, and packs each cell twice (packedEntries).
+ */
 export interface LocatedItem {
   state: string;
   latitude: number;
   longitude: number;
-  json: string;
+  json: Buffer;
 }
 
 /**
@@ -142,11 +145,15 @@ type Grouped = ReturnType<typeof groupIntoTiles<LocatedItem>>;
 
 /**
  * The tiles of `facilities` and `releases` (those `wanted`, by default every one), each also
- * listed in `directory`, and the packed items of their cells (those `wanted`), each under its
- * digest. A tile comes before the items blobs it is the first to name: the prune of unnamed
- * blobs lists the blobs before it reads the tiles, so it never takes a blob of a version being
- * built for garbage (search-items-garbage.ts). A wanted tile's cells that are not wanted
- * themselves (a build in part keeps them) are packed only to name their blobs, which are stored.
+ * listed in `directory`, then the packed items of their cells (those `wanted`), each under its
+ * digest. Every tile comes before the items blobs it names: the prune of unnamed blobs lists the
+ * blobs before it reads the tiles, so it never takes a blob of a version being built for garbage
+ * (search-items-garbage.ts). Written together, the tiles also lie together in the cache's file,
+ * which a server reads whole at start: between the blobs, reading 60 MB of tiles mapped 815 MB
+ * of the file (docs/decisions/0114). So a cell is packed twice, once for the digest its tile
+ * names and once to be written, rather than all its items held until every tile is written. A
+ * wanted tile's cells that are not wanted themselves (a build in part keeps them) are packed
+ * only to name their blobs, which are stored.
  */
 export function* packedEntries(
   version: number,
@@ -157,17 +164,16 @@ export function* packedEntries(
 ): Generator<readonly [string, Buffer]> {
   const groups = { facilities, releases };
   const digests = { facilities: new Map<string, string>(), releases: new Map<string, string>() };
-  let named: Array<readonly [string, Buffer]> = [];
+  const packedCell = (kind: keyof typeof groups, cell: string) => {
+    const items = groups[kind].cells.get(cell);
+    if (!items) throw new Error(`the search index of v${version} has no records of cell ${cell} to name the ${kind} of a tile`);
+    return packItems(items.map((item) => item.json));
+  };
   const digestOf: ItemsDigestOf = (kind, cell) => {
     const known = digests[kind].get(cell);
     if (known) return known;
-    const items = groups[kind].cells.get(cell);
-    if (!items) throw new Error(`the search index of v${version} has no records of cell ${cell} to name the ${kind} of a tile`);
-    const blob = packItems(items.map((item) => item.json));
-    const digest = itemsDigest(blob);
+    const digest = itemsDigest(packedCell(kind, cell));
     digests[kind].set(cell, digest);
-    if (wanted('cell', cell))
-      named.push([(kind === 'facilities' ? searchKeys.facilityItems : searchKeys.releaseItems)(SEARCH_CELL_RESOLUTION, cell, digest), blob]);
     return digest;
   };
   for (const cell of new Set([...facilities.tiles.keys(), ...releases.tiles.keys()])) {
@@ -175,8 +181,10 @@ export function* packedEntries(
     const blob = packSearchTile(facilities.tiles.get(cell) ?? [], releases.tiles.get(cell) ?? [], digestOf);
     directory.push({ cell, blob });
     yield [searchKeys.tile(version, SEARCH_TILE_RESOLUTION, cell), blob];
-    yield* named;
-    named = [];
+  }
+  for (const kind of ['facilities', 'releases'] as const) {
+    const itemsKey = kind === 'facilities' ? searchKeys.facilityItems : searchKeys.releaseItems;
+    for (const [cell, digest] of digests[kind]) if (wanted('cell', cell)) yield [itemsKey(SEARCH_CELL_RESOLUTION, cell, digest), packedCell(kind, cell)];
   }
 }
 
@@ -220,7 +228,7 @@ export async function readFacilityItems(store: AnalyticsStore, version: number, 
       state: row.state,
       latitude: row.latitude,
       longitude: row.longitude,
-      json: JSON.stringify(searchFacilityItem(row, tanks.get(row.facility_id) ?? [], asOf)),
+      json: Buffer.from(JSON.stringify(searchFacilityItem(row, tanks.get(row.facility_id) ?? [], asOf))),
     }));
     for (const item of located) items.push(item);
   }
@@ -250,7 +258,8 @@ export async function readReleaseItems(store: AnalyticsStore, region: SearchRegi
     (row) => row.release_id,
     PAGE_SIZE,
   ))
-    for (const row of rows) items.push({ state: row.state, latitude: row.latitude, longitude: row.longitude, json: JSON.stringify(searchReleaseItem(row)) });
+    for (const row of rows)
+      items.push({ state: row.state, latitude: row.latitude, longitude: row.longitude, json: Buffer.from(JSON.stringify(searchReleaseItem(row))) });
   return items;
 }
 
