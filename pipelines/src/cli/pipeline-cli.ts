@@ -7,6 +7,7 @@
  * pnpm pipeline replay --from-beginning         reprocess everything (Kafka: reset the writer's group)
  * pnpm pipeline imports                         list recorded imports
  * pnpm pipeline risk-distribution               share of facilities per risk band, overall and per state
+ * pnpm pipeline --help                          this usage (an unknown command or option: the reason, the usage, exit 2)
  *
  * A command that starts a run takes one path (docs/decisions/0107-one-path-per-command.md): it
  * starts the job the workers run and follows its record, on a platform running on DATA_DIR (or
@@ -50,9 +51,10 @@ const OPTIONS = {
   seed: { type: 'string' },
   exclude: { type: 'string' },
   'from-beginning': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
-type Options = { root?: string; scale?: string; seed?: string; exclude?: string; 'from-beginning'?: boolean };
+type Options = { root?: string; scale?: string; seed?: string; exclude?: string; 'from-beginning'?: boolean; help?: boolean };
 
 interface Invocation {
   args: string[];
@@ -129,16 +131,36 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/**
+ * The command `argv` names, with its arguments; or the usage to print and the exit code: 0 when
+ * asked for (--help), USAGE_EXIT for an unknown command or option, or arguments the command does
+ * not take, whose reason comes first.
+ */
+export function parseInvocation(argv: string[]): { command: Command; args: string[]; values: Options } | { usage: string; exitCode: number } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    return { usage: `${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`, exitCode: USAGE_EXIT };
+  }
+  const { positionals, values } = parsed;
+  if (values.help) return { usage: USAGE, exitCode: 0 };
+  const [name, ...args] = positionals;
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (!command) return { usage: name === undefined ? USAGE : `Unknown command '${name}'.\n\n${USAGE}`, exitCode: USAGE_EXIT };
+  if (!command.accepts(args, values)) return { usage: `Wrong arguments for '${name}'.\n\n${USAGE}`, exitCode: USAGE_EXIT };
+  return { command, args, values };
+}
+
 /** Runs the command of the process's arguments, and exits with its outcome (runMain). */
 export function runPipelineCli(deps: PipelineCliDeps): void {
   runMain(async () => {
-    const { positionals, values } = parseArgs({ allowPositionals: true, options: OPTIONS });
-    const [name, ...args] = positionals;
-    const command = name === undefined ? undefined : COMMANDS[name];
-    if (!command?.accepts(args, values)) {
-      console.error(USAGE);
-      process.exit(USAGE_EXIT);
+    const invocation = parseInvocation(process.argv.slice(2));
+    if ('usage' in invocation) {
+      (invocation.exitCode === 0 ? console.log : console.error)(invocation.usage);
+      process.exit(invocation.exitCode);
     }
+    const { command, args, values } = invocation;
     const config = loadConfig();
     const log = createLogger('pipeline', { level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL });
     // Run offline, a command writes DATA_DIR as the platform does: chDB's tables, the cache.
