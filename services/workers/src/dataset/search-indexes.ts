@@ -149,11 +149,11 @@ type Grouped = ReturnType<typeof groupIntoTiles<LocatedItem>>;
  * digest. Every tile comes before the items blobs it names: the prune of unnamed blobs lists the
  * blobs before it reads the tiles, so it never takes a blob of a version being built for garbage
  * (search-items-garbage.ts). Written together, the tiles also lie together in the cache's file,
- * which a server reads whole at start: between the blobs, reading 60 MB of tiles mapped 815 MB
- * of the file (docs/decisions/0114). So a cell is packed twice, once for the digest its tile
- * names and once to be written, rather than all its items held until every tile is written. A
- * wanted tile's cells that are not wanted themselves (a build in part keeps them) are packed
- * only to name their blobs, which are stored.
+ * which a server reads whole at start: strewn between the blobs, they made it map most of the
+ * file (docs/decisions/0114). So a cell is packed twice, once for the digest its tile names and
+ * once to be written, rather than all its items held until every tile is written. A wanted
+ * tile's cells that are not wanted themselves (a build in part keeps them) are packed only to
+ * name their blobs, which are stored.
  */
 export function* packedEntries(
   version: number,
