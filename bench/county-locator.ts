@@ -1,9 +1,12 @@
 /**
  * County locator throughput: 742,844 points (the national facility count) located with
- * `countyAt`, median of 3 runs, after a one-off index build that is timed separately.
+ * `countyAt`, median of 3 runs, after a one-off index build that is timed separately, with the
+ * heap and array buffers the index holds once built (every thread that places records builds one).
  *
  *   npx tsx bench/county-locator.ts [points]
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { loadCountyLocator } from '@ust/domain';
 import { printTable, rssMegabytes, summarize, type Row } from './table.js';
 
@@ -31,9 +34,19 @@ function randomPoints(box: { south: number; north: number; west: number; east: n
   return points;
 }
 
+// What the index holds: the heap and array buffers it leaves after a full collection.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+const heldBytes = () => {
+  collectGarbage();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+};
+const heldBefore = heldBytes();
 const buildStart = performance.now();
 const locator = loadCountyLocator();
 const buildMs = performance.now() - buildStart;
+const indexMegabytes = (heldBytes() - heldBefore) / 1048576;
 
 const boxes = {
   'lower 48 bounding box': { south: 24.5, north: 49.4, west: -124.8, east: -66.9 },
@@ -57,6 +70,7 @@ for (const [name, box] of Object.entries(boxes)) {
     'points/s (median of 3)': Math.round(summarize(rates).median),
     'seconds for all': pointCount / summarize(rates).median,
     'index build ms': Math.round(buildMs),
+    'index held MB': Math.round(indexMegabytes * 10) / 10,
     'RSS MB': rssMegabytes(),
   });
 }
