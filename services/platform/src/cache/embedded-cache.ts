@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Logger } from '../logger.js';
 import type { Cache } from '../ports/cache.js';
 import { createLmdbCache } from './lmdb-cache.js';
+import { PLATFORM_UPKEEP } from './lmdb-segment-upkeep.js';
 import type { MemoryEntry } from './memory-entry.js';
 import { changesFileOf, readSnapshot, removeAbandonedSnapshotWrites } from './memory-snapshot.js';
 
@@ -24,7 +25,8 @@ export function embeddedCachePaths(dataDir: string): { directory: string; former
 
 export async function openEmbeddedCache(dataDir: string, log: Logger): Promise<Cache> {
   const { directory, formerSnapshot } = embeddedCachePaths(dataDir);
-  const cache = createLmdbCache({ path: directory });
+  // The platform's own cache keeps the segment files; the caches its threads open do not.
+  const cache = createLmdbCache({ path: directory, upkeep: PLATFORM_UPKEEP });
   try {
     await importMemorySnapshot(cache, formerSnapshot, log);
   } catch (error) {

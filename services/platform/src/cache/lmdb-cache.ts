@@ -9,6 +9,7 @@ import type { Cache } from '../ports/cache.js';
 import { expiryOperations } from './lmdb-expiry.js';
 import { hashOperations } from './lmdb-hashes.js';
 import { LmdbKeyspace } from './lmdb-keyspace.js';
+import { keepSegments, type SegmentUpkeep } from './lmdb-segment-upkeep.js';
 import { keyOperations } from './lmdb-keys.js';
 import { closeLmdbStore, openLmdbStore, type LmdbStore } from './lmdb-store.js';
 import { stringOperations } from './lmdb-strings.js';
@@ -16,13 +17,42 @@ import { stringOperations } from './lmdb-strings.js';
 export interface LmdbCacheOptions {
   /** The environment's directory, created (readable by its owner only) when missing. */
   path: string;
+  /**
+   * Whether this cache keeps the directory's segment files (lmdb-segment-upkeep.ts): the
+   * platform's own cache does, the caches its threads open on the same directory do not.
+   */
+  upkeep?: SegmentUpkeep;
+  /** How much a writer appends to a segment before it starts the next; tests make it small. */
+  segmentBytes?: number;
 }
 
-export function createLmdbCache({ path }: LmdbCacheOptions): Cache {
-  return createView(openLmdbStore(path), '');
+export function createLmdbCache({ path, upkeep, segmentBytes }: LmdbCacheOptions): Cache {
+  const store = openLmdbStore(path, segmentBytes);
+  const stopUpkeep = upkeep === undefined ? async () => {} : startUpkeep(store, upkeep);
+  return createView(store, '', stopUpkeep);
 }
 
-function createView(store: LmdbStore, prefix: string): Cache {
+/** Runs upkeep rounds one after another; answers a function that stops them once the current round ends. */
+function startUpkeep(store: LmdbStore, upkeep: SegmentUpkeep): () => Promise<void> {
+  let round: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (round !== undefined || store.closed) return; // one round at a time, however long it takes
+    round = keepSegments(store, upkeep)
+      .catch((error: unknown) => {
+        process.emitWarning(`Keeping the cache's segment files in ${store.path} failed: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        round = undefined;
+      });
+  }, upkeep.intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await round;
+  };
+}
+
+function createView(store: LmdbStore, prefix: string, stopUpkeep: () => Promise<void>): Cache {
   const space = new LmdbKeyspace(store, prefix);
   return {
     adapter: 'lmdb',
@@ -35,7 +65,7 @@ function createView(store: LmdbStore, prefix: string): Cache {
     ...expiryOperations(space),
     ...keyOperations(space),
     withPrefix(childPrefix) {
-      return createView(store, prefix + childPrefix);
+      return createView(store, prefix + childPrefix, stopUpkeep);
     },
     async ping() {
       return !store.closed;
@@ -48,6 +78,7 @@ function createView(store: LmdbStore, prefix: string): Cache {
     },
     async close() {
       if (prefix !== '') return; // views share the root's environment
+      await stopUpkeep();
       await closeLmdbStore(store);
     },
   };

@@ -4,7 +4,7 @@
  * removes it, and every call on a closed cache fails.
  */
 import { WRONGTYPE } from './cache-arguments.js';
-import { assertOpen, keyBytes, removeKey, storedMeta, type KeyMeta, type LmdbStore } from './lmdb-store.js';
+import { assertOpen, keyBytes, readString, removeKey, storedMeta, type KeyMeta, type LmdbStore } from './lmdb-store.js';
 
 export class LmdbKeyspace {
   constructor(
@@ -40,8 +40,8 @@ export class LmdbKeyspace {
     const meta = this.live(fullKey);
     if (meta === undefined) return undefined;
     assertKind(meta, 'string');
-    // Read in the same turn as its record, so from the same snapshot. getBinary copies.
-    return this.store.strings.getBinary(fullKey);
+    // Read in the same turn as its record, so from the same snapshot; a copy either way.
+    return readString(this.store, fullKey);
   }
 
   /** Whether the key holds a live hash; a key holding a string is a WRONGTYPE error, as in Redis. */

@@ -4,7 +4,11 @@
  *
  * - `meta`: full key → its kind and expiry (9 bytes). The one record that says a key exists, so
  *   listing and deleting by prefix scan small records, never the values.
- * - `strings`: full key → the string's bytes, as given (a 50 MB blob is stored as one value).
+ * - `strings`: full key → the bytes of a string shorter than OUTSIDE_THRESHOLD (lmdb-blob-files.ts).
+ * - `outside`: full key → where a longer string's bytes lie in the segment files beside LMDB
+ *   (16 bytes). A string is in `strings` or in `outside`, never both.
+ * - `segments`: segment number → how many bytes its keys were given and have released, whether
+ *   it is sealed, its writer's process, and when it was found dead (lmdb-segments.ts).
  * - `fields`: the hash's full key, length first, then the field name → the field's bytes, so HSET
  *   and HGET touch one field and not the whole hash. The length keeps `a` + field `b\0c` apart
  *   from `a\0b` + field `c`, which a separator would mix up.
@@ -17,7 +21,10 @@
  * bytes with what this layout adds (8 for an expiry, 4 plus the field name for a hash field).
  */
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
+import { BlobFiles, decodeRef, encodeRef, OUTSIDE_THRESHOLD, segmentFileName, type BlobRef } from './lmdb-blob-files.js';
+import { encodeSegment, newSegmentRecord, segmentKey, SegmentTally } from './lmdb-segments.js';
 
 export type KeyKind = 'string' | 'hash';
 
@@ -34,6 +41,11 @@ export interface LmdbStore {
   readonly strings: Database<Buffer, Buffer>;
   readonly fields: Database<Buffer, Buffer>;
   readonly expiries: Database<Buffer, Buffer>;
+  readonly outside: Database<Buffer, Buffer>;
+  readonly segments: Database<Buffer, Buffer>;
+  readonly blobs: BlobFiles;
+  /** What the transaction running now gave and took from segments, written when it ends. */
+  tally?: SegmentTally;
   closed: boolean;
   sweepTimer?: NodeJS.Timeout;
 }
@@ -52,36 +64,62 @@ const SWEEP_INTERVAL_MS = 1_000;
 /** Keys removed per sweep at most, so one sweep never holds the write lock for long after a pause. */
 const SWEEP_BATCH = 10_000;
 
-export function openLmdbStore(path: string): LmdbStore {
+/** @param segmentBytes how much a writer appends to a segment before it starts the next (tests make it small) */
+export function openLmdbStore(directory: string, segmentBytes?: number): LmdbStore {
   // The cache holds users' e-mails among the derived data: a directory it creates is its owner's only.
-  mkdirSync(path, { recursive: true, mode: 0o700 });
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
   // noSubdir: false, or lmdb-js would take a path with a dot in its last part for a file.
-  const env = open({ path, noSubdir: false, maxDbs: 4, mapSize: MAP_SIZE });
+  const env = open({ path: directory, noSubdir: false, maxDbs: 6, mapSize: MAP_SIZE });
   const binary = { encoding: 'binary', keyEncoding: 'binary', cache: false } as const;
+  const segments = env.openDB<Buffer, Buffer>({ name: 'segments', ...binary });
   const store: LmdbStore = {
-    path,
+    path: directory,
     env,
     meta: env.openDB<Buffer, Buffer>({ name: 'meta', ...binary }),
     strings: env.openDB<Buffer, Buffer>({ name: 'strings', ...binary }),
     fields: env.openDB<Buffer, Buffer>({ name: 'fields', ...binary }),
     expiries: env.openDB<Buffer, Buffer>({ name: 'expiries', ...binary }),
+    outside: env.openDB<Buffer, Buffer>({ name: 'outside', ...binary }),
+    segments,
+    blobs: new BlobFiles(path.join(directory, 'segments'), (segment) => registerSegment(env, segments, segment), segmentBytes),
     closed: false,
   };
   store.sweepTimer = setInterval(() => {
+    store.blobs.closeRemoved();
     sweepExpired(store).catch((error: unknown) => {
-      process.emitWarning(`Sweeping expired keys from the cache in ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.emitWarning(`Sweeping expired keys from the cache in ${directory} failed: ${error instanceof Error ? error.message : String(error)}`);
     });
   }, SWEEP_INTERVAL_MS);
   store.sweepTimer.unref();
   return store;
 }
 
-/** Stops the sweep and closes the environment once its queued writes are committed; once. */
+/**
+ * Records a new segment of this writer, committed before its file is created, so the upkeep never
+ * takes the file for a leftover; false when the number is taken. Once per segment, so a
+ * synchronous commit.
+ */
+function registerSegment(env: RootDatabase, segments: Database<Buffer, Buffer>, segment: number): boolean {
+  return env.transactionSync(() => {
+    const key = segmentKey(segment);
+    if (segments.getBinaryFast(key) !== undefined) return false;
+    segments.putSync(key, encodeSegment(newSegmentRecord()));
+    return true;
+  });
+}
+
+/**
+ * Stops the sweep, seals the segment this writer appended to, and closes the environment once
+ * its queued writes are committed; once.
+ */
 export async function closeLmdbStore(store: LmdbStore): Promise<void> {
   if (store.closed) return;
+  const current = store.blobs.currentSegment;
+  if (current !== undefined) await writeTransaction(store, () => store.tally!.seal(current));
   store.closed = true;
   clearInterval(store.sweepTimer);
   await store.env.close();
+  store.blobs.close();
 }
 
 export function assertOpen(store: LmdbStore): void {
@@ -96,7 +134,17 @@ export function assertOpen(store: LmdbStore): void {
  */
 export function writeTransaction<T>(store: LmdbStore, change: () => T): Promise<T> {
   assertOpen(store);
-  return store.env.childTransaction(change);
+  return store.env.childTransaction(() => {
+    const tally = new SegmentTally();
+    store.tally = tally;
+    try {
+      const result = change();
+      tally.writeTo(store.segments);
+      return result;
+    } finally {
+      store.tally = undefined;
+    }
+  });
 }
 
 // ---- records -------------------------------------------------------------------------------
@@ -168,7 +216,7 @@ export function ownBytes(value: string | Buffer): Buffer {
 
 /** Removes a key's value of either kind, its fields and its place in the expiry order. */
 export function removeKey(store: LmdbStore, fullKey: Buffer, meta: KeyMeta): void {
-  if (meta.kind === 'string') store.strings.removeSync(fullKey);
+  if (meta.kind === 'string') removeString(store, fullKey);
   else for (const field of [...keysStartingWith(store.fields, hashFieldsStart(fullKey))]) store.fields.removeSync(field);
   if (meta.expiresAt !== undefined) store.expiries.removeSync(expiryKey(meta.expiresAt, fullKey));
   store.meta.removeSync(fullKey);
@@ -185,6 +233,69 @@ export function writeMeta(store: LmdbStore, fullKey: Buffer, meta: KeyMeta, prev
 export function storedMeta(store: LmdbStore, fullKey: Buffer): KeyMeta | undefined {
   const bytes = store.meta.getBinaryFast(fullKey);
   return bytes === undefined ? undefined : decodeMeta(bytes);
+}
+
+// ---- string values, in LMDB or outside it -----------------------------------------------------
+
+/**
+ * A copy of the string's bytes (in a read: from the turn's snapshot; in a transaction: what it
+ * has written so far).
+ */
+export function readString(store: LmdbStore, fullKey: Buffer): Buffer | undefined {
+  const inside = store.strings.getBinary(fullKey);
+  if (inside !== undefined) return inside;
+  const where = store.outside.getBinaryFast(fullKey);
+  if (where === undefined) return undefined;
+  const ref = decodeRef(where);
+  const bytes = store.blobs.read(ref);
+  // Moved values' segments are removed well after the move (lmdb-segments.ts), so a read never
+  // meets one from its own snapshot.
+  if (bytes === undefined)
+    throw new Error(`Cache segment ${segmentFileName(ref.segment)} of ${fullKey.toString('utf8')} is missing from ${store.blobs.directory}`);
+  return bytes;
+}
+
+/** Stores the string inside LMDB, releasing what it held outside. */
+export function putInside(store: LmdbStore, fullKey: Buffer, bytes: Buffer): void {
+  releaseOutside(store, fullKey);
+  store.strings.putSync(fullKey, bytes);
+}
+
+/** Points the key at bytes appended to a segment (appendOutside), releasing what it held. */
+export function putOutside(store: LmdbStore, fullKey: Buffer, ref: BlobRef): void {
+  store.strings.removeSync(fullKey);
+  releaseOutside(store, fullKey);
+  store.outside.putSync(fullKey, encodeRef(ref));
+  store.tally!.stored(ref);
+}
+
+function removeString(store: LmdbStore, fullKey: Buffer): void {
+  store.strings.removeSync(fullKey);
+  releaseOutside(store, fullKey);
+}
+
+function releaseOutside(store: LmdbStore, fullKey: Buffer): void {
+  const where = store.outside.getBinaryFast(fullKey);
+  if (where === undefined) return;
+  store.tally!.released(decodeRef(where));
+  store.outside.removeSync(fullKey);
+}
+
+/**
+ * Appends the values to this writer's segment and syncs them, before the transaction that points
+ * keys at them; seals the segments the appends filled.
+ */
+export async function appendOutside(store: LmdbStore, values: readonly Buffer[]): Promise<BlobRef[]> {
+  assertOpen(store);
+  const refs = await store.blobs.append(values);
+  const filled = store.blobs.takeFilled();
+  if (filled.length > 0) await writeTransaction(store, () => filled.forEach((segment) => store.tally!.seal(segment)));
+  return refs;
+}
+
+/** Whether a string of this many bytes is stored outside LMDB. */
+export function belongsOutside(bytes: Buffer): boolean {
+  return bytes.length >= OUTSIDE_THRESHOLD;
 }
 
 /** Removes the keys whose expiry has passed, oldest first, at most a batch at a time. */
