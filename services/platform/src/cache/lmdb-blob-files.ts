@@ -122,11 +122,16 @@ export class BlobFiles {
     return refs;
   }
 
-  /** A copy of the value's bytes, or undefined when its segment file is gone. */
+  /**
+   * A copy of the value's bytes, or undefined when its segment file is gone. Each copy has memory
+   * of its own, not a slice of Buffer's shared pool: a caller may keep a value for long (a search
+   * index keeps tiles and items blobs), and a kept slice keeps its whole pool slab (64 KB on
+   * Node 24) alive.
+   */
   read(ref: BlobRef): Buffer | undefined {
     const fd = this.readerOf(ref.segment);
     if (fd === undefined) return undefined;
-    const bytes = Buffer.allocUnsafe(ref.length);
+    const bytes = Buffer.allocUnsafeSlow(ref.length);
     let done = 0;
     while (done < ref.length) {
       const read = readSync(fd, bytes, done, ref.length - done, ref.offset + done);
@@ -140,7 +145,7 @@ export class BlobFiles {
   async readOffThread(ref: BlobRef): Promise<Buffer | undefined> {
     const fd = this.readerOf(ref.segment);
     if (fd === undefined) return undefined;
-    const bytes = Buffer.allocUnsafe(ref.length);
+    const bytes = Buffer.allocUnsafeSlow(ref.length);
     let done = 0;
     while (done < ref.length) {
       const { bytesRead } = await readAsync(fd, bytes, done, ref.length - done, ref.offset + done);

@@ -48,6 +48,8 @@ describe('lmdb cache segment files', () => {
     const second = createLmdbCache({ path });
     const read = await second.getBuffers(long.map(([key]) => key));
     read.forEach((bytes, index) => expect(bytes?.equals(long[index]![1])).toBe(true));
+    // Each value has memory of its own: one kept for long must not keep a 64 KB pool slab alive.
+    expect(read.every((bytes) => bytes!.buffer.byteLength === bytes!.length)).toBe(true);
     expect(await second.get('v1:short')).toBe('x'.repeat(OUTSIDE_THRESHOLD - 1));
     expect(await second.get('v1:text')).toBe('é'.repeat(OUTSIDE_THRESHOLD));
     const mappedSegments = readFileSync('/proc/self/maps', 'utf8')
