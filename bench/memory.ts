@@ -3,7 +3,8 @@
  * read calls users make (searches, suggestions, facility and release details, county and state
  * lists, the map's documents), then during and after an import. Sampled from outside, from
  * /proc/<pid>/status (RSS, and its anonymous and file-backed parts) and /proc/<pid>/smaps (the
- * file-backed part by file: chDB's library, the LMDB cache), so the figures are the kernel's.
+ * file-backed part by file: chDB's library, the LMDB cache), so the figures are the kernel's;
+ * beside them the cache directory's size on disk (LMDB's file and the segment files).
  *
  *   DATA_DIR=./data npx tsx bench/memory.ts
  *   READ_MINUTES=60 (default) USERS=4 ACTIONS_PER_SECOND=5 (per user) IMPORT_STATES=DE (default; `none` for no import)
@@ -17,7 +18,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmdirSync } from 'node:fs';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'undici';
@@ -82,6 +83,8 @@ interface MemorySample {
   /** Resident pages of chDB's library and of the LMDB cache's data file (from smaps, every SMAPS_EVERY samples). */
   chdbKb?: number;
   lmdbKb?: number;
+  /** The cache directory's size on disk: data.mdb and the segment files beside it (decision 0128). */
+  cacheDiskKb?: number;
   cgroupKb?: number;
 }
 const SAMPLE_MS = 5_000;
@@ -103,10 +106,24 @@ async function sampleMemory(withSmaps: boolean): Promise<MemorySample> {
         else if (mapping.endsWith('data.mdb')) sample.lmdbKb += size;
       }
     }
+    sample.cacheDiskKb = await cacheDiskKb();
   }
   if (cgroup) sample.cgroupKb = Number(await readFile(path.join(cgroup, 'memory.usage_in_bytes'), 'utf8')) / 1024;
   memory.push(sample);
   return sample;
+}
+async function cacheDiskKb(): Promise<number> {
+  const cache = path.join(dataDir, 'cache');
+  const segments = path.join(cache, 'segments');
+  const files = [path.join(cache, 'data.mdb'), ...(existsSync(segments) ? (await readdir(segments)).map((name) => path.join(segments, name)) : [])];
+  const sizes = await Promise.all(
+    files.map((file) =>
+      stat(file)
+        .then((info) => info.size)
+        .catch(() => 0),
+    ),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0) / 1024;
 }
 // A platform that dies in the benchmark (the cgroup's OOM killer) is reported with where it was.
 let stopping = false;
@@ -309,6 +326,7 @@ printTable(
       'file max MB': mb(Math.max(...within.map((sample) => sample.fileKb))),
       'chDB lib MB': mb(last(withSmaps)?.chdbKb),
       'LMDB MB': mb(last(withSmaps)?.lmdbKb),
+      'cache on disk MB': mb(last(withSmaps)?.cacheDiskKb),
       ...(cgroup ? { 'cgroup max MB': mb(Math.max(...within.map((sample) => sample.cgroupKb ?? 0))) } : {}),
     };
   }),
