@@ -60,9 +60,13 @@ async function firstSearch(server: StandaloneProcess, token: string): Promise<nu
 
 const { directory: cacheDirectory } = embeddedCachePaths(dataDir);
 /** The cache directory's size on disk (LMDB's data file and lock file). */
+/** LMDB's files and the segment files beside them (decision 0128). */
 const cacheBytes = async () => {
   let bytes = 0;
-  for (const name of await readdir(cacheDirectory)) bytes += (await stat(path.join(cacheDirectory, name))).size;
+  for (const name of await readdir(cacheDirectory, { recursive: true })) {
+    const info = await stat(path.join(cacheDirectory, name));
+    if (info.isFile()) bytes += info.size;
+  }
   return bytes;
 };
 let token: string | undefined;
