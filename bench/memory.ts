@@ -71,8 +71,16 @@ platformStarted(pid);
 if (cgroup) await writeFile(path.join(cgroup, 'cgroup.procs'), String(pid));
 await waitForHealth(server, 10 * 60_000);
 const healthSeconds = (performance.now() - startedAt) / 1000;
-const token = await demoAccessToken(server, dataDir, 'broker');
-const adminToken = await demoAccessToken(server, dataDir, 'admin');
+let token = await demoAccessToken(server, dataDir, 'broker');
+let adminToken = await demoAccessToken(server, dataDir, 'admin');
+// Access tokens last an hour (ACCESS_TOKEN_TTL_SECONDS): renewed every half hour, as the web app
+// renews its own, so a run of an hour or more is not answered 401 from then on.
+const tokenRenewal = setInterval(() => {
+  void Promise.all([demoAccessToken(server, dataDir, 'broker'), demoAccessToken(server, dataDir, 'admin')]).then(([broker, admin]) => {
+    token = broker;
+    adminToken = admin;
+  });
+}, 30 * 60_000);
 
 // 1. Memory, as the kernel counts it.
 interface MemorySample {
@@ -297,6 +305,7 @@ if (importStates.length > 0) {
   }
 }
 clearInterval(sampler);
+clearInterval(tokenRenewal);
 const cgroupPeakKb = cgroup ? Number(await readFile(path.join(cgroup, 'memory.max_usage_in_bytes'), 'utf8')) / 1024 : undefined;
 const cgroupRefusals = cgroup ? Number(await readFile(path.join(cgroup, 'memory.failcnt'), 'utf8')) : undefined;
 stopping = true;
