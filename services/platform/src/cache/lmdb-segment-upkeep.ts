@@ -9,7 +9,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { decodeRef, encodeRef, sameRef, segmentFileName, segmentFilesIn, type BlobRef } from './lmdb-blob-files.js';
-import { decodeSegment, encodeSegment, readSegments, segmentKey } from './lmdb-segments.js';
+import { decodeSegment, encodeSegment, readSegments, segmentKey, type SegmentRecord } from './lmdb-segments.js';
 import { appendOutside, writeTransaction, type LmdbStore } from './lmdb-store.js';
 
 export interface SegmentUpkeep {
@@ -47,21 +47,44 @@ export async function keepSegments(store: LmdbStore, { graceMs }: SegmentUpkeep)
   const expired = [...records].filter(([, record]) => record.deadSince > 0 && now - record.deadSince >= graceMs).map(([segment]) => segment);
   const orphans = [...records].filter(([, record]) => !record.sealed && record.pid !== process.pid && !processIsAlive(record.pid)).map(([segment]) => segment);
   const dying = [...records].filter(([, record]) => record.sealed && record.deadSince === 0 && record.released >= record.stored).map(([segment]) => segment);
-  for (const segment of expired) store.blobs.remove(segment);
-  if (expired.length + orphans.length + dying.length > 0) {
-    await writeTransaction(store, () => {
-      for (const segment of expired) store.segments.removeSync(segmentKey(segment));
-      for (const segment of orphans) store.tally!.seal(segment);
-      for (const segment of dying) {
-        const record = decodeSegment(store.segments.getBinaryFast(segmentKey(segment))!);
-        store.segments.putSync(segmentKey(segment), encodeSegment({ ...record, deadSince: Date.now() }));
+  if (expired.length + orphans.length + dying.length === 0) return moveSparse(store, records);
+  // Checked again inside the transaction, from what is committed: a writer that sealed a segment
+  // it filled may still be committing the keys of its last values there (appendOutside).
+  const removable = await writeTransaction(store, () => {
+    const confirmed: number[] = [];
+    for (const segment of expired) {
+      const record = recordOf(store, segment);
+      if (record === undefined) continue;
+      if (record.released < record.stored) store.segments.putSync(segmentKey(segment), encodeSegment({ ...record, deadSince: 0 }));
+      else {
+        store.segments.removeSync(segmentKey(segment));
+        confirmed.push(segment);
       }
-    });
-  }
+    }
+    for (const segment of orphans) store.tally!.seal(segment);
+    for (const segment of dying) {
+      const record = recordOf(store, segment);
+      if (record !== undefined && record.released >= record.stored)
+        store.segments.putSync(segmentKey(segment), encodeSegment({ ...record, deadSince: Date.now() }));
+    }
+    return confirmed;
+  });
+  // Files after their records: a write that still names one fails on the missing record (SegmentTally).
+  for (const segment of removable) store.blobs.remove(segment);
+  await moveSparse(store, records);
+}
+
+async function moveSparse(store: LmdbStore, records: Map<number, SegmentRecord>): Promise<void> {
   const sparse = [...records].filter(
     ([, record]) => record.sealed && record.deadSince === 0 && record.released < record.stored && record.released * 2 > record.stored,
   );
   if (sparse.length > 0) await moveValuesOutOf(store, new Set(sparse.map(([segment]) => segment)));
+}
+
+/** The segment's record as committed (inside a transaction: as written so far). */
+function recordOf(store: LmdbStore, segment: number): SegmentRecord | undefined {
+  const bytes = store.segments.getBinaryFast(segmentKey(segment));
+  return bytes === undefined ? undefined : decodeSegment(bytes);
 }
 
 /** Moves every value still held in `segments` to this writer's segment; their records then count them released. */

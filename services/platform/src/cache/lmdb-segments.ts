@@ -70,10 +70,16 @@ export class SegmentTally {
     for (const [segment, change] of this.changes) {
       const key = segmentKey(segment);
       const stored = segments.getBinaryFast(key);
+      // Every segment is recorded before its file is created, and its file removed only after its
+      // record: keys pointed at a segment without a record would name bytes that are gone, so the
+      // write fails instead. One the upkeep found dead but has not removed lives again.
+      if (change.stored > 0 && stored === undefined)
+        throw new Error(`Cache segment ${segment.toString(16).padStart(8, '0')} was removed while values were written to it`);
       const record = stored === undefined ? newSegmentRecord() : decodeSegment(stored);
       record.stored += change.stored;
       record.released += change.released;
       record.sealed ||= change.seal;
+      if (change.stored > 0) record.deadSince = 0;
       segments.putSync(key, encodeSegment(record));
     }
   }
