@@ -12,6 +12,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/eventually.js';
 import { createLmdbCache } from './index.js';
 import { OUTSIDE_THRESHOLD } from './lmdb-blob-files.js';
+import { keepSegments } from './lmdb-segment-upkeep.js';
+import { decodeSegment, encodeSegment, segmentKey } from './lmdb-segments.js';
+import { appendOutside, closeLmdbStore, openLmdbStore, putOutside, readString, writeTransaction } from './lmdb-store.js';
 
 const KB = 1024;
 /** Rounds often and removes dead files at once, so a test sees a whole upkeep in well under a second. */
@@ -145,5 +148,31 @@ describe('lmdb cache segment files', () => {
     await cache.del('left');
     expect(await eventually(async () => segmentFiles(path).length, 0)).toBe(0);
     await cache.close();
+  });
+
+  it('keeps a segment found dead once keys are pointed at it, and fails a write naming a segment whose record is gone', async () => {
+    // The interleaving a writer can cause: it seals a segment it filled before the keys of its
+    // last values there are committed. Provoked here on the store itself.
+    const path = freshDirectory();
+    const store = openLmdbStore(path);
+    const value = valueOf('late', 2 * KB);
+    const [ref] = await appendOutside(store, [value]);
+    const recordOf = () => decodeSegment(store.segments.getBinaryFast(segmentKey(ref!.segment))!);
+    const markDead = () =>
+      writeTransaction(store, () => store.segments.putSync(segmentKey(ref!.segment), encodeSegment({ ...recordOf(), sealed: true, deadSince: 1 })));
+    await markDead();
+    await writeTransaction(store, () => putOutside(store, Buffer.from('late'), ref!));
+    expect(recordOf().deadSince).toBe(0);
+
+    // Found dead from an earlier look, it is checked again before its file goes.
+    await markDead();
+    await keepSegments(store, { intervalMs: 0, graceMs: 0 });
+    expect(recordOf().deadSince).toBe(0);
+    expect(segmentFiles(path)).toHaveLength(1);
+    expect(readString(store, Buffer.from('late'))?.equals(value)).toBe(true);
+
+    await writeTransaction(store, () => store.segments.removeSync(segmentKey(ref!.segment)));
+    await expect(writeTransaction(store, () => putOutside(store, Buffer.from('later'), ref!))).rejects.toThrow(/was removed while values were written to it/);
+    await closeLmdbStore(store);
   });
 });

@@ -6,7 +6,7 @@
  * keys.
  */
 import type { Database } from 'lmdb';
-import type { BlobRef } from './lmdb-blob-files.js';
+import { segmentFileName, type BlobRef } from './lmdb-blob-files.js';
 
 export interface SegmentRecord {
   /** Bytes that keys were pointed at. */
@@ -73,8 +73,7 @@ export class SegmentTally {
       // Every segment is recorded before its file is created, and its file removed only after its
       // record: keys pointed at a segment without a record would name bytes that are gone, so the
       // write fails instead. One the upkeep found dead but has not removed lives again.
-      if (change.stored > 0 && stored === undefined)
-        throw new Error(`Cache segment ${segment.toString(16).padStart(8, '0')} was removed while values were written to it`);
+      if (change.stored > 0 && stored === undefined) throw new Error(`Cache segment ${segmentFileName(segment)} was removed while values were written to it`);
       const record = stored === undefined ? newSegmentRecord() : decodeSegment(stored);
       record.stored += change.stored;
       record.released += change.released;
