@@ -27,8 +27,13 @@ export interface PortsHandle extends Ports {
 }
 
 const EMBEDDED_ADAPTERS = new Set(['chdb', 'in-process', 'memory', 'lmdb']);
-/** Consumed messages the embedded event log keeps per partition, in bytes (it keeps every unread one). */
-const EMBEDDED_LOG_RETAINED_BYTES = 32 * 1024 * 1024;
+/**
+ * Consumed messages the embedded event log keeps per partition, in bytes (it keeps every unread
+ * one). Small: nothing in the embedded platform reads a message again once every group reading
+ * it has committed it (a replay re-publishes from the stored sources, 0025), and what is kept
+ * stays in the heap for the life of the process.
+ */
+const EMBEDDED_LOG_RETAINED_BYTES = 1024 * 1024;
 
 /** Opens every port; `role` names this process in the data-directory lock. */
 export async function createPorts(config: Config, log: Logger, role: string): Promise<PortsHandle> {
