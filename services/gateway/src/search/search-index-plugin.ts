@@ -24,10 +24,10 @@ async function searchIndexPlugin(fastify: FastifyInstance) {
   function keepTilesOf(version: number) {
     keptVersion = version;
     index.keepAllTiles(version)?.then(
-      ({ tiles, bytes, itemGroups, boxes, boxBytes, ms }) =>
+      ({ tiles, bytes, sharedTiles, itemGroups, boxes, boxBytes, ms }) =>
         log.info(
-          { version, tiles, bytes, itemGroups, boxes, boxBytes, ms: Math.round(ms) },
-          `search tiles of dataset version ${version} kept: ${tiles} tiles, ${(bytes / 1048576).toFixed(1)} MB, the items blobs of ${itemGroups} groups, and the tiles near ${boxes} boxes (${(boxBytes / 1048576).toFixed(1)} MB), in ${Math.round(ms)} ms`,
+          { version, tiles, bytes, sharedTiles, itemGroups, boxes, boxBytes, ms: Math.round(ms) },
+          `search tiles of dataset version ${version} kept: ${tiles} tiles, ${(bytes / 1048576).toFixed(1)} MB (${sharedTiles} of them shared with the version before), the items blobs of ${itemGroups} groups, and the tiles near ${boxes} boxes (${(boxBytes / 1048576).toFixed(1)} MB), in ${Math.round(ms)} ms`,
         ),
       (error: unknown) => log.warn({ err: error, version }, `search tiles of dataset version ${version} could not be read ahead; searches read their own`),
     );

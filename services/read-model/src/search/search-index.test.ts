@@ -157,6 +157,31 @@ describe('SearchIndex', () => {
     expect(read).toContain(searchKeys.tileDirectory(1, SEARCH_TILE_RESOLUTION));
   });
 
+  it('shares with the version before it every tile whose bytes did not change, and answers each version from its own', async () => {
+    // Version 2 adds a facility in Salt Lake City: a tile of its own; the tiles around Dover stay as they were.
+    const added: Site = { id: 'salt-lake', latitude: 40.76, longitude: -111.89 };
+    const cache = createMemoryCache();
+    await writeIndex(cache, 1, { facilities, releases }, true);
+    await writeIndex(cache, 2, { facilities: [...facilities, added], releases }, true);
+    await writeIndex(cache, 3, { facilities: [...facilities, added], releases }, true);
+    const index = new SearchIndex(notingCache(cache, false).cache);
+    const first = await index.keepAllTiles(1)!;
+    expect(first.sharedTiles).toBe(0);
+    const second = await index.keepAllTiles(2)!;
+    expect(second.tiles).toBe(first.tiles + 1);
+    expect(second.sharedTiles).toBe(first.tiles);
+    // The same directory and tiles: everything shared.
+    const third = await index.keepAllTiles(3)!;
+    expect(third.sharedTiles).toBe(third.tiles);
+    const nearAdded = (version: number) => index.search(version, added.latitude, added.longitude);
+    expect((await nearAdded(1)).total_found).toBe(0);
+    expect((await nearAdded(3)).facilities.map((item) => JSON.parse(foundItemJson(item)).id)).toEqual(['salt-lake']);
+    for (const version of [1, 3]) {
+      const found = await index.search(version, query.latitude, query.longitude);
+      expect(found.facilities.map((item) => JSON.parse(foundItemJson(item)).id)).toEqual(['near', 'middle', 'outer']);
+    }
+  });
+
   it('flags an approximate facility and release, and states no distance under a mile from them (docs/decisions/0110-located-by.md)', async () => {
     const cache = createMemoryCache();
     // A facility placed at its ZIP's centroid a quarter mile away, an exact one 0.6 miles away,

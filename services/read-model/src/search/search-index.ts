@@ -51,6 +51,8 @@ export interface Surroundings {
 
 /** A decoded tile, and the items blob of each group once a search has read it. */
 interface KeptTile {
+  /** The tile's bytes, which `tile` views: compared with a later version's tile of the same cell. */
+  bytes: Buffer;
   tile: SearchTile;
   blobs: Array<Buffer | undefined>;
 }
@@ -60,9 +62,19 @@ interface KeptTile {
  * what was read stays true: the tile directory (read at the version's first search), and each
  * tile (and the items blobs of its groups) once a search has read it, so a search reads from the
  * cache only what no earlier search read.
+ *
+ * A new version shares with the version kept before it whatever has the same bytes: the
+ * directory and box lists, and each tile (with the items blobs read for it). An import rebuilds
+ * the tiles of the states it touched, so after it the two versions kept hold one copy of the
+ * rest, not two (at national scale about 58 MB of tiles and 14 MB of box lists).
  */
 class KeptVersion {
   directory: TileDirectory | null = null;
+  /** The bytes `directory` and `boxes` were made from, compared with a later version's. */
+  directoryBytes: Buffer | null = null;
+  boxListBytes: Buffer | null = null;
+  /** The tiles of the versions kept before this one, by cell, while this one's tiles are being read. */
+  earlierTiles: Map<string, KeptTile> | null = null;
   loading: Promise<TileDirectory> | null = null;
   /** By the directory's tile index. */
   tiles: Array<KeptTile | undefined> = [];
@@ -79,6 +91,8 @@ export interface KeptTiles {
   tiles: number;
   /** Bytes of the tiles read. */
   bytes: number;
+  /** Tiles the same as an earlier kept version's, which both versions now share. */
+  sharedTiles: number;
   /** Groups whose items blob is kept too (only from a cache that shares its stored bytes). */
   itemGroups: number;
   /** Boxes whose tiles within reach are listed (BoxTiles.listAhead). */
@@ -147,6 +161,24 @@ async function listBoxesAhead(boxes: BoxTiles): Promise<{ boxes: number; bytes: 
   return boxes.stats();
 }
 
+const sameBytes = (a: Buffer | null, b: Buffer | null) => (a && b ? a.equals(b) : a === b);
+
+/** The tiles the versions kept so far have read, by cell (the latest version's where two have one). */
+function earlierTilesByCell(versions: KeptVersion[]): Map<string, KeptTile> {
+  const byCell = new Map<string, KeptTile>();
+  for (const version of versions) {
+    version.tiles.forEach((entry, tile) => entry && byCell.set(version.directory!.cell(tile), entry));
+  }
+  return byCell;
+}
+
+/** A version's tile as read: an earlier version's tile of the cell when the bytes are the same, so both hold one copy. */
+function keptTile(kept: KeptVersion, cell: string, blob: Buffer): KeptTile {
+  const earlier = kept.earlierTiles?.get(cell);
+  if (earlier?.bytes.equals(blob)) return earlier;
+  return { bytes: blob, tile: decodeSearchTile(blob), blobs: [] };
+}
+
 export class SearchIndex {
   /** In the order first searched (a Map keeps insertion order), so the oldest goes first. */
   private readonly versions = new Map<number, KeptVersion>();
@@ -178,6 +210,7 @@ export class SearchIndex {
       const directory = kept.directory ?? (await this.directoryOf(kept, version));
       let bytes = 0;
       let tiles = 0;
+      let sharedTiles = 0;
       for (let first = 0; first < directory.size; first += TILES_PER_READ) {
         const unread: number[] = [];
         for (let tile = first; tile < Math.min(directory.size, first + TILES_PER_READ); tile++) if (!kept.tiles[tile]) unread.push(tile);
@@ -187,15 +220,18 @@ export class SearchIndex {
           const blob = read[position];
           // A version being pruned meanwhile: its searches read (and report) what is missing.
           if (!blob) return;
-          kept.tiles[tile] ??= { tile: decodeSearchTile(blob), blobs: [] };
+          const entry = (kept.tiles[tile] ??= keptTile(kept, directory.cell(tile), blob));
+          if (entry.bytes !== blob) sharedTiles += 1;
           bytes += blob.length;
           tiles += 1;
         });
         await nextTurn();
       }
+      // Every tile is kept: the earlier versions' are no longer needed to share from.
+      kept.earlierTiles = null;
       const itemGroups = this.cache.sharesStoredBytes ? await this.keepAllItems(version, kept) : 0;
       const boxes = await listBoxesAhead(kept.boxes!);
-      return { tiles, bytes, itemGroups, boxes: boxes.boxes, boxBytes: boxes.bytes, ms: performance.now() - started };
+      return { tiles, bytes, sharedTiles, itemGroups, boxes: boxes.boxes, boxBytes: boxes.bytes, ms: performance.now() - started };
     })().catch((error: unknown) => {
       // Searches read their own tiles; a later call may try again.
       kept.keepingAll = false;
@@ -268,7 +304,7 @@ export class SearchIndex {
       unreadTiles.forEach((tile, position) => {
         const blob = read[position];
         if (!blob) throw new Error(`search index of dataset version ${version} lost a tile (${directory.cell(tile)})`);
-        keptVersion.tiles[tile] ??= { tile: decodeSearchTile(blob), blobs: [] };
+        keptVersion.tiles[tile] ??= keptTile(keptVersion, directory.cell(tile), blob);
       });
     }
     const tiles = near.map((tile) => keptVersion.tiles[tile]!);
@@ -309,6 +345,8 @@ export class SearchIndex {
     if (!kept) {
       this.versions.set(version, (kept = new KeptVersion()));
       for (const old of this.versions.keys()) if (this.versions.size > VERSIONS_KEPT) this.versions.delete(old);
+      // What a version let go is not held on to through a later one's tiles to share.
+      for (const other of this.versions.values()) if (other !== kept) other.earlierTiles = null;
     }
     return kept;
   }
@@ -320,10 +358,16 @@ export class SearchIndex {
       .then(
         ([blob, lists]) => {
           if (!blob) throw new Error(`dataset version ${version} has no search tile directory: rebuild the dataset`);
-          const directory = new TileDirectory(blob);
+          const earlier = [...this.versions.values()].filter((other) => other !== kept && other.directory);
+          const same = earlier.find((other) => other.directoryBytes!.equals(blob));
+          const directory = same?.directory ?? new TileDirectory(blob);
           kept.tiles = new Array<KeptTile | undefined>(directory.size).fill(undefined);
+          if (same && sameBytes(same.boxListBytes, lists ?? null)) kept.boxes = same.boxes;
           // A version built before the lists were stored lists its boxes here (keepAllTiles, or each at its first search).
-          kept.boxes = (lists && BoxTiles.fromBytes(directory, SEARCH_RADIUS_MILES, lists)) || new BoxTiles(directory, SEARCH_RADIUS_MILES);
+          else kept.boxes = (lists && BoxTiles.fromBytes(directory, SEARCH_RADIUS_MILES, lists)) || new BoxTiles(directory, SEARCH_RADIUS_MILES);
+          kept.earlierTiles = earlierTilesByCell(earlier);
+          kept.directoryBytes = blob;
+          kept.boxListBytes = lists ?? null;
           return (kept.directory = directory);
         },
         (error: unknown) => {
