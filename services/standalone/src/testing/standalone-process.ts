@@ -58,6 +58,8 @@ function pnpmSpecifier(): string {
 
 /** The V8 flags `pnpm start` gives the platform (package.json; decision 0113), so a compiled launch runs as it does. */
 export const PNPM_START_NODE_FLAGS = ['--max-semi-space-size=64'] as const;
+/** The environment `pnpm start` adds for the platform: two malloc arenas (package.json; decision 0129). */
+export const PNPM_START_ENVIRONMENT = { MALLOC_ARENA_MAX: '2' } as const;
 
 function launchCommand(launch: NonNullable<SpawnOptions['launch']>): [string, string[]] {
   if (launch === 'npx pnpm start') return ['npx', ['-y', pnpmSpecifier(), 'start']];
@@ -73,7 +75,15 @@ export function spawnStandalone({ dataDir, port, env = {}, launch = 'tsx' }: Spa
     cwd: workspaceRoot,
     // Its own process group, so a signal can reach the group as a terminal's Ctrl+C does.
     detached: true,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      ...(launch === 'compiled' ? PNPM_START_ENVIRONMENT : {}),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
