@@ -364,9 +364,11 @@ const rebuildSteps = server
   .map((line) => JSON.parse(line) as { time: string; step: string; seconds: number })
   .map((entry) => ({ step: entry.step, to: Date.parse(entry.time), from: Date.parse(entry.time) - entry.seconds * 1000 }))
   .filter((entry) => entry.from >= uploadAt - 1000);
-// How the rebuild planned: every state derived, or only the imported ones ("rebuild v7: derives DE and copies ...").
+// How the rebuild planned (every state derived, or only the imported ones: "rebuild v7: derives DE and copies ..."), and
+// what the search index kept of the new version ("search tiles of dataset version 7 kept: ... shared with the version before").
 for (const line of server.output().split('\n')) {
-  if (!line.includes('"job":"rebuild-dataset"') || !line.includes('"plan":')) continue;
+  const planned = line.includes('"job":"rebuild-dataset"') && line.includes('"plan":');
+  if (!planned && !line.includes('"component":"search-index"')) continue;
   const entry = JSON.parse(line) as { time: string; msg: string };
   if (Date.parse(entry.time) >= uploadAt) console.log(`\n${entry.msg}`);
 }
