@@ -32,25 +32,42 @@ function workerEntry(): string {
   return here.endsWith('.ts') ? new URL('./load-typescript-worker.mjs', here).href : new URL('./rebuild-worker.js', here).href;
 }
 
+/**
+ * The young generation of the prune's thread, in MB: V8's default, not the platform's larger one
+ * (decision 0113). The prune lists every search items key and names those the kept versions'
+ * tiles name, hundreds of thousands of short-lived strings, which a young generation of the
+ * platform's size lets pile up before a scavenge (docs/decisions/0115-rebuild-thread.md).
+ */
+const PRUNE_YOUNG_GENERATION_MB = 48;
+
 export function createRebuildRunner(): RebuildRunner {
-  let pool: Piscina<DatasetTask, RebuildResult | PruneResult> | undefined;
-  const threadPool = () =>
-    (pool ??= new Piscina<DatasetTask, RebuildResult | PruneResult>({
+  let rebuildPool: Piscina<DatasetTask, RebuildResult> | undefined;
+  let prunePool: Piscina<DatasetTask, PruneResult> | undefined;
+  // One thread each, started for a task and gone as soon as it is done, so the heap a rebuild
+  // grew is not held through the prune that follows it, nor between imports.
+  const rebuildThread = () =>
+    (rebuildPool ??= new Piscina<DatasetTask, RebuildResult>({
       filename: workerEntry(),
       minThreads: 0,
       maxThreads: 1,
-      // The prune that follows each rebuild runs here too, within a second of it; then the thread
-      // goes, and with it the heap the rebuild grew, which is not held between imports.
-      idleTimeout: 5_000,
+      idleTimeout: 0,
       // Not niced below the event loop as the CPU pool's document threads are: a rebuild is one
       // thread that takes one core, and on a busy machine a niced one starves while imports wait
       // for it to go live (decision 0115).
+    }));
+  const pruneThread = () =>
+    (prunePool ??= new Piscina<DatasetTask, PruneResult>({
+      filename: workerEntry(),
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: 0,
+      resourceLimits: { maxYoungGenerationSizeMb: PRUNE_YOUNG_GENERATION_MB },
     }));
   return {
     async run(deps, request) {
       if (deps.cache.adapter !== 'lmdb') return rebuildDataset(deps, request);
       return (await runOnThread(
-        threadPool(),
+        rebuildThread(),
         { thread: 'rebuild', targets: { store: deps.store, jobs: deps.jobs }, callable: { store: STORE_CALLS, jobs: ['enqueue'] }, log: deps.log },
         {
           kind: 'rebuild',
@@ -65,13 +82,13 @@ export function createRebuildRunner(): RebuildRunner {
     async prune(cache, log) {
       if (cache.adapter !== 'lmdb') return pruneOldVersions(cache);
       return (await runOnThread(
-        threadPool(),
-        { thread: 'rebuild', targets: {}, callable: {}, log },
+        pruneThread(),
+        { thread: 'prune', targets: {}, callable: {}, log },
         { kind: 'prune', cache: { path: cache.target, prefix: cache.prefix } },
       )) as PruneResult;
     },
     async close() {
-      await pool?.destroy();
+      await Promise.all([rebuildPool?.destroy(), prunePool?.destroy()]);
     },
   };
 }
