@@ -332,7 +332,13 @@ const summaryRows = (version: number) =>
     },
   );
 
-describe('a rebuild after an import of some states', () => {
+/**
+ * Each test runs several rebuilds of four states, each on a thread that loads the workers through
+ * tsx: about a minute on 2 idle cores, so a busy machine needs more than the suite's default.
+ */
+const SEVERAL_REBUILDS_MS = 180_000;
+
+describe('a rebuild after an import of some states', { timeout: SEVERAL_REBUILDS_MS }, () => {
   let workers: WorkersHandle;
   let jobs: ReturnType<typeof createInProcessJobQueue>;
   let events: ReturnType<typeof createInProcessEventLog>;
