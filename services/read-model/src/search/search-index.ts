@@ -66,7 +66,7 @@ interface KeptTile {
  * A new version shares with the version kept before it whatever has the same bytes: the
  * directory and box lists, and each tile (with the items blobs read for it). An import rebuilds
  * the tiles of the states it touched, so after it the two versions kept hold one copy of the
- * rest, not two (docs/decisions/0127-search-items-by-digest.md).
+ * rest, not two.
  */
 class KeptVersion {
   directory: TileDirectory | null = null;
