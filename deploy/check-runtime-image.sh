@@ -58,7 +58,7 @@ data_dir="$work/data"
 port=$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
 export NODE_ENV=production DATA_DIR="$data_dir" DEMO_SCALE=fixtures PORT="$port" HOST=127.0.0.1 WEB_DIST_DIR="$work/app/web/dist"
 started=$(date +%s)
-(cd "$work/app" && MALLOC_ARENA_MAX=2 exec node --max-semi-space-size=64 --conditions=ust-compiled services/standalone/dist/main.js) > "$work/standalone.log" 2>&1 &
+(cd "$work/app" && MALLOC_ARENA_MAX=2 exec node --max-semi-space-size=16 --conditions=ust-compiled services/standalone/dist/main.js) > "$work/standalone.log" 2>&1 &
 server_pid=$!
 until curl -sf "http://127.0.0.1:$port/health" > /dev/null; do
   if ! kill -0 "$server_pid" 2>/dev/null; then

@@ -57,7 +57,7 @@ function pnpmSpecifier(): string {
 }
 
 /** The V8 flags `pnpm start` gives the platform (package.json; decision 0113), so a compiled launch runs as it does. */
-export const PNPM_START_NODE_FLAGS = ['--max-semi-space-size=64'] as const;
+export const PNPM_START_NODE_FLAGS = ['--max-semi-space-size=16'] as const;
 /** The environment `pnpm start` adds for the platform: two malloc arenas (package.json; decision 0129). */
 export const PNPM_START_ENVIRONMENT = { MALLOC_ARENA_MAX: '2' } as const;
 

@@ -32,14 +32,6 @@ function workerEntry(): string {
   return here.endsWith('.ts') ? new URL('./load-typescript-worker.mjs', here).href : new URL('./rebuild-worker.js', here).href;
 }
 
-/**
- * The young generation of the prune's thread, in MB: V8's default, not the platform's larger one
- * (decision 0113). The prune lists every search items key and names those the kept versions'
- * tiles name, hundreds of thousands of short-lived strings, which a young generation of the
- * platform's size lets pile up before a scavenge (docs/decisions/0115-rebuild-thread.md).
- */
-const PRUNE_YOUNG_GENERATION_MB = 48;
-
 export function createRebuildRunner(): RebuildRunner {
   let rebuildPool: Piscina<DatasetTask, RebuildResult> | undefined;
   let prunePool: Piscina<DatasetTask, PruneResult> | undefined;
@@ -61,7 +53,6 @@ export function createRebuildRunner(): RebuildRunner {
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: 0,
-      resourceLimits: { maxYoungGenerationSizeMb: PRUNE_YOUNG_GENERATION_MB },
     }));
   return {
     async run(deps, request) {
