@@ -7,7 +7,7 @@
  * come back here.
  */
 import { Piscina } from 'piscina';
-import { runOnThread, storeIdentity, STORE_CALLS } from '@ust/platform';
+import { returnFreedMemoryWhenThreadsExit, runOnThread, storeIdentity, STORE_CALLS, type Logger } from '@ust/platform';
 import type { ImportManifest, ImportPlan } from '@ust/read-model';
 import { ImportFailedError, type ImportOutcome, type RunImportDeps, type TallyCounts } from '../run-import.js';
 import { EVENT_CALLS, type ImportTask, type ImportTaskResult } from './import-worker.js';
@@ -31,8 +31,9 @@ function workerEntry(): string {
 
 export function createImportReader(): ImportReader {
   let pool: Piscina<ImportTask, ImportTaskResult> | undefined;
-  const threadPool = () =>
-    (pool ??= new Piscina<ImportTask, ImportTaskResult>({
+  const threadPool = (log: Logger) => {
+    if (pool) return pool;
+    pool = new Piscina<ImportTask, ImportTaskResult>({
       filename: workerEntry(),
       minThreads: 0,
       maxThreads: 1,
@@ -41,12 +42,16 @@ export function createImportReader(): ImportReader {
       // it read the files with is not held through the rebuild, the platform's memory peak.
       // Starting a thread for the next import costs little beside reading one.
       idleTimeout: 0,
-    }));
+    });
+    // What the thread freed outside V8's heap goes back to the kernel when it exits (decision 0130).
+    returnFreedMemoryWhenThreadsExit(pool, 'import', log);
+    return pool;
+  };
   return {
     async run(plan, deps, replayOf) {
       const progress = { report: async (tally: TallyCounts) => deps.onProgress?.(tally) };
       const result = await runOnThread(
-        threadPool(),
+        threadPool(deps.log),
         {
           thread: 'import',
           targets: { store: deps.store, events: deps.events, progress },

@@ -8,7 +8,7 @@
  * here as before.
  */
 import { Piscina } from 'piscina';
-import { runOnThread, storeIdentity, STORE_CALLS } from '@ust/platform';
+import { returnFreedMemoryWhenThreadsExit, runOnThread, storeIdentity, STORE_CALLS } from '@ust/platform';
 import { rebuildDataset, type RebuildDeps, type RebuildRequest, type RebuildResult } from '../rebuild.js';
 import type { Cache, Logger } from '@ust/platform';
 import { pruneOldVersions, type PruneResult } from '../../processors/prune-dataset-versions.js';
@@ -37,8 +37,11 @@ export function createRebuildRunner(): RebuildRunner {
   let prunePool: Piscina<DatasetTask, PruneResult> | undefined;
   // One thread each, started for a task and gone as soon as it is done, so the heap a rebuild
   // grew is not held through the prune that follows it, nor between imports.
-  const rebuildThread = () =>
-    (rebuildPool ??= new Piscina<DatasetTask, RebuildResult>({
+  // Each thread's exit is followed by malloc_trim: what the rebuild or the prune freed outside
+  // V8's heap would otherwise stay resident (decision 0130).
+  const rebuildThread = (log: Logger) => {
+    if (rebuildPool) return rebuildPool;
+    rebuildPool = new Piscina<DatasetTask, RebuildResult>({
       filename: workerEntry(),
       minThreads: 0,
       maxThreads: 1,
@@ -46,19 +49,21 @@ export function createRebuildRunner(): RebuildRunner {
       // Not niced below the event loop as the CPU pool's document threads are: a rebuild is one
       // thread that takes one core, and on a busy machine a niced one starves while imports wait
       // for it to go live (decision 0115).
-    }));
-  const pruneThread = () =>
-    (prunePool ??= new Piscina<DatasetTask, PruneResult>({
-      filename: workerEntry(),
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: 0,
-    }));
+    });
+    returnFreedMemoryWhenThreadsExit(rebuildPool, 'rebuild', log);
+    return rebuildPool;
+  };
+  const pruneThread = (log: Logger) => {
+    if (prunePool) return prunePool;
+    prunePool = new Piscina<DatasetTask, PruneResult>({ filename: workerEntry(), minThreads: 0, maxThreads: 1, idleTimeout: 0 });
+    returnFreedMemoryWhenThreadsExit(prunePool, 'prune', log);
+    return prunePool;
+  };
   return {
     async run(deps, request) {
       if (deps.cache.adapter !== 'lmdb') return rebuildDataset(deps, request);
       return (await runOnThread(
-        rebuildThread(),
+        rebuildThread(deps.log),
         { thread: 'rebuild', targets: { store: deps.store, jobs: deps.jobs }, callable: { store: STORE_CALLS, jobs: ['enqueue'] }, log: deps.log },
         {
           kind: 'rebuild',
@@ -73,7 +78,7 @@ export function createRebuildRunner(): RebuildRunner {
     async prune(cache, log) {
       if (cache.adapter !== 'lmdb') return pruneOldVersions(cache);
       return (await runOnThread(
-        pruneThread(),
+        pruneThread(log),
         { thread: 'prune', targets: {}, callable: {}, log },
         { kind: 'prune', cache: { path: cache.target, prefix: cache.prefix } },
       )) as PruneResult;
