@@ -42,6 +42,7 @@ bash "$work/build/deploy/stage-runtime.sh" "$work/build" "$work/app"
 
 step "prod-deps stage: production dependencies only in $work/app"
 (cd "$work/app" && $PNPM install --prod --frozen-lockfile --offline --reporter=silent --filter '@ust/standalone...')
+bash "$repo/deploy/keep-own-native-binaries.sh" "$work/app"
 for tool in tsx typescript vitest esbuild vite; do
   if [[ -e "$work/app/node_modules/$tool" ]] || compgen -G "$work/app/node_modules/.pnpm/$tool@*" > /dev/null; then
     echo "the runtime tree holds $tool, a development tool" >&2
@@ -77,6 +78,17 @@ token=$(cd "$work/app" && node --conditions=ust-compiled services/identity/dist/
 statistics=$(curl -sf -H "authorization: Bearer $token" "http://127.0.0.1:$port/api/facilities-statistics")
 node -e "const s = JSON.parse(process.argv[1]); if (!(s.total_facilities > 0)) { console.error('no facilities:', process.argv[1]); process.exit(1); } console.log('facilities-statistics: ' + s.total_facilities + ' facilities')" "$statistics"
 curl -sf "http://127.0.0.1:$port/" | grep -q '<div id="root">' && echo "web app served from $WEB_DIST_DIR"
+# The fixtures' import and rebuild ran on threads; each exit was followed by malloc_trim through
+# koffi's binary for this system, the only one the tree keeps (docs/decisions/0130).
+for _ in $(seq 30); do
+  grep -q 'returned freed memory after the rebuild thread' "$work/standalone.log" && break
+  sleep 1
+done
+if ! grep -q 'returned freed memory after the rebuild thread' "$work/standalone.log"; then
+  echo "no freed memory returned after the rebuild thread in 30 s: koffi did not load in the runtime tree" >&2
+  exit 1
+fi
+echo "freed memory returned after the job threads: $(grep -c 'returned freed memory' "$work/standalone.log") calls"
 
 step "size of the runtime tree (the image's /app)"
 du -sh "$work/app"
