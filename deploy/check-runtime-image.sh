@@ -2,7 +2,8 @@
 # Rehearses deploy/Dockerfile's runtime stage without Docker: a clean copy of the repository (the
 # files git tracks or would track, as the build context) is installed and built as in the build
 # stage, staged by deploy/stage-runtime.sh and given production dependencies only as in the
-# prod-deps stage; then the compiled standalone starts from that copy with plain node on a fresh
+# prod-deps stage; then the compiled standalone starts from that copy with the workspace's Node (24,
+# as the image's base) on a fresh
 # DATA_DIR (DEMO_SCALE=fixtures), /health must answer, and a data route must answer an access token
 # from the compiled token CLI. Prints the size of the runtime tree (the image's /app, an estimate of
 # what the image adds to the Node base image).
@@ -41,7 +42,7 @@ fi
 bash "$work/build/deploy/stage-runtime.sh" "$work/build" "$work/app"
 
 step "prod-deps stage: production dependencies only in $work/app"
-(cd "$work/app" && $PNPM install --prod --frozen-lockfile --offline --reporter=silent --filter '@ust/standalone...')
+(cd "$work/app" && $PNPM install --prod --frozen-lockfile --offline --ignore-scripts --reporter=silent --filter '@ust/standalone...')
 bash "$repo/deploy/keep-own-native-binaries.sh" "$work/app"
 for tool in tsx typescript vitest esbuild vite; do
   if [[ -e "$work/app/node_modules/$tool" ]] || compgen -G "$work/app/node_modules/.pnpm/$tool@*" > /dev/null; then
@@ -54,12 +55,15 @@ if find "$work/app" -path '*/node_modules' -prune -o -name '*.ts' -print | grep 
   exit 1
 fi
 
-step "runtime: the compiled standalone with plain node"
+# The image's base is node:24; the workspace pins the same Node (deploy/pin-node.mjs), whatever
+# Node this machine has.
+node=$repo/node_modules/.bin/node
+step "runtime: the compiled standalone with plain node, $("$node" --version)"
 data_dir="$work/data"
 port=$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
 export NODE_ENV=production DATA_DIR="$data_dir" DEMO_SCALE=fixtures PORT="$port" HOST=127.0.0.1 WEB_DIST_DIR="$work/app/web/dist"
 started=$(date +%s)
-(cd "$work/app" && MALLOC_ARENA_MAX=2 exec node --max-semi-space-size=16 --conditions=ust-compiled services/standalone/dist/main.js) > "$work/standalone.log" 2>&1 &
+(cd "$work/app" && MALLOC_ARENA_MAX=2 exec "$node" --max-semi-space-size=16 --conditions=ust-compiled services/standalone/dist/main.js) > "$work/standalone.log" 2>&1 &
 server_pid=$!
 until curl -sf "http://127.0.0.1:$port/health" > /dev/null; do
   if ! kill -0 "$server_pid" 2>/dev/null; then
@@ -74,7 +78,7 @@ until curl -sf "http://127.0.0.1:$port/health" > /dev/null; do
   sleep 1
 done
 echo "/health answered after $(($(date +%s) - started)) s"
-token=$(cd "$work/app" && node --conditions=ust-compiled services/identity/dist/cli/token.js admin)
+token=$(cd "$work/app" && "$node" --conditions=ust-compiled services/identity/dist/cli/token.js admin)
 statistics=$(curl -sf -H "authorization: Bearer $token" "http://127.0.0.1:$port/api/facilities-statistics")
 node -e "const s = JSON.parse(process.argv[1]); if (!(s.total_facilities > 0)) { console.error('no facilities:', process.argv[1]); process.exit(1); } console.log('facilities-statistics: ' + s.total_facilities + ' facilities')" "$statistics"
 curl -sf "http://127.0.0.1:$port/" | grep -q '<div id="root">' && echo "web app served from $WEB_DIST_DIR"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Copies what the compiled services need at run time from a built workspace (web/dist and every
-# package's dist/ present) into DEST, in the workspace's own layout: the root manifests and
-# lockfile, and each package Node runs (schemas, services/*, pipelines) without its TypeScript
+# package's dist/ present) into DEST, in the workspace's own layout: the root manifests,
+# lockfile and dependency patches, and each package Node runs (schemas, services/*, pipelines) without its TypeScript
 # sources and node_modules: package.json, dist/, and the files the code reads beside them
 # (schemas/clickhouse migrations, services/domain/rating-plans and risk-models, pipelines/fixtures). The layout is
 # kept because the code finds those files relative to its own (services/platform/src/paths.ts).
@@ -14,6 +14,9 @@ source_dir=$(cd "$1" && pwd)
 dest=$2
 mkdir -p "$dest"
 cp "$source_dir/package.json" "$source_dir/pnpm-workspace.yaml" "$source_dir/pnpm-lock.yaml" "$dest/"
+# The patches pnpm-workspace.yaml applies to dependencies (kafkajs, docs/decisions/0123): an install
+# without them fails.
+cp -r "$source_dir/patches" "$dest/patches"
 
 cd "$source_dir"
 for package in schemas services/* pipelines; do
