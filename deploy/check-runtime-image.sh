@@ -42,7 +42,7 @@ bash "$work/build/deploy/stage-runtime.sh" "$work/build" "$work/app"
 
 step "prod-deps stage: production dependencies only in $work/app"
 (cd "$work/app" && $PNPM install --prod --frozen-lockfile --offline --ignore-scripts --reporter=silent --filter '@ust/standalone...')
-bash "$repo/deploy/keep-own-native-binaries.sh" "$work/app"
+bash "$repo/deploy/trim-runtime-tree.sh" "$work/app"
 for tool in tsx typescript vitest esbuild vite; do
   if [[ -e "$work/app/node_modules/$tool" ]] || compgen -G "$work/app/node_modules/.pnpm/$tool@*" > /dev/null; then
     echo "the runtime tree holds $tool, a development tool" >&2

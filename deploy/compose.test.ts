@@ -404,6 +404,8 @@ describe('deploy/Dockerfile', () => {
     const runs = argsOf('RUN').join('\n');
     expect(runs).toMatch(/pnpm install --prod --frozen-lockfile/);
     expect(runs).toContain('deploy/stage-runtime.sh');
+    // Without other systems' binaries nor the Node the workspace pins for development (0130).
+    expect(runs).toMatch(/pnpm install --prod [^\n]*&& bash \S*trim-runtime-tree\.sh \/app/);
     // The runtime stage copies the staged tree with its production install, never the build's node_modules.
     const copies = runtime.filter((instruction) => instruction.keyword === 'COPY').map((instruction) => instruction.args);
     expect(copies).toEqual([expect.stringMatching(/^--from=prod-deps \/app \.\/$/)]);
