@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           pool: 'forks',
-          include: ['{schemas,services,pipelines}/**/*.integration.test.ts'],
+          include: ['{schemas,services,pipelines,deploy}/**/*.integration.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['services/platform/src/testing/global-setup.ts'],
           testTimeout: 60_000,

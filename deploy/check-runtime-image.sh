@@ -80,7 +80,15 @@ echo "/health answered after $(($(date +%s) - started)) s"
 token=$(cd "$work/app" && "$node" --conditions=ust-compiled services/identity/dist/cli/token.js admin)
 statistics=$(curl -sf -H "authorization: Bearer $token" "http://127.0.0.1:$port/api/facilities-statistics")
 node -e "const s = JSON.parse(process.argv[1]); if (!(s.total_facilities > 0)) { console.error('no facilities:', process.argv[1]); process.exit(1); } console.log('facilities-statistics: ' + s.total_facilities + ' facilities')" "$statistics"
-curl -sf "http://127.0.0.1:$port/" | grep -q '<div id="root">' && echo "web app served from $WEB_DIST_DIR"
+# Followed to the public URL's host (the platform sends other hosts there), and read whole before
+# it is searched: `grep -q` would stop reading at the match, and curl's failure to write the rest
+# would fail the pipeline.
+page=$(curl -sfL "http://127.0.0.1:$port/")
+if ! grep -q '<div id="root">' <<<"$page"; then
+  echo "/ did not answer the web app's page from $WEB_DIST_DIR: $(head -c 300 <<<"$page")" >&2
+  exit 1
+fi
+echo "web app served from $WEB_DIST_DIR"
 # The fixtures' import and rebuild ran on threads; each exit was followed by malloc_trim through
 # koffi's binary for this system, the only one the tree keeps (docs/decisions/0130).
 for _ in $(seq 30); do
