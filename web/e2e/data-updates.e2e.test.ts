@@ -22,7 +22,11 @@ describe('Data Updates', () => {
   });
   afterAll(() => platform?.close());
 
-  it('admin uploads the DE fixture, watches it go live, downloads its rejects and replays it', async () => {
+  // Two imports, each followed by a rebuild: 95 s in a CI run, over the suite's 120 s on a busier
+  // one. The waits below give each import 180 s; so does the test.
+  const IMPORT_AND_REPLAY_MS = 420_000;
+
+  it('admin uploads the DE fixture, watches it go live, downloads its rejects and replays it', { timeout: IMPORT_AND_REPLAY_MS }, async () => {
     const page = await platform.newPage();
     await signIn(page, 'admin');
     await page.getByRole('region', { name: 'Admin Tools', exact: true }).getByRole('button', { name: 'Data Updates' }).click();
