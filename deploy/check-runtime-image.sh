@@ -4,8 +4,8 @@
 # stage, staged by deploy/stage-runtime.sh and given production dependencies only as in the
 # prod-deps stage; then the compiled standalone starts from that copy with the workspace's Node
 # (24, as the image's base) on a fresh DATA_DIR (DEMO_SCALE=fixtures), /health must answer, and a
-# data route must answer an access token from the compiled token CLI. Prints the size of the runtime tree (the image's /app, an estimate of
-# what the image adds to the Node base image).
+# data route must answer an access token from the compiled token CLI. Prints the size of the
+# runtime tree (the image's /app, an estimate of what the image adds to the Node base image).
 #
 #   bash deploy/check-runtime-image.sh [work directory, default a new temporary one]
 #

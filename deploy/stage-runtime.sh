@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Copies what the compiled services need at run time from a built workspace (web/dist and every
-# package's dist/ present) into DEST, in the workspace's own layout: the root manifests,
-# lockfile and dependency patches, and each package Node runs (schemas, services/*, pipelines) without its TypeScript
-# sources and node_modules: package.json, dist/, and the files the code reads beside them
+# package's dist/ present) into DEST, in the workspace's own layout: the root manifests, lockfile
+# and dependency patches, and each package Node runs (schemas, services/*, pipelines) without its
+# TypeScript sources and node_modules: package.json, dist/, and the files the code reads beside them
 # (schemas/clickhouse migrations, services/domain/rating-plans and risk-models, pipelines/fixtures). The layout is
 # kept because the code finds those files relative to its own (services/platform/src/paths.ts).
 # `pnpm install --prod` in DEST then adds the production dependencies. deploy/Dockerfile and

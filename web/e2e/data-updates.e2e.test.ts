@@ -22,8 +22,8 @@ describe('Data Updates', () => {
   });
   afterAll(() => platform?.close());
 
-  // Two imports, each followed by a rebuild: 95 s in a CI run, over the suite's 120 s on a busier
-  // one. The waits below give each import 180 s; so does the test.
+  // Two imports, each followed by a rebuild, outlast the suite's default on a busy CI machine:
+  // the waits below give each import 180 s, and so does the test.
   const IMPORT_AND_REPLAY_MS = 420_000;
 
   it('admin uploads the DE fixture, watches it go live, downloads its rejects and replays it', { timeout: IMPORT_AND_REPLAY_MS }, async () => {

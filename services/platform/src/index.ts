@@ -19,7 +19,7 @@ export { runMain } from './run-main.js';
 export { findFreePort, waitForPort } from './net/free-port.js';
 export { default as securityHeaders, securityHeadersOf, PLATFORM_HELMET_OPTIONS } from './http/security-headers.js';
 export { answerCalls, callerOver, type CallableMethods, type Caller } from './threads/port-calls.js';
-export { canReturnFreedMemory, returnFreedMemory, returnFreedMemoryWhenThreadsExit, type FreedMemoryReturned } from './threads/freed-memory.js';
+export { returnFreedMemoryWhenThreadsExit, type FreedMemoryReturned } from './threads/freed-memory.js';
 export {
   callerOf,
   relayLogLine,

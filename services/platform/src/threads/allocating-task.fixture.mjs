@@ -1,4 +1,4 @@
-// A piscina task for freed-memory.test.ts: allocates about 400 MB outside V8's heap in Buffers of
+// A task for freed-memory.test.ts, run by piscina or a plain thread: allocates about 400 MB outside V8's heap in Buffers of
 // a few kilobytes, as a rebuild's compressed documents are, and lets them go with its thread.
 export default function allocate() {
   const buffers = [];

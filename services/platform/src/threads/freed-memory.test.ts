@@ -5,15 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import { canReturnFreedMemory, returnFreedMemory, returnFreedMemoryWhenThreadsExit, type FreedMemoryReturned } from './freed-memory.js';
 
-/**
- * A thread's body that allocates about 400 MB outside V8's heap in Buffers of a few kilobytes,
- * as a rebuild's compressed documents are, and ends: its Buffers are freed when it exits, and
- * malloc keeps their pages. allocating-task.fixture.mjs is the same as a piscina task.
- */
-const ALLOCATE_AND_END = `
-const buffers = [];
-for (let i = 0; i < 200_000; i++) buffers.push(Buffer.allocUnsafeSlow(1_000 + (i % 7) * 300).fill(1));
-`;
+/** Allocates about 400 MB outside V8's heap as a piscina task; its Buffers are freed with its thread, and malloc keeps their pages. */
+const ALLOCATING_TASK = new URL('./allocating-task.fixture.mjs', import.meta.url).href;
 const ALLOCATED_MB = 400;
 
 describe('returning freed memory', () => {
@@ -22,7 +15,7 @@ describe('returning freed memory', () => {
   });
 
   it("gives back what a thread that has exited allocated outside V8's heap", async () => {
-    const thread = new Worker(ALLOCATE_AND_END, { eval: true });
+    const thread = new Worker(`import(${JSON.stringify(ALLOCATING_TASK)}).then((task) => task.default());`, { eval: true });
     await once(thread, 'exit');
     const result = await returnFreedMemory();
     expect(result?.returned).toBe(true);
@@ -34,7 +27,7 @@ describe('returning freed memory', () => {
     const lines: Array<{ thread?: string; freedMemory?: FreedMemoryReturned; msg: string }> = [];
     const log = createLogger('test', { level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
     const pool = new Piscina({
-      filename: new URL('./allocating-task.fixture.mjs', import.meta.url).href,
+      filename: ALLOCATING_TASK,
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: 0,

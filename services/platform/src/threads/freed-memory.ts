@@ -35,7 +35,7 @@ function loadMallocTrim(): MallocTrim | null {
     mallocTrim = (pad) =>
       new Promise((resolve, reject) => trim.async(pad, (error: unknown, result: number) => (error ? reject(error as Error) : resolve(result))));
   } catch {
-    // Without the FFI the process keeps what malloc holds, as it did before: nothing else depends on it.
+    // Without the FFI the process keeps what malloc holds; nothing depends on the call.
   }
   return mallocTrim;
 }

@@ -36,9 +36,8 @@ export function createRebuildRunner(): RebuildRunner {
   let rebuildPool: Piscina<DatasetTask, RebuildResult> | undefined;
   let prunePool: Piscina<DatasetTask, PruneResult> | undefined;
   // One thread each, started for a task and gone as soon as it is done, so the heap a rebuild
-  // grew is not held through the prune that follows it, nor between imports.
-  // Each thread's exit is followed by malloc_trim: what the rebuild or the prune freed outside
-  // V8's heap would otherwise stay resident (decision 0130).
+  // grew is not held through the prune that follows it, nor between imports; each exit is
+  // followed by malloc_trim, or what the thread freed outside V8's heap stays resident (0130).
   const rebuildThread = (log: Logger) => {
     if (rebuildPool) return rebuildPool;
     rebuildPool = new Piscina<DatasetTask, RebuildResult>({
