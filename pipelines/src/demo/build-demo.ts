@@ -1,15 +1,25 @@
 /**
  * The demo dataset the embedded platform builds on first start: every real file of
- * pipelines/fixtures, then generated records for what they leave missing in each state (up to
- * EPA's per-state totals), so the national map is complete
- * (docs/decisions/0111-national-demo-real-records.md). Later starts find the recorded imports
- * and reuse them.
+ * pipelines/fixtures, then, in the background, generated records for what they leave missing in
+ * each state (up to EPA's per-state totals), so the national map is complete
+ * (docs/decisions/0111-national-demo-real-records.md, 0131). Later starts find the recorded
+ * imports and reuse them.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JobNames, JobQueueOf } from '@ust/schemas';
 import type { AnalyticsStore, Cache, Config, EventLog, JobQueue, Logger } from '@ust/platform';
-import { DATASET_POINTER_KEY, DERIVED_DATA_FORMAT, listManifests, readDatasetMeta, type ImportPlan } from '@ust/read-model';
+import {
+  DATASET_POINTER_KEY,
+  DERIVED_DATA_FORMAT,
+  listManifests,
+  newImportId,
+  queueImport,
+  queuedRunRecord,
+  readDatasetMeta,
+  readRunRecord,
+  type ImportPlan,
+} from '@ust/read-model';
 import type { RunImport } from '../import/run-import.js';
 import { createImportReader } from '../import/import-thread/import-thread.js';
 import { awaitCommitRecorded, awaitRebuild } from '../import/await-rebuild.js';
@@ -35,43 +45,58 @@ export interface DemoDeps {
 /** DemoDeps, and how the build reads and publishes each import. */
 type DemoBuild = DemoDeps & { runImport: RunImport };
 
-/** Written once every demo import is committed, so an interrupted build starts again. */
 const DEMO_MARKER = 'demo-dataset.json';
 
+/** Written once the real imports are live and the generated one is chosen, so an interrupted build starts again. */
+interface DemoMarker {
+  scale: string;
+  seconds: number;
+  imports: Record<string, number>;
+  /** The import that generates what the real files leave missing, run in the background. */
+  generated?: { import_id: string; plan: Extract<ImportPlan, { kind: 'generated' }> };
+  built_at: string;
+}
+
 /**
- * Builds the demo dataset unless it was built before; returns whether it built. When it exists
- * but the cache lost the derived data (the process was killed before it could save its cache),
- * rebuilds the derived data from ClickHouse. Re-importing after an interruption is safe: the
- * tables keep the latest version of each record.
+ * Builds the demo dataset unless it was built before; returns whether it built. The real
+ * imports are live when it returns; the generated records, at a generated scale, follow as an
+ * import job in the background, so the platform answers with every real record in about a
+ * minute instead of after the whole national build (docs/decisions/0131). When the dataset
+ * exists but the cache lost the derived data (the process was killed before it could save its
+ * cache), rebuilds the derived data from ClickHouse. Re-importing after an interruption is
+ * safe: the tables keep the latest version of each record.
  */
 export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   const scale = deps.config.DEMO_SCALE;
-  const marker = path.join(deps.config.dataDir, DEMO_MARKER);
-  const built = await readFile(marker, 'utf8').then(
-    () => true,
-    () => false,
+  const markerPath = path.join(deps.config.dataDir, DEMO_MARKER);
+  const marker = await readFile(markerPath, 'utf8').then(
+    (text) => JSON.parse(text) as DemoMarker,
+    () => undefined,
   );
-  if (built || scale === 'none') {
+  if (marker || scale === 'none') {
     const hasImports = (await listManifests(deps.store)).length > 0;
     if (hasImports && (await deps.cache.get(DATASET_POINTER_KEY)) === null) {
       await rebuildFromTables(deps, 'Rebuilding maps, statistics and facility lists from the stored tables...');
     } else if (hasImports && ((await readDatasetMeta(deps.cache))?.format ?? 0) < DERIVED_DATA_FORMAT) {
       await rebuildFromTables(deps, 'The derived data was built by an older version of the platform; rebuilding it from the stored tables...');
     }
+    // Stopped between writing the marker and queueing its generated import: queued now. Once
+    // queued, the job queue takes the import up after any stop (docs/decisions/0108).
+    if (marker?.generated && !(await readRunRecord(deps.store, marker.generated.import_id))) await queueGenerated(deps, marker.generated);
     return false;
   }
   // Off the event loop: a server starting meanwhile answers its health checks, and the national
   // demo's generation overlaps with the main thread's writes of what it already published.
   const reader = createImportReader();
   try {
-    await buildDemo({ ...deps, runImport: reader.run }, scale, marker);
+    await buildDemo({ ...deps, runImport: reader.run }, scale, markerPath);
   } finally {
     await reader.close();
   }
   return true;
 }
 
-async function buildDemo(deps: DemoBuild, scale: string, marker: string): Promise<void> {
+async function buildDemo(deps: DemoBuild, scale: string, markerPath: string): Promise<void> {
   const started = performance.now();
   process.stderr.write(`Building the demo dataset (DEMO_SCALE=${scale}); later starts reuse it.\n`);
   const imports: Record<string, number> = {};
@@ -79,7 +104,7 @@ async function buildDemo(deps: DemoBuild, scale: string, marker: string): Promis
   for (const [index, sources] of realImports.entries()) {
     const label = index === 0 ? 'real EPA files' : `real ${sources.join(', ')}`;
     const paths = sources.map((source) => path.join(FIXTURES_DIRECTORY, source));
-    const last = scale === 'fixtures' && index === realImports.length - 1;
+    const last = index === realImports.length - 1;
     imports[label] = await importTo(
       last ? 'live' : 'written',
       deps,
@@ -88,34 +113,36 @@ async function buildDemo(deps: DemoBuild, scale: string, marker: string): Promis
       await estimateRows(paths),
     );
   }
+  const marker: DemoMarker = { scale, seconds: Math.round((performance.now() - started) / 100) / 10, imports, built_at: new Date().toISOString() };
   if (scale !== 'fixtures') {
     // What the real imports were accepted with, so generation fills only what they leave missing.
-    const generated = {
-      seed: DEMO_SEED,
-      scale: scale === 'national' ? 1 : Number(scale),
-      excludeStates: [],
-      realCounts: await getRealCountsByState(deps.store),
-    };
-    const planned = plannedCounts(generated);
-    imports['generated records'] = await importTo(
-      'live',
-      deps,
-      'generated records',
-      { kind: 'generated', ...generated },
-      planned.facilities + planned.tanks + planned.releases,
+    const realCounts = await getRealCountsByState(deps.store);
+    const plan = { kind: 'generated' as const, seed: DEMO_SEED, scale: scale === 'national' ? 1 : Number(scale), excludeStates: [], realCounts };
+    marker.generated = { import_id: newImportId(), plan };
+  }
+  // Before the generated import is queued: a start that finds the marker queues it if this one could not.
+  await writeFile(markerPath, `${JSON.stringify(marker, null, 2)}\n`);
+  deps.log.info({ seconds: marker.seconds, imports }, 'demo dataset: the real records are live');
+  if (marker.generated) {
+    await queueGenerated(deps, marker.generated);
+    const planned = plannedCounts(marker.generated.plan);
+    process.stderr.write(
+      `The real records are live. ${(planned.facilities + planned.tanks + planned.releases).toLocaleString('en-US')} generated records ` +
+        'for what they leave missing follow in the background (Data Updates shows their progress); the map fills in when they go live.\n',
     );
   }
-  const seconds = Math.round((performance.now() - started) / 100) / 10;
-  await writeFile(marker, `${JSON.stringify({ scale, seconds, imports, built_at: new Date().toISOString() }, null, 2)}\n`);
-  deps.log.info({ seconds, imports }, 'demo dataset built');
+}
+
+/** Queues the demo's generated import as an ordinary import job: the workers' import thread runs it, and Data Updates lists it. */
+async function queueGenerated(deps: DemoDeps, generated: NonNullable<DemoMarker['generated']>): Promise<void> {
+  await queueImport(deps, queuedRunRecord(generated.import_id, 'cli', generated.plan));
 }
 
 /**
  * Runs one import of the demo until its rows are written to the live tables, or until it is
- * live (its rebuild done too); answers its seconds. Only the last import has a rebuild: it
- * derives every live row, the earlier imports' too, and no server answers before the demo is
- * built, so a rebuild of each earlier import would only take the cores the next import is read
- * with.
+ * live (its rebuild done too); answers its seconds. Only the last real import has a rebuild: it
+ * derives every live row, the earlier imports' too, and no server answers before it is live, so
+ * a rebuild of each earlier import would only take the cores the next import is read with.
  */
 async function importTo(until: 'written' | 'live', deps: DemoBuild, label: string, plan: ImportPlan, total: number): Promise<number> {
   const started = performance.now();

@@ -1,37 +1,61 @@
 /**
  * The demo dataset at a generated scale uses every real record
  * (docs/decisions/0111-national-demo-real-records.md): the real imports first (Utah's workbook
- * last), then generated records for what they leave missing, counted from what the real imports
- * were accepted with. GET /api/facilities-statistics reports the real counts and each state's
+ * last), live before the platform answers, then generated records for what they leave missing,
+ * counted from what the real imports were accepted with, as an import job in the background
+ * (docs/decisions/0131). GET /api/facilities-statistics reports the real counts and each state's
  * coverage. DEMO_SCALE=0.01 keeps the generated part small; the real part is whole.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@ust/platform';
 import { getRealCountsByState, LATER_REAL_SOURCES, REAL_SOURCES, STATE_EXPORT_SOURCES } from '@ust/pipelines';
-import { listManifests, type ImportManifest } from '@ust/read-model';
+import { isFinalStatus, listManifests, newImportId, readRunRecord, type ImportManifest, type RunRecord } from '@ust/read-model';
 import type { FacilityStatistics, StateCoverage } from '@ust/schemas';
 import { startStandalone, type Standalone } from './start-standalone.js';
 
 const log = createLogger('demo-real-records', { level: 'silent' });
+
+interface DemoMarker {
+  generated: { import_id: string; plan: unknown };
+}
+
+const readMarker = async (dataDir: string): Promise<DemoMarker> => JSON.parse(await readFile(path.join(dataDir, 'demo-dataset.json'), 'utf8'));
+
+/** The import's run record once it is live or failed. */
+async function settledRun(standalone: Standalone, importId: string): Promise<RunRecord> {
+  for (;;) {
+    const record = await readRunRecord(standalone.ports.store, importId);
+    if (record && isFinalStatus(record.status)) return record;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function brokerStatistics(standalone: Standalone): Promise<FacilityStatistics> {
+  const broker = standalone.identity!.accounts.find((account) => account.role === 'broker')!;
+  const token = await standalone.identity!.issueAccessToken(broker);
+  const response = await standalone.gateway.inject({ method: 'GET', url: '/api/facilities-statistics', headers: { authorization: `Bearer ${token}` } });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
 
 describe('the demo dataset with every real record', () => {
   let standalone: Standalone;
   let dataDir: string;
   let manifests: ImportManifest[];
   let statistics: FacilityStatistics;
+  let atStart: FacilityStatistics;
+  let generatedRun: RunRecord;
   const state = (code: string): StateCoverage => statistics.coverage.find((each) => each.state === code)!;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ust-demo-real-'));
     standalone = await startStandalone({ config: loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: '0.01' }), log, listen: false });
-    const broker = standalone.identity!.accounts.find((account) => account.role === 'broker')!;
-    const token = await standalone.identity!.issueAccessToken(broker);
-    const response = await standalone.gateway.inject({ method: 'GET', url: '/api/facilities-statistics', headers: { authorization: `Bearer ${token}` } });
-    expect(response.statusCode).toBe(200);
-    statistics = response.json();
+    atStart = await brokerStatistics(standalone);
+    generatedRun = await settledRun(standalone, (await readMarker(dataDir)).generated.import_id);
+    statistics = await brokerStatistics(standalone);
     manifests = await listManifests(standalone.ports.store);
   }, 900_000);
   afterAll(async () => {
@@ -56,11 +80,24 @@ describe('the demo dataset with every real record', () => {
     expect(manifests[1]!.counts).toMatchObject({ facilities: 6_076, tanks: 18_554, releases: 0, rejects: 0 });
   });
 
-  it('derives the data once, after its last import: the earlier imports ask for no rebuild of their own', async () => {
+  it('answers with every real record when it starts, and the generated ones once their import job is live', () => {
+    // Utah's workbook replaces facilities of fac.csv, so the real facilities are fewer than accepted.
+    expect(atStart.sources.real_facilities).toBe(statistics.sources.real_facilities);
+    expect(atStart.sources.real_releases).toBe(accepted('releases'));
+    expect(atStart.sources.generated_facilities).toBe(0);
+    expect(atStart.coverage.every((each) => each.facilities.generated === 0 && each.releases.generated === 0)).toBe(true);
+    expect(generatedRun).toMatchObject({ status: 'live', source: 'cli', plan: { kind: 'generated' } });
+    expect(statistics.sources.generated_facilities).toBeGreaterThan(0);
+  });
+
+  it('derives the real data once, after the last real import, then the generated records with their import', async () => {
     const builds = await standalone.ports.store.query<{ dataset_version: number; import_id: string | null }>(
       'SELECT dataset_version, import_id FROM dataset_builds FINAL ORDER BY dataset_version',
     );
-    expect(builds).toEqual([{ dataset_version: 1, import_id: manifests[2]!.import_id }]);
+    expect(builds).toEqual([
+      { dataset_version: 1, import_id: manifests[1]!.import_id },
+      { dataset_version: 2, import_id: manifests[2]!.import_id },
+    ]);
     const committed = await standalone.ports.store.query<{ import_id: string }>(
       "SELECT import_id FROM imports FINAL WHERE status = 'committed' ORDER BY version",
     );
@@ -118,4 +155,19 @@ describe('the demo dataset with every real record', () => {
     ]);
     expect(state('GA')).toMatchObject({ coverage: 'generated', sources: [], facilities: { real: 0 }, releases: { real: 0 } });
   });
+
+  it('queues the generated import at the next start when the last one stopped before queueing it', async () => {
+    await standalone.close();
+    // As a stop right after the marker was written leaves it: an import chosen, none queued.
+    const marker = await readMarker(dataDir);
+    const unqueued = newImportId();
+    await writeFile(path.join(dataDir, 'demo-dataset.json'), JSON.stringify({ ...marker, generated: { ...marker.generated, import_id: unqueued } }));
+    standalone = await startStandalone({ config: loadConfig({ DATA_DIR: dataDir, DEMO_SCALE: '0.01' }), log, listen: false });
+    expect(await settledRun(standalone, unqueued)).toMatchObject({ status: 'live', plan: marker.generated.plan });
+    // The marker's import: the real ones are not imported again.
+    expect((await listManifests(standalone.ports.store)).map((manifest) => manifest.import_id)).toEqual([
+      ...manifests.map((manifest) => manifest.import_id),
+      unqueued,
+    ]);
+  }, 900_000);
 });
