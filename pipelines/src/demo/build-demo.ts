@@ -5,10 +5,10 @@
  * (docs/decisions/0111-national-demo-real-records.md, 0131). Later starts find the recorded
  * imports and reuse them.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JobNames, JobQueueOf } from '@ust/schemas';
-import type { AnalyticsStore, Cache, Config, EventLog, JobQueue, Logger } from '@ust/platform';
+import { writePrivateFile, type AnalyticsStore, type Cache, type Config, type EventLog, type JobQueue, type Logger } from '@ust/platform';
 import {
   DATASET_POINTER_KEY,
   DERIVED_DATA_FORMAT,
@@ -69,10 +69,7 @@ interface DemoMarker {
 export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
   const scale = deps.config.DEMO_SCALE;
   const markerPath = path.join(deps.config.dataDir, DEMO_MARKER);
-  const marker = await readFile(markerPath, 'utf8').then(
-    (text) => JSON.parse(text) as DemoMarker,
-    () => undefined,
-  );
+  const marker = await readMarker(markerPath);
   if (marker || scale === 'none') {
     const hasImports = (await listManifests(deps.store)).length > 0;
     if (hasImports && (await deps.cache.get(DATASET_POINTER_KEY)) === null) {
@@ -120,8 +117,9 @@ async function buildDemo(deps: DemoBuild, scale: string, markerPath: string): Pr
     const plan = { kind: 'generated' as const, seed: DEMO_SEED, scale: scale === 'national' ? 1 : Number(scale), excludeStates: [], realCounts };
     marker.generated = { import_id: newImportId(), plan };
   }
-  // Before the generated import is queued: a start that finds the marker queues it if this one could not.
-  await writeFile(markerPath, `${JSON.stringify(marker, null, 2)}\n`);
+  // Before the generated import is queued: a start that finds the marker queues it if this one
+  // could not. Whole or not at all, so a stop while writing it leaves no marker to misread.
+  await writePrivateFile(markerPath, `${JSON.stringify(marker, null, 2)}\n`);
   deps.log.info({ seconds: marker.seconds, imports }, 'demo dataset: the real records are live');
   if (marker.generated) {
     await queueGenerated(deps, marker.generated);
@@ -130,6 +128,20 @@ async function buildDemo(deps: DemoBuild, scale: string, markerPath: string): Pr
       `The real records are live. ${(planned.facilities + planned.tanks + planned.releases).toLocaleString('en-US')} generated records ` +
         'for what they leave missing follow in the background (Data Updates shows their progress); the map fills in when they go live.\n',
     );
+  }
+}
+
+/** The marker of an earlier build; undefined when there is none. */
+async function readMarker(markerPath: string): Promise<DemoMarker | undefined> {
+  const text = await readFile(markerPath, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as DemoMarker;
+  } catch {
+    throw new Error(`${markerPath} is not JSON: remove it to build the demo dataset again (the imported tables are kept)`);
   }
 }
 

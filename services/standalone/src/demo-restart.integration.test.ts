@@ -1,9 +1,9 @@
 /**
  * The demo dataset across restarts: built once, reused with its derived data (the embedded
- * cache in DATA_DIR/cache), rebuilt from the tables when the cache was lost, and imported again when a build
- * was interrupted before it finished.
+ * cache in DATA_DIR/cache), rebuilt from the tables when the cache was lost, imported again when a build
+ * was interrupted before it finished, and refused with the file named when its marker is not JSON.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,8 +53,15 @@ describe('the demo dataset across restarts', () => {
     expect((await statistics(standalone)).total_facilities).toBe(first.total_facilities);
     await standalone.close();
 
+    // A marker edited by hand into something else than JSON: the start says which file, and what to do.
+    const marker = path.join(dataDir, 'demo-dataset.json');
+    const written = await readFile(marker, 'utf8');
+    await writeFile(marker, written.slice(0, 20));
+    await expect(startStandalone({ config, log, listen: false })).rejects.toThrow(`${marker} is not JSON: remove it to build the demo dataset again`);
+    await writeFile(marker, written);
+
     // The build never finished (no marker): it runs again, and the tables end up the same.
-    await rm(path.join(dataDir, 'demo-dataset.json'));
+    await rm(marker);
     standalone = await startStandalone({ config, log, listen: false });
     expect(await listManifests(standalone.ports.store)).toHaveLength(2);
     expect(await tableChecksums(standalone.ports.store)).toEqual(checksums.map((table) => ({ ...table, checksum: expect.any(String) })));
