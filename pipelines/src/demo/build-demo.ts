@@ -82,8 +82,8 @@ export async function ensureDemoDataset(deps: DemoDeps): Promise<boolean> {
     if (marker?.generated && !(await readRunRecord(deps.store, marker.generated.import_id))) await queueGenerated(deps, marker.generated);
     return false;
   }
-  // Off the event loop: a server starting meanwhile answers its health checks, and the national
-  // demo's generation overlaps with the main thread's writes of what it already published.
+  // Off the event loop: reading the real files overlaps with the main thread's writes of what
+  // they already published.
   const reader = createImportReader();
   try {
     await buildDemo({ ...deps, runImport: reader.run }, scale, markerPath);
