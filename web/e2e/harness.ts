@@ -46,6 +46,8 @@ export interface Platform {
   browser: Browser;
   /** A page in a fresh browser context: its own cookies and storage, so a new visitor. */
   newPage(): Promise<Page>;
+  /** Closes every page opened so far: a page left drawing (a test that timed out) would slow the next test. */
+  closePages(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,7 +84,12 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
     await standalone.close();
     throw error;
   }
-  const contexts: Array<{ close(): Promise<void> }> = [];
+  let contexts: Array<{ close(): Promise<void> }> = [];
+  const closeContexts = async () => {
+    const open = contexts;
+    contexts = [];
+    await Promise.allSettled(open.map((context) => context.close()));
+  };
   const platform: Platform = {
     baseUrl: standalone.config.publicUrl,
     accounts: options.accounts ?? standalone.identity?.accounts ?? [],
@@ -100,9 +107,10 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
       });
       return page;
     },
+    closePages: closeContexts,
     async close() {
       active = undefined;
-      await Promise.allSettled(contexts.map((context) => context.close()));
+      await closeContexts();
       await browser.close();
       await standalone.close();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });

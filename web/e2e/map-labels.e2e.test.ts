@@ -4,7 +4,7 @@
  * where it fits, and a county's facilities pinned once the view is zoomed in, without a click.
  * The screenshots (map-labels-<style>-z<zoom>.png) are for a reader to judge the names.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MAX_VIEWPORT_COUNTIES } from '../src/features/county-map/viewport-counties.js';
 import { expectAccessible } from './a11y.js';
@@ -15,6 +15,12 @@ import { jumpTo, waitForColoured, waitForIdle, type LngLat } from './map-probe.j
 const DELAWARE: LngLat = [-75.45, 39.0];
 const SUSSEX: LngLat = [-75.4, 38.68];
 const NATION: LngLat = [-98.5, 39.8];
+
+/**
+ * A style's walk through four zooms: each waits for the map to draw in software WebGL
+ * (SwiftShader), about 20-30 s a zoom while other test files share two cores.
+ */
+const STYLE_WALK_MS = 300_000;
 
 async function openMap(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Map' }).click();
@@ -44,10 +50,11 @@ describe('map labels', () => {
   beforeAll(async () => {
     platform = await startPlatform();
   });
+  afterEach(() => platform?.closePages());
   afterAll(() => platform?.close());
 
   for (const style of ['light', 'dark'] as const) {
-    it(`names states, counties and cities in the ${style} style, each from the zoom where it fits`, async () => {
+    it(`names states, counties and cities in the ${style} style, each from the zoom where it fits`, { timeout: STYLE_WALK_MS }, async () => {
       const page = await platform.newPage();
       await signIn(page, 'underwriter');
       await openMap(page);
