@@ -85,7 +85,7 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
     throw error;
   }
   let contexts: Array<{ close(): Promise<void> }> = [];
-  const closeContexts = async () => {
+  const closePages = async () => {
     const open = contexts;
     contexts = [];
     await Promise.allSettled(open.map((context) => context.close()));
@@ -107,10 +107,10 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
       });
       return page;
     },
-    closePages: closeContexts,
+    closePages,
     async close() {
       active = undefined;
-      await closeContexts();
+      await closePages();
       await browser.close();
       await standalone.close();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });

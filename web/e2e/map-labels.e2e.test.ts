@@ -18,7 +18,7 @@ const NATION: LngLat = [-98.5, 39.8];
 
 /**
  * A style's walk through four zooms: each waits for the map to draw in software WebGL
- * (SwiftShader), about 20-30 s a zoom while other test files share two cores.
+ * (SwiftShader), which is slow while other test files share the cores.
  */
 const STYLE_WALK_MS = 300_000;
 
